@@ -1,0 +1,172 @@
+"""The agent seam: who decides what a learner's text means.
+
+:class:`RuleAgent` is the deterministic, offline default. It reads the
+structured issue forms the bot installs, labels, the protocol's override
+phrases and plain cue words. It is honest about its limits: it never claims to
+have read an image or to have taught anything, and when it cannot route a note
+safely it says so instead of guessing. A chat-model agent can implement the
+same protocol later without touching the operations.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Protocol
+
+from pydantic import BaseModel, ConfigDict
+
+from bot.text import slugify
+
+
+class Significance(StrEnum):
+    """The protocol's three-way recognition decision."""
+
+    DURABLE = "durable"  # clear durable value: make the smallest useful update
+    AMBIGUOUS = "ambiguous"  # likely value but unclear: answer, then one question or suggestion
+    INCIDENTAL = "incidental"  # temporary or unrelated: store nothing, say nothing about the repo
+
+
+class Channel(StrEnum):
+    TEACHER = "teacher"
+    CLASS = "class"
+    TUTORING = "tutoring"
+    PAPER = "paper"
+    BOOK = "book"
+    PLATFORM = "platform"
+    PEER = "peer"
+    AI = "ai"
+    OTHER = "other"
+
+
+class LearnerInput(BaseModel):
+    """The learner's words for one event, with what the repository already knows."""
+
+    model_config = ConfigDict(frozen=True)
+
+    title: str
+    body: str
+    labels: tuple[str, ...] = ()
+    known_subjects: tuple[str, ...] = ()
+    default_subject: str = ""
+
+
+class Recognition(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    significance: Significance
+    channel: Channel = Channel.OTHER
+    subject: str | None = None
+    note: str = ""
+    reason: str = ""
+    has_unread_media: bool = False
+
+
+class Agent(Protocol):
+    def recognize(self, learner_input: LearnerInput) -> Recognition: ...
+
+
+FORM_SECTION = re.compile(r"^###\s+(?P<label>.+?)\s*$", re.M)
+
+LEARNING_CUES = re.compile(
+    r"""\b(
+        learn(ed|t|ing)? | understand | understood | realis|realiz | mistake | wrong | error
+      | teacher | tutor | class | lesson | lecture | homework | exercise | practice | exam | quiz | test
+      | chapter | textbook | book | notes? | study | studied | remember | formula | definition
+      | theorem | proof | solve[ds]? | solution | method | rule | concept | question | why | how
+    )\b""",
+    re.I | re.X,
+)
+
+CHANNEL_CUES: tuple[tuple[Channel, re.Pattern[str]], ...] = (
+    (Channel.TEACHER, re.compile(r"\b(teacher|professor|instructor)\b", re.I)),
+    (Channel.CLASS, re.compile(r"\b(in class|class|lecture|lesson|seminar)\b", re.I)),
+    (Channel.TUTORING, re.compile(r"\btutor(ing)?\b", re.I)),
+    (Channel.BOOK, re.compile(r"\b(book|textbook|chapter)\b", re.I)),
+    (Channel.PLATFORM, re.compile(r"\b(platform|app|online course|khan|duolingo|leetcode)\b", re.I)),
+    (Channel.PEER, re.compile(r"\b(classmate|friend|peer|study group)\b", re.I)),
+    (Channel.PAPER, re.compile(r"\b(worksheet|paper|past paper)\b", re.I)),
+)
+
+MEDIA = re.compile(r"!\[[^\]]*\]\([^)]+\)|<img\b|\.(png|jpe?g|gif|webp|heic)\b", re.I)
+
+# Labels that mark an issue as learning input regardless of wording.
+LEARNING_LABELS = frozenset({"study-note", "learning", "note", "mistake", "attempt", "question"})
+
+
+def parse_issue_form(body: str) -> dict[str, str]:
+    """Split a rendered issue form (``### Label`` + value) into ``{slug(label): value}``."""
+    sections: dict[str, str] = {}
+    matches = list(FORM_SECTION.finditer(body))
+    for index, match in enumerate(matches):
+        end = matches[index + 1].start() if index + 1 < len(matches) else len(body)
+        value = body[match.end() : end].strip()
+        if value and value != "_No response_":
+            sections[slugify(match.group("label"), fallback="field")] = value
+    return sections
+
+
+class RuleAgent:
+    """Deterministic recognition from forms, labels and cue words."""
+
+    def recognize(self, learner_input: LearnerInput) -> Recognition:
+        form = parse_issue_form(learner_input.body)
+        note = form.get("note") or form.get("what-did-you-learn") or learner_input.body.strip()
+        text = f"{learner_input.title}\n{note}"
+        labels = {label.lower() for label in learner_input.labels}
+        subject = self._subject(form, labels, learner_input)
+        channel = self._channel(form.get("channel", ""), text)
+        media = bool(MEDIA.search(learner_input.body))
+        if not note:
+            return Recognition(significance=Significance.INCIDENTAL, reason="the issue has no text")
+        if labels & LEARNING_LABELS or form or LEARNING_CUES.search(text):
+            if subject is None:
+                return Recognition(
+                    significance=Significance.AMBIGUOUS,
+                    channel=channel,
+                    note=note,
+                    reason="the subject cannot be told safely from the note",
+                    has_unread_media=media,
+                )
+            return Recognition(
+                significance=Significance.DURABLE,
+                channel=channel,
+                subject=subject,
+                note=note,
+                reason="a learner note with learning content",
+                has_unread_media=media,
+            )
+        return Recognition(
+            significance=Significance.INCIDENTAL,
+            note=note,
+            reason="no learning content recognized",
+        )
+
+    @staticmethod
+    def _subject(form: dict[str, str], labels: set[str], learner_input: LearnerInput) -> str | None:
+        if form.get("subject"):
+            return slugify(form["subject"], fallback="general")
+        for label in sorted(labels):
+            if label.startswith("subject:"):
+                return slugify(label.removeprefix("subject:"), fallback="general")
+        known = set(learner_input.known_subjects)
+        for label in sorted(labels):
+            if slugify(label) in known:
+                return slugify(label)
+        if len(known) == 1:
+            return next(iter(known))
+        if not known and learner_input.default_subject:
+            return slugify(learner_input.default_subject)
+        return None
+
+    @staticmethod
+    def _channel(declared: str, text: str) -> Channel:
+        if declared:
+            lowered = declared.strip().lower()
+            for channel in Channel:
+                if channel.value in lowered:
+                    return channel
+        for channel, pattern in CHANNEL_CUES:
+            if pattern.search(text):
+                return channel
+        return Channel.OTHER

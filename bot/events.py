@@ -1,0 +1,132 @@
+"""The one event type every forge and trigger is normalized into.
+
+Forge adapters translate webhook payloads into :class:`InboundEvent`; nothing
+forge-specific travels past them. Events are frozen and validate when built,
+so no downstream code handles a half-valid event.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+
+class Forge(StrEnum):
+    GITHUB = "github"
+    GITLAB = "gitlab"
+    GITEA = "gitea"
+    LOCAL = "local"
+
+
+class EventKind(StrEnum):
+    """What happened, independent of how a forge names it."""
+
+    PING = "ping"
+    INSTALL = "install"
+    ISSUE_OPENED = "issue.opened"
+    ISSUE_EDITED = "issue.edited"
+    ISSUE_LABELED = "issue.labeled"
+    COMMENT_CREATED = "comment.created"
+    COMMENT_EDITED = "comment.edited"
+    PR_OPENED = "pull_request.opened"
+    PR_MERGED = "pull_request.merged"
+    PR_CLOSED = "pull_request.closed"
+    REVIEW_SUBMITTED = "review.submitted"
+    REVIEW_COMMENT = "review.comment"
+    PUSH = "push"
+    SCHEDULE = "schedule"
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class RepoRef(_Frozen):
+    """Where the learner repository lives."""
+
+    forge: Forge
+    host: str = Field(min_length=1)
+    full_name: str = Field(pattern=r"^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+$")
+    default_branch: str = Field(default="main", min_length=1)
+    clone_url: str = ""
+    private: bool | None = None
+
+    @field_validator("full_name")
+    @classmethod
+    def _no_dot_segments(cls, value: str) -> str:
+        if any(part in {".", ".."} for part in value.split("/")):
+            raise ValueError("repository name segments may not be '.' or '..'")
+        return value
+
+    @property
+    def owner(self) -> str:
+        return self.full_name.split("/", 1)[0]
+
+    @property
+    def name(self) -> str:
+        return self.full_name.rsplit("/", 1)[-1]
+
+    @property
+    def slug(self) -> str:
+        """A stable, filesystem- and key-safe identity across forges and hosts."""
+        return f"{self.forge.value}:{self.host}/{self.full_name}"
+
+
+class Actor(_Frozen):
+    login: str = Field(min_length=1)
+    id: int | str | None = None
+    is_bot: bool = False
+
+
+class Thread(_Frozen):
+    """The issue or pull request the event belongs to (GitLab: the ``iid``)."""
+
+    number: int = Field(ge=1)
+    title: str = ""
+    body: str = ""
+    labels: tuple[str, ...] = ()
+    is_pull_request: bool = False
+    url: str = ""
+    author: str = ""
+
+
+class Comment(_Frozen):
+    id: int | str
+    body: str = ""
+    url: str = ""
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+
+
+class InboundEvent(_Frozen):
+    forge: Forge
+    delivery_id: str = Field(min_length=1)
+    kind: EventKind
+    repo: RepoRef | None = None
+    actor: Actor | None = None
+    thread: Thread | None = None
+    comment: Comment | None = None
+    occurred_at: datetime | None = None
+
+
+def content_hash(text: str) -> str:
+    """Short, stable hash of learner text; used in event keys instead of the text itself."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def event_key(event: InboundEvent) -> str:
+    """The effect-level identity of an event, written as the ``GitLearnOS-Event`` trailer.
+
+    It names what the learner did (this issue body, this comment version), not
+    the delivery that carried it, so a redelivery or a replay under a new
+    delivery id maps to the same key and is recognized as already applied.
+    """
+    if event.repo is None or event.thread is None:
+        return f"{event.forge.value}:delivery/{event.delivery_id}"
+    base = f"{event.repo.slug}#{event.thread.number}"
+    if event.comment is not None:
+        return f"{base}/comment/{event.comment.id}@{content_hash(event.comment.body)}"
+    return f"{base}/issue@{content_hash(event.thread.title + chr(10) + event.thread.body)}"

@@ -1,0 +1,189 @@
+"""The core's entry point: one inbound event in, one Plan out.
+
+This is where the protocol's gates sit, in the order the protocol implies:
+is this event ours to act on, is the repository configured and private, who
+is speaking, did the learner override this event, what does the note mean,
+and what does write authority allow. Operations below it only organize.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.agent import Agent, LearnerInput, Significance
+from bot.config import CONFIG_PATH, LearnerConfig, Mode, parse_config
+from bot.errors import ConfigError
+from bot.events import EventKind, InboundEvent, event_key
+from bot.operations.organize import plan_organize
+from bot.overrides import Override, find_overrides
+from bot.plan import Outcome, Plan, Reply
+from bot.receipt import record_persistence
+from bot.replies import (
+    ASK_SUBJECT,
+    INVALID_CONFIG,
+    MANUAL_INTRO,
+    NEEDS_SETUP,
+    NOT_STORED,
+    PREVIEW_INTRO,
+    PUBLIC_REPO,
+    PUSH_NOT_AUTHORIZED,
+    RECORDED_EARLIER,
+    UNDO_NOT_YET,
+    reply_marker,
+)
+from bot.snapshot import RepoSnapshot
+
+NOTE_KINDS = frozenset({EventKind.ISSUE_OPENED, EventKind.COMMENT_CREATED})
+
+
+def _skip(reason: str, key: str = "") -> Plan:
+    return Plan(outcome=Outcome.SKIPPED, event_key=key, reason=reason)
+
+
+def _answer(outcome: Outcome, key: str, number: int, text: str, reason: str) -> Plan:
+    reply = Reply(thread_number=number, marker=reply_marker(key), text=text)
+    return Plan(outcome=outcome, event_key=key, replies=(reply,), reason=reason)
+
+
+def learners_of(config: LearnerConfig, event: InboundEvent) -> set[str]:
+    """Logins whose input is learning input: configured learners, else the repository owner."""
+    assert event.repo is not None
+    configured = {login.lower() for login in config.authorization.learners}
+    return configured or {event.repo.owner.lower()}
+
+
+def known_subjects(snapshot: RepoSnapshot) -> tuple[str, ...]:
+    return tuple(sorted({p.split("/")[1] for p in snapshot.list_files("subjects") if p.count("/") >= 2}))
+
+
+def _not_ours(event: InboundEvent) -> Plan | None:
+    """Events no operation acts on, whatever the repository holds."""
+    if event.kind not in NOTE_KINDS or event.repo is None or event.thread is None or event.actor is None:
+        return _skip(f"no operation handles {event.kind.value} events yet")
+    if event.thread.is_pull_request:
+        return _skip("pull-request conversations are teacher channels, handled by the handoff operation")
+    if event.actor.is_bot:
+        return _skip("events by bots are never learning input")
+    return None
+
+
+def _load_policy(event: InboundEvent, snapshot: RepoSnapshot, key: str) -> LearnerConfig | Plan:
+    """The repository's config, or the plan that explains why nothing may be written."""
+    assert event.repo is not None and event.thread is not None and event.actor is not None
+    number = event.thread.number
+    config_text = snapshot.read_text(CONFIG_PATH)
+    if config_text is None:
+        if event.actor.login.lower() != event.repo.owner.lower():
+            return _skip("repository not set up and the author is not its owner", key)
+        return _answer(Outcome.SKIPPED, key, number, NEEDS_SETUP, "repository not set up")
+    try:
+        config = parse_config(config_text).config
+    except ConfigError as error:
+        return _answer(Outcome.REFUSED, key, number, INVALID_CONFIG.format(error=error), "invalid config")
+    if event.actor.login.lower() not in learners_of(config, event):
+        return _skip("the author is not a learner of this repository", key)
+    if config.privacy.repository == "public" or event.repo.private is False:
+        return _answer(Outcome.REFUSED, key, number, PUBLIC_REPO, "public repository")
+    return config
+
+
+def plan_event(event: InboundEvent, snapshot: RepoSnapshot, *, now: datetime, agent: Agent) -> Plan:
+    """Decide what one event should change; performs nothing."""
+    refusal = _not_ours(event)
+    if refusal is not None:
+        return refusal
+    assert event.repo is not None and event.thread is not None
+    key = event_key(event)
+    number = event.thread.number
+    config = _load_policy(event, snapshot, key)
+    if isinstance(config, Plan):
+        return config
+
+    text = event.comment.body if event.comment is not None else event.thread.body
+    overrides = find_overrides(text)
+    if overrides.forbids_storing:
+        return _answer(
+            Outcome.SKIPPED, key, number, NOT_STORED.format(override=overrides.describe()), "override"
+        )
+    if Override.UNDO_LAST in overrides.found:
+        return _answer(Outcome.REQUIRES_APPROVAL, key, number, UNDO_NOT_YET, "undo requested")
+
+    subjects = known_subjects(snapshot)
+    learner_input = LearnerInput(
+        title=event.thread.title if event.comment is None else "",
+        body=text,
+        labels=event.thread.labels,
+        known_subjects=subjects,
+        default_subject=config.setup.answers.subject,
+    )
+    recognition = agent.recognize(learner_input)
+    if overrides.subject:
+        recognition = recognition.model_copy(update={"subject": overrides.subject.lower()})
+        if recognition.significance is Significance.AMBIGUOUS:
+            recognition = recognition.model_copy(update={"significance": Significance.DURABLE})
+    if recognition.significance is Significance.INCIDENTAL:
+        return _skip(f"incidental: {recognition.reason}", key)
+    if recognition.significance is Significance.AMBIGUOUS or recognition.subject is None:
+        known = f" (subjects so far: {', '.join(subjects)})" if subjects else ""
+        return _answer(Outcome.SKIPPED, key, number, ASK_SUBJECT.format(known=known), "needs subject")
+
+    plan = plan_organize(event, snapshot, config, recognition, overrides, now=now, event_key=key)
+    if plan.outcome is not Outcome.COMMITTED:
+        return plan
+    return _apply_write_authority(plan, config, preview=Override.PREVIEW_FIRST in overrides.found)
+
+
+def _apply_write_authority(plan: Plan, config: LearnerConfig, *, preview: bool) -> Plan:
+    """Downgrade a commit to an exact pending writeback when authority is missing."""
+    if preview or config.mode is Mode.PREVIEW:
+        intro, outcome = PREVIEW_INTRO, Outcome.PREVIEW
+    elif (
+        config.mode is Mode.MANUAL
+        or not config.authorization.automatic_writes
+        or not config.authorization.commits
+    ):
+        intro, outcome = MANUAL_INTRO, Outcome.REQUIRES_APPROVAL
+    elif not config.authorization.push:
+        intro, outcome = PUSH_NOT_AUTHORIZED, Outcome.REQUIRES_APPROVAL
+    else:
+        return plan
+    pending = "\n".join(f"- `{path}`" for path in plan.changed_paths)
+    receipt = (
+        plan.receipt.model_copy(
+            update={
+                "git_persistence": "none: nothing was committed or pushed",
+                "undo": "nothing to undo",
+            }
+        )
+        if plan.receipt
+        else None
+    )
+    reply = plan.replies[0]
+    text = f"{intro}\n\n{pending}\n\nCommit message: `{plan.commit.subject if plan.commit else ''}`"
+    if receipt is not None:
+        text += "\n\n" + receipt.render()
+    return Plan(
+        outcome=outcome,
+        event_key=plan.event_key,
+        operation=plan.operation,
+        replies=(reply.model_copy(update={"text": text}),),
+        receipt=receipt,
+        reason=outcome.value,
+    )
+
+
+def replies_after_push(plan: Plan, *, commit_id: str, branch: str, remote: str) -> tuple[Reply, ...]:
+    """The final replies of a committed plan, with the receipt's Git facts filled in."""
+    if plan.receipt is None or not plan.replies:
+        return plan.replies
+    receipt = record_persistence(plan.receipt, commit_id=commit_id, branch=branch, remote=remote)
+    first, *rest = plan.replies
+    body = f"{first.text}\n\n{receipt.render()}"
+    return (first.model_copy(update={"text": body}), *rest)
+
+
+def recorded_reply(key: str, thread_number: int, commit_id: str, changed_paths: tuple[str, ...]) -> Reply:
+    """Reply for an event found already committed when its original receipt is no longer known."""
+    files = ", ".join(f"`{path}`" for path in changed_paths) or "none"
+    text = RECORDED_EARLIER.format(commit=commit_id[:12], files=files)
+    return Reply(thread_number=thread_number, marker=reply_marker(key), text=text)

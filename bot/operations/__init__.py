@@ -1,0 +1,1 @@
+"""Protocol operations. Each is a pure function returning a :class:`~bot.plan.Plan`."""

@@ -1,0 +1,158 @@
+"""Organize: a learner note becomes one event record and one commit.
+
+Protocol "Organize": capture the event with provenance, connect it to the
+active goal, deduplicate, surface one next action, and commit one reversible
+change. The plan never claims mastery: a note is reported evidence, not
+performance.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.agent import Recognition
+from bot.config import LearnerConfig
+from bot.dashboard import DASHBOARD_PATH, render_dashboard
+from bot.events import InboundEvent, content_hash
+from bot.overrides import Override, Overrides
+from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
+from bot.readiness import setup_status
+from bot.receipt import Receipt
+from bot.records import EventRecord, events_folder, goal_path, read_header
+from bot.replies import DUPLICATE, RECORDED, reply_marker
+from bot.snapshot import RepoSnapshot
+from bot.text import one_line, slugify
+
+OPERATION = "organize"
+BOT_NAME = "GitLearnOS Bot"
+NEXT_ACTION = (
+    "try one fresh problem that uses this idea without looking at the note, then file the attempt as an issue"
+)
+AUTOMATION_DONE = "immediate: this webhook-triggered organize run only; no scheduled job ran"
+TRAILER_EVENT = "GitLearnOS-Event"
+TRAILER_OPERATION = "GitLearnOS-Operation"
+TRAILER_RECORD = "GitLearnOS-Record"
+
+
+def _source_locator(event: InboundEvent) -> str:
+    assert event.repo is not None and event.thread is not None
+    where = f"{event.forge.value} issue {event.repo.full_name}#{event.thread.number}"
+    if event.comment is not None:
+        where += f", comment {event.comment.id}"
+    url = event.comment.url if event.comment is not None and event.comment.url else event.thread.url
+    return f"[{where}]({url})" if url else where
+
+
+def _find_duplicate(snapshot: RepoSnapshot, subject: str, digest: str) -> tuple[str, str] | None:
+    for path in snapshot.list_files(events_folder(subject)):
+        header = read_header(snapshot.read_text(path) or "")
+        if header.get("Content hash") == digest:
+            return header.get("ID", path), path
+    return None
+
+
+def _free_record_id(snapshot: RepoSnapshot, subject: str, base: str) -> tuple[str, str]:
+    folder = events_folder(subject)
+    taken = set(snapshot.list_files(folder))
+    candidate, counter = base, 1
+    while f"{folder}/{candidate}.md" in taken:
+        counter += 1
+        candidate = f"{base}-{counter}"
+    return f"event-{candidate}", f"{folder}/{candidate}.md"
+
+
+def plan_organize(
+    event: InboundEvent,
+    snapshot: RepoSnapshot,
+    config: LearnerConfig,
+    recognition: Recognition,
+    overrides: Overrides,
+    *,
+    now: datetime,
+    event_key: str,
+) -> Plan:
+    """Plan the record, dashboard and commit for a recognized durable note."""
+    assert event.thread is not None and recognition.subject is not None
+    subject = recognition.subject
+    note = recognition.note
+    digest = content_hash(note)
+    marker = reply_marker(event_key)
+    duplicate = _find_duplicate(snapshot, subject, digest)
+    if duplicate is not None:
+        text = DUPLICATE.format(record_id=duplicate[0], path=duplicate[1])
+        return Plan(
+            outcome=Outcome.UNCHANGED,
+            event_key=event_key,
+            operation=OPERATION,
+            replies=(Reply(thread_number=event.thread.number, marker=marker, text=text),),
+            reason="duplicate note",
+        )
+
+    title = one_line(event.thread.title if event.comment is None else note, limit=80) or "Study note"
+    day = now.date()
+    record_id, path = _free_record_id(snapshot, subject, f"{day.isoformat()}-{slugify(title)}")
+    goal_text = snapshot.read_text(goal_path(subject))
+    record = EventRecord(
+        record_id=record_id,
+        path=path,
+        title=title,
+        day=day,
+        subject=subject,
+        channel=recognition.channel,
+        goal_link=f"subjects/{subject}/goals/main-goal.md" if goal_text else "",
+        source_locator=_source_locator(event),
+        content_hash=digest,
+        note=note,
+        privacy_limit="private learner repository; stored because the learner filed it as a learning note",
+        media_unread=recognition.has_unread_media,
+    )
+    record_only = Override.RECORD_ONLY in overrides.found
+    next_action = "none suggested (you asked: record only)" if record_only else NEXT_ACTION
+    record_text = record.render()
+    dashboard = render_dashboard(
+        snapshot,
+        today=day,
+        updated_by=BOT_NAME,
+        new_records={path: record_text},
+        next_action=next_action,
+    )
+    writes = (FileWrite(path=path, content=record_text), FileWrite(path=DASHBOARD_PATH, content=dashboard))
+    goal_note = "connected to the active goal" if goal_text else "no goal file yet, so not linked to a goal"
+    receipt = Receipt(
+        setup_status=setup_status(config, can_write=True),
+        mode=config.mode.value,
+        subject=subject,
+        organized=f"study note from issue #{event.thread.number} recorded as `{record_id}` ({goal_note})",
+        questions="none: organizing a note does not generate questions",
+        changed_files=tuple(w.path for w in writes),
+        evidence=f"learner-reported note (channel `{recognition.channel.value}`), {_source_locator(event)}",
+        rag_synchronization="not attempted: a single note is not sent to RAG until it proves durable",
+        mastery="unchanged: a note is reported evidence, not independent performance",
+        natural_language_override=overrides.describe(),
+        automation_actually_completed=AUTOMATION_DONE,
+        next_action=next_action,
+        undo="not available until the commit exists",
+    )
+    commit = CommitSpec(
+        subject=f"Record study note: {one_line(title, limit=60)}",
+        body=f"Subject: {subject}. Source: issue #{event.thread.number}.",
+        trailers=(
+            (TRAILER_EVENT, event_key),
+            (TRAILER_OPERATION, OPERATION),
+            (TRAILER_RECORD, record_id),
+        ),
+    )
+    reply = Reply(
+        thread_number=event.thread.number,
+        marker=marker,
+        text=RECORDED.format(record_id=record_id, path=path),
+    )
+    return Plan(
+        outcome=Outcome.COMMITTED,
+        event_key=event_key,
+        operation=OPERATION,
+        writes=writes,
+        commit=commit,
+        replies=(reply,),
+        receipt=receipt,
+    )

@@ -1,0 +1,107 @@
+"""What an operation wants done, returned by the core and performed by the worker.
+
+A Plan holds at most one commit (one meaningful learning event per commit),
+the replies to post, and the receipt. Paths are validated when the plan is
+built, so an unsafe path can never reach the Git layer.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from bot.errors import UnsafePath
+from bot.receipt import Receipt
+
+# Files the bot must never write, whatever a plan says.
+_FORBIDDEN_PARTS = {".git"}
+
+
+def check_repo_path(path: str) -> str:
+    """Return ``path`` if it stays inside the repository, else raise :class:`UnsafePath`."""
+    if not path or path.startswith("/") or "\\" in path or "\x00" in path:
+        raise UnsafePath(f"refusing path {path!r}: not a relative repository path")
+    normal = posixpath.normpath(path)
+    parts = normal.split("/")
+    if normal != path or ".." in parts or "." in parts or _FORBIDDEN_PARTS & set(parts):
+        raise UnsafePath(f"refusing path {path!r}: it leaves the repository or touches Git internals")
+    return path
+
+
+class Outcome(StrEnum):
+    COMMITTED = "committed"
+    PREVIEW = "preview"
+    REQUIRES_APPROVAL = "requires-approval"
+    UNCHANGED = "unchanged"
+    SKIPPED = "skipped"
+    REFUSED = "refused"
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class FileWrite(_Frozen):
+    path: str
+    content: str
+
+    @field_validator("path")
+    @classmethod
+    def _safe(cls, value: str) -> str:
+        return check_repo_path(value)
+
+
+class CommitSpec(_Frozen):
+    """One commit: a subject line, a short body, and machine-readable trailers."""
+
+    subject: str = Field(min_length=1, max_length=120)
+    body: str = ""
+    trailers: tuple[tuple[str, str], ...] = ()
+
+    def message(self) -> str:
+        parts = [self.subject]
+        if self.body:
+            parts.append(self.body.strip())
+        if self.trailers:
+            parts.append("\n".join(f"{key}: {value}" for key, value in self.trailers))
+        return "\n\n".join(parts) + "\n"
+
+
+class Reply(_Frozen):
+    """A comment on the event's issue or PR.
+
+    ``marker`` is a hidden HTML comment that identifies the reply, so a retry
+    edits the existing comment instead of posting a second one.
+    """
+
+    thread_number: int = Field(ge=1)
+    marker: str = Field(pattern=r"^<!-- gitlearnos:[^>]*-->$")
+    text: str
+
+    def body(self) -> str:
+        return f"{self.text.rstrip()}\n\n{self.marker}\n"
+
+
+class Plan(_Frozen):
+    outcome: Outcome
+    event_key: str = ""
+    operation: str = ""
+    writes: tuple[FileWrite, ...] = ()
+    commit: CommitSpec | None = None
+    replies: tuple[Reply, ...] = ()
+    receipt: Receipt | None = None
+    reason: str = ""
+
+    @field_validator("writes")
+    @classmethod
+    def _unique_paths(cls, value: tuple[FileWrite, ...]) -> tuple[FileWrite, ...]:
+        paths = [write.path for write in value]
+        if len(paths) != len(set(paths)):
+            raise UnsafePath("a plan writes the same path twice")
+        return value
+
+    @property
+    def changed_paths(self) -> tuple[str, ...]:
+        return tuple(write.path for write in self.writes)

@@ -1,0 +1,96 @@
+"""The protocol's required receipt, built truthfully.
+
+The receipt reports what actually happened, field by field, in the order the
+protocol lists them. The core fills every field it knows when planning; the
+two facts only the Git layer knows (the commit id and whether the push
+landed) are filled by :func:`record_persistence` after the worker acted, so a
+receipt can never claim a commit or a push that did not happen.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict
+
+
+class ReceiptField(StrEnum):
+    """The 15 receipt fields, spelled and ordered exactly as the protocol does."""
+
+    SETUP_STATUS = "Setup status"
+    MODE = "Mode"
+    SUBJECT = "Subject"
+    ORGANIZED = "Organized"
+    QUESTIONS = "Questions"
+    CHANGED_FILES = "Changed files"
+    EVIDENCE = "Evidence"
+    GIT_PERSISTENCE = "Git persistence"
+    RAG_SYNCHRONIZATION = "RAG synchronization"
+    MASTERY = "Mastery"
+    NATURAL_LANGUAGE_OVERRIDE = "Natural-language override"
+    AUTOMATION_ACTUALLY_COMPLETED = "Automation actually completed"
+    SKILL_INSTALLATION = "Skill installation"
+    NEXT_ACTION = "Next action"
+    UNDO = "Undo"
+
+
+PENDING_PERSISTENCE = "not yet persisted: the commit has not been pushed"
+SKILL_NOT_USED = (
+    "unavailable: this bot runs the protocol server-side; no agent Skill is installed in the repository"
+)
+
+
+class Receipt(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    setup_status: str
+    mode: str
+    subject: str
+    organized: str
+    questions: str
+    changed_files: tuple[str, ...]
+    evidence: str
+    git_persistence: str = PENDING_PERSISTENCE
+    rag_synchronization: str
+    mastery: str
+    natural_language_override: str = "none"
+    automation_actually_completed: str
+    skill_installation: str = SKILL_NOT_USED
+    next_action: str
+    undo: str
+
+    def lines(self) -> list[tuple[ReceiptField, str]]:
+        files = ", ".join(f"`{path}`" for path in self.changed_files) or "none"
+        values = [
+            self.setup_status,
+            self.mode,
+            self.subject,
+            self.organized,
+            self.questions,
+            files,
+            self.evidence,
+            self.git_persistence,
+            self.rag_synchronization,
+            self.mastery,
+            self.natural_language_override,
+            self.automation_actually_completed,
+            self.skill_installation,
+            self.next_action,
+            self.undo,
+        ]
+        return list(zip(ReceiptField, values, strict=True))
+
+    def render(self) -> str:
+        """Markdown: one ``Field: value`` line per receipt field, in protocol order."""
+        return "\n".join(f"- **{field.value}:** {value}" for field, value in self.lines())
+
+
+def record_persistence(receipt: Receipt, *, commit_id: str, branch: str, remote: str) -> Receipt:
+    """Fill the Git facts after the worker committed and pushed ``commit_id``."""
+    short = commit_id[:12]
+    return receipt.model_copy(
+        update={
+            "git_persistence": f"committed `{short}` on `{branch}` and pushed to {remote} (no force-push)",
+            "undo": f"`git revert {short}` reverts exactly this update; nothing else is touched",
+        }
+    )

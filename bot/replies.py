@@ -1,0 +1,50 @@
+"""Fixed reply texts and the hidden markers that make replies idempotent."""
+
+from __future__ import annotations
+
+from bot.config import CONFIG_PATH
+
+REPLY_MARKER = "<!-- gitlearnos:reply event={key} -->"
+
+NEEDS_SETUP = (
+    "I can't organize learning notes here yet: this repository has no `"
+    + CONFIG_PATH
+    + "`, which is where you decide what I may store and where. "
+    "Add one (see the GitLearnOS Bot README for a starting file) and file the note again. Nothing was stored."
+)
+INVALID_CONFIG = (
+    "I did not store anything because `" + CONFIG_PATH + "` has a problem: {error}. "
+    "Fix that value and file the note again; your note is still here in this issue."
+)
+PUBLIC_REPO = (
+    "I did not store anything: this repository is public, and personal learning state never goes into a "
+    "public repository. Make the repository private (and set `privacy.repository: private`) to use it as "
+    "your learning record."
+)
+PUSH_NOT_AUTHORIZED = (
+    "I did not push anything: `authorization.push` is `false` in `" + CONFIG_PATH + "`, and I only keep your "
+    "record by pushing to this repository. Set it to `true` to let me write. The exact pending writeback:"
+)
+NOT_STORED = "Understood: nothing from this was stored ({override})."
+ASK_SUBJECT = (
+    "Which subject does this note belong to? Reply with \u201cthis belongs to <subject>\u201d{known}. "
+    "Nothing is stored until you say."
+)
+PREVIEW_INTRO = "Preview only: nothing was committed. This is the exact pending writeback:"
+MANUAL_INTRO = "`mode: manual` is set, so I did not write. This is the exact pending writeback:"
+UNDO_NOT_YET = (
+    "Undo through a comment is not available in this version, so nothing was changed. "
+    "To undo the last update yourself, revert its commit (`git revert <commit>`); every receipt names it."
+)
+DUPLICATE = "This note is already recorded as `{record_id}` in `{path}`; I did not create a duplicate."
+RECORDED_EARLIER = (
+    "This note was already recorded in commit `{commit}` (files: {files}); nothing new was written. "
+    "`git revert {commit}` undoes that update."
+)
+RECORDED = "Recorded your note as `{record_id}` in `{path}` and refreshed `dashboard.md`."
+
+
+def reply_marker(event_key: str) -> str:
+    """Hidden marker naming the event a reply belongs to (``--`` is not allowed inside a comment)."""
+    safe = event_key.replace("--", "-").replace(">", "")
+    return REPLY_MARKER.format(key=safe)

@@ -1,0 +1,1 @@
+"""GitHub: webhook translation (pure) and the githubkit-based API client."""

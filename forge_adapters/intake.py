@@ -1,0 +1,77 @@
+"""Forge-neutral pieces of webhook translation: results, errors, header access."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from urllib.parse import parse_qs
+
+from bot.events import InboundEvent
+
+
+class WebhookError(Exception):
+    """A delivery we refuse; ``status`` is the HTTP status intake answers with."""
+
+    status = 400
+
+
+class SignatureError(WebhookError):
+    status = 401
+
+
+class NotConfigured(WebhookError):
+    """No secret is configured: fail closed rather than accept unsigned input."""
+
+    status = 503
+
+
+class MalformedPayload(WebhookError):
+    status = 400
+
+
+@dataclass(frozen=True)
+class Ignored:
+    """A valid delivery the bot deliberately does nothing with, and why."""
+
+    reason: str
+    delivery_id: str = ""
+
+
+ParseResult = InboundEvent | Ignored
+
+
+def header(headers: Mapping[str, str], name: str) -> str | None:
+    """Case-insensitive header lookup that works for plain dicts and multi-dicts alike."""
+    lowered = name.lower()
+    for key, value in headers.items():
+        if key.lower() == lowered:
+            return value
+    return None
+
+
+def decode_json_body(body: bytes, content_type: str | None) -> dict[str, Any]:
+    """The payload object, from a JSON body or a form body's ``payload`` field."""
+    try:
+        if content_type and "application/x-www-form-urlencoded" in content_type:
+            fields = parse_qs(body.decode("utf-8"), strict_parsing=True)
+            text = fields["payload"][0]
+        else:
+            text = body.decode("utf-8")
+        data = json.loads(text)
+    except (UnicodeDecodeError, ValueError, KeyError, IndexError) as exc:
+        raise MalformedPayload(f"body is not a JSON webhook payload: {type(exc).__name__}") from exc
+    if not isinstance(data, dict):
+        raise MalformedPayload("payload is not a JSON object")
+    return data
+
+
+def parse_time(value: object) -> datetime | None:
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        return datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None

