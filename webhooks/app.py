@@ -31,8 +31,8 @@ Enqueue = Callable[[InboundEvent], Awaitable[None]]
 log = structlog.get_logger("gitlearnos.webhooks")
 
 
-def _json(status: int, **fields: Any) -> Response[dict[str, Any]]:
-    return Response(content=fields, status_code=status)
+def _json(code: int, **fields: Any) -> Response[dict[str, Any]]:
+    return Response(content=fields, status_code=code)
 
 
 def create_app(settings: Settings, *, redis_url: str, enqueue: Enqueue) -> Litestar:

@@ -120,8 +120,8 @@ class Mirror:
         for entry in out.split("\x1d"):
             if "\x1f" not in entry:
                 continue
-            commit_id, values = entry.strip().split("\x1f", 1)
-            if value in (v.strip() for v in values.split("\x1e")):
+            commit_id, values = entry.strip("\n").split("\x1f", 1)
+            if value in (v.strip(" \n") for v in values.split("\x1e")):
                 names = self._git("show", "--name-only", "--format=", commit_id).split()
                 return RecordedCommit(commit_id=commit_id, changed_paths=tuple(names))
         return None

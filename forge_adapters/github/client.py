@@ -29,7 +29,7 @@ class GitHubClient:
 
     def upsert_comment(self, repo: RepoRef, number: int, marker: str, body: str) -> PostedComment:
         try:
-            for comment in self._gh.paginate(
+            for comment in self._gh.rest.paginate(
                 self._gh.rest.issues.list_comments,
                 owner=repo.owner,
                 repo=repo.name,

@@ -1,0 +1,177 @@
+"""The event worker against real Git remotes, a real Redis and GitHub's API faked at HTTP.
+
+Asserts what a learner would see on the remote: commits, files, trailers,
+comments. Exactly-once and no-force-push are checked on real repositories.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import redis
+import respx
+from pydantic import SecretStr
+
+from bot.agent import LearnerInput, Recognition, RuleAgent
+from bot.events import EventKind
+from forge_adapters.base import ForgeError
+from gitlearnos.settings import Settings
+from tests.fakes.github_api import API, FakeGitHubComments
+from tests.unit.helpers import CONFIG, GOAL, REPO, issue_event
+from workers.events import WorkerRuntime, handle_event
+
+
+def git(cwd: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
+
+
+def push_learner_commit(remote: Path, work: Path, path: str, content: str, message: str) -> None:
+    if not work.exists():
+        subprocess.run(["git", "clone", "-q", str(remote), str(work)], check=True)
+    git(work, "pull", "-q", "--ff-only")
+    (work / path).parent.mkdir(parents=True, exist_ok=True)
+    (work / path).write_text(content)
+    git(work, "add", path)
+    git(work, "-c", "user.name=Alice", "-c", "user.email=alice@example.org", "commit", "-qm", message)
+    git(work, "push", "-q", "origin", "HEAD:main")
+
+
+@pytest.fixture
+def remote(tmp_path: Path) -> Path:
+    """A bare learner repository holding config, a goal and an unrelated learner file."""
+    bare = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(bare)], check=True)
+    seed = tmp_path / "seed"
+    subprocess.run(["git", "init", "-q", "-b", "main", str(seed)], check=True)
+    files = {
+        "gitlearnos.yml": CONFIG,
+        "subjects/mathematics/goals/main-goal.md": GOAL,
+        "notes/private-todo.txt": "buy graph paper\n",
+    }
+    for path, content in files.items():
+        (seed / path).parent.mkdir(parents=True, exist_ok=True)
+        (seed / path).write_text(content)
+    git(seed, "add", ".")
+    git(seed, "-c", "user.name=Alice", "-c", "user.email=alice@example.org", "commit", "-qm", "Start")
+    git(seed, "remote", "add", "origin", str(bare))
+    git(seed, "push", "-q", "origin", "main")
+    return bare
+
+
+@pytest.fixture
+def github() -> Iterator[FakeGitHubComments]:
+    with respx.mock(assert_all_called=False) as router:
+        yield FakeGitHubComments(router)
+
+
+def runtime(tmp_path: Path, redis_url: str, agent: object | None = None) -> WorkerRuntime:
+    settings = Settings(data_dir=tmp_path / "data", github_token=SecretStr("t0ken"), github_api_url=API)
+    return WorkerRuntime(settings=settings, redis=redis.Redis.from_url(redis_url), agent=agent or RuleAgent())
+
+
+def note_event(remote: Path, **kwargs: object):  # type: ignore[no-untyped-def]
+    return issue_event(repo=REPO.model_copy(update={"clone_url": str(remote)}), **kwargs)  # type: ignore[arg-type]
+
+
+def bot_commits(remote: Path) -> list[str]:
+    return git(remote, "log", "--format=%H", "--author=GitLearnOS Bot", "main").split()
+
+
+def test_note_becomes_one_commit_with_trailers_and_one_receipt_comment(
+    tmp_path: Path, redis_url: str, remote: Path, github: FakeGitHubComments
+) -> None:
+    outcome = handle_event(runtime(tmp_path, redis_url), note_event(remote))
+    assert outcome == "committed"
+    (commit,) = bot_commits(remote)
+    message = git(remote, "log", "-1", "--format=%B", commit)
+    assert "GitLearnOS-Event: github:github.com/alice/learning#7/issue@" in message
+    assert "GitLearnOS-Operation: organize" in message
+    files = git(remote, "show", "--name-only", "--format=", commit).split()
+    assert len(files) == 2 and files[0] == "dashboard.md"
+    assert files[1].startswith("subjects/mathematics/events/")
+    assert files[1].endswith("-similar-triangles-fix-corresponding-vertices.md")
+    assert git(remote, "show", "main:notes/private-todo.txt") == "buy graph paper\n"
+    (body,) = github.bodies(7)
+    for field in ("Setup status:", "Mode:", "Subject:", "Organized:", "Questions:", "Changed files:", "Evidence:",
+                  "Git persistence:", "RAG synchronization:", "Mastery:", "Natural-language override:",
+                  "Automation actually completed:", "Skill installation:", "Next action:", "Undo:"):  # fmt: skip
+        assert f"**{field}**" in body
+    assert commit[:12] in body
+
+
+def test_redelivery_makes_no_second_commit_and_no_second_comment(
+    tmp_path: Path, redis_url: str, remote: Path, github: FakeGitHubComments
+) -> None:
+    worker = runtime(tmp_path, redis_url)
+    handle_event(worker, note_event(remote))
+    again = note_event(remote).model_copy(update={"delivery_id": "another-delivery"})
+    assert handle_event(worker, again) == "already-applied"
+    assert len(bot_commits(remote)) == 1
+    assert len(github.bodies(7)) == 1
+    assert github.created == 1
+
+
+def test_failed_reply_is_retried_without_a_second_commit(
+    tmp_path: Path, redis_url: str, remote: Path
+) -> None:
+    with respx.mock(assert_all_called=False) as router:
+        github = FakeGitHubComments(router, fail_posts=1)
+        worker = runtime(tmp_path, redis_url)
+        with pytest.raises(ForgeError):
+            handle_event(worker, note_event(remote))
+        assert len(bot_commits(remote)) == 1
+        assert github.bodies(7) == []
+        assert handle_event(worker, note_event(remote)) == "already-applied"
+    assert len(bot_commits(remote)) == 1
+    (body,) = github.bodies(7)
+    assert "**Git persistence:** committed" in body, "the retry posts the original receipt"
+
+
+class LearnerPushesMeanwhile:
+    """An agent that, while the bot is planning, lets the learner push a commit of their own."""
+
+    def __init__(self, remote: Path, work: Path) -> None:
+        self._inner = RuleAgent()
+        self._remote = remote
+        self._work = work
+        self.pushed = False
+
+    def recognize(self, learner_input: LearnerInput) -> Recognition:
+        if not self.pushed:
+            push_learner_commit(self._remote, self._work, "notes/today.md", "my own notes\n", "Learner's own work")
+            self.pushed = True
+        return self._inner.recognize(learner_input)
+
+
+def test_concurrent_learner_commit_survives_and_nothing_is_forced(
+    tmp_path: Path, redis_url: str, remote: Path, github: FakeGitHubComments
+) -> None:
+    agent = LearnerPushesMeanwhile(remote, tmp_path / "learner")
+    assert handle_event(runtime(tmp_path, redis_url, agent), note_event(remote)) == "committed"
+    log = git(remote, "log", "--format=%an|%s", "main").splitlines()
+    assert log[0].startswith("GitLearnOS Bot|Record study note")
+    assert "Alice|Learner's own work" in log
+    assert git(remote, "show", "main:notes/today.md") == "my own notes\n"
+    assert len(bot_commits(remote)) == 1
+    assert len(github.bodies(7)) == 1
+
+
+def test_bot_comment_event_changes_nothing(
+    tmp_path: Path, redis_url: str, remote: Path, github: FakeGitHubComments
+) -> None:
+    event = note_event(remote, kind=EventKind.COMMENT_CREATED, comment="hi", login="gitlearnos-bot[bot]", is_bot=True)
+    assert handle_event(runtime(tmp_path, redis_url), event) == "skipped"
+    assert bot_commits(remote) == []
+    assert github.bodies(7) == []
+
+
+def test_credentials_never_reach_the_mirror_config(
+    tmp_path: Path, redis_url: str, remote: Path, github: FakeGitHubComments
+) -> None:
+    handle_event(runtime(tmp_path, redis_url), note_event(remote))
+    configs = list((tmp_path / "data" / "mirrors").rglob("config"))
+    assert configs
+    assert all("t0ken" not in path.read_text() and "Authorization" not in path.read_text() for path in configs)
