@@ -40,9 +40,9 @@ def client(redis_url: str) -> Iterator[TestClient]:  # type: ignore[type-arg]
 
 
 def queued(redis_url: str) -> list[Any]:
-    """The task arguments of every message Celery published to the events queue."""
+    """The event argument of every message Celery published to the events queue."""
     raw = redis.Redis.from_url(redis_url).lrange(EVENTS_QUEUE, 0, -1)
-    return [json.loads(base64.b64decode(json.loads(item)["body"]))[0] for item in raw]
+    return [json.loads(base64.b64decode(json.loads(item)["body"]))[0][0] for item in raw]
 
 
 def deliver(
@@ -75,7 +75,7 @@ def test_issue_opened_is_queued_with_202(client: TestClient, redis_url: str) -> 
     assert response.json()["status"] == "queued"
     messages = queued(redis_url)
     assert len(messages) == 1
-    (event,) = messages[0]
+    (event,) = messages
     assert event["kind"] == "issue.opened"
     assert event["repo"]["full_name"] == "Codertocat/Hello-World"
     assert event["thread"]["number"] == 1
@@ -85,7 +85,7 @@ def test_issue_opened_is_queued_with_202(client: TestClient, redis_url: str) -> 
 def test_comment_on_issue_is_queued(client: TestClient, redis_url: str) -> None:  # type: ignore[type-arg]
     response = deliver(client, "issue_comment", load_fixture("github", "issue_comment__created_on_issue"))
     assert response.status_code == 202
-    (event,) = queued(redis_url)[0]
+    (event,) = queued(redis_url)
     assert event["kind"] == "comment.created"
     assert event["comment"]["body"]
 
