@@ -28,6 +28,7 @@ from bot.replies import (
     PUBLIC_REPO,
     PUSH_NOT_AUTHORIZED,
     RECORDED_EARLIER,
+    MARKER_PREFIX,
     UNDO_NOT_YET,
     reply_marker,
 )
@@ -64,6 +65,9 @@ def _not_ours(event: InboundEvent) -> Plan | None:
         return _skip("pull-request conversations are teacher channels, handled by the handoff operation")
     if event.actor.is_bot:
         return _skip("events by bots are never learning input")
+    if event.comment is not None and MARKER_PREFIX in event.comment.body:
+        # Our own reply seen under a human account (e.g. a bot run with the learner's token): never loop.
+        return _skip("the comment is one of the bot's own replies")
     return None
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from bot.config import CONFIG_PATH
 
-REPLY_MARKER = "<!-- gitlearnos:reply event={key} -->"
+MARKER_PREFIX = "<!-- gitlearnos:"
+REPLY_MARKER = MARKER_PREFIX + "reply event={key} -->"
 
 NEEDS_SETUP = (
     "I can't organize learning notes here yet: this repository has no `"

@@ -207,3 +207,12 @@ def test_comment_on_an_issue_is_organized_from_the_comment_text() -> None:
 def test_image_only_material_is_marked_not_inspected() -> None:
     result = plan(issue_event(NOTE + "\n![worksheet](https://example.invalid/ws.png)"))
     assert "`needs-transcription`" in result.writes[0].content
+
+
+def test_the_bots_own_reply_under_a_human_account_is_never_organized() -> None:
+    """Regression: an operator using the learner's token must not make the bot answer itself."""
+    own_reply = plan().replies[0].body()
+    event = issue_event(kind=EventKind.COMMENT_CREATED, comment="Recorded your note in class.\n" + own_reply)
+    result = plan(event)
+    assert result.outcome is Outcome.SKIPPED
+    assert result.replies == ()

@@ -1,0 +1,141 @@
+"""The whole bot on one machine: sandbox forge, web and worker processes, one Redis.
+
+Used by ``gitlearnos demo``, the end-to-end tests and the end-to-end
+benchmark, so all three exercise the same production entry points
+(``gitlearnos serve`` under uvicorn and ``gitlearnos worker`` under Celery)
+as separate processes on loopback — the topology of docker-compose, without
+Docker.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+
+import httpx
+
+from evals.sandbox.server import SandboxServer, start_sandbox
+from evals.sandbox.store import BOT_LOGIN
+
+PROCESS_STOP_TIMEOUT = 15.0
+
+
+class StackError(RuntimeError):
+    """A part of the local stack did not come up; the message says which and where its log is."""
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_until_ready(url: str, *, timeout: float, process: subprocess.Popen[bytes] | None = None) -> None:
+    """Poll ``url`` until it answers 200; fail early if ``process`` dies."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise StackError(f"process exited with code {process.returncode} before {url} was ready")
+        try:
+            if httpx.get(url, timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise StackError(f"{url} was not ready within {timeout:.0f} s")
+
+
+@dataclass
+class LocalStack:
+    """A running stack. Use :func:`start_local_stack` as a context manager."""
+
+    data_dir: Path
+    redis_url: str
+    sandbox: SandboxServer
+    web_url: str
+    webhook_secret: str
+    web: subprocess.Popen[bytes]
+    worker: subprocess.Popen[bytes]
+    _exit: ExitStack = field(repr=False)
+
+    @property
+    def webhook_url(self) -> str:
+        return f"{self.web_url}/webhooks/github"
+
+    @property
+    def logs_dir(self) -> Path:
+        return self.data_dir / "logs"
+
+    def stop(self) -> None:
+        self._exit.close()
+
+    def __enter__(self) -> LocalStack:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()
+
+
+def _spawn(args: list[str], env: dict[str, str], log: Path, exit_stack: ExitStack) -> subprocess.Popen[bytes]:
+    log.parent.mkdir(parents=True, exist_ok=True)
+    handle = log.open("ab")
+    process = subprocess.Popen([sys.executable, "-m", "gitlearnos", *args], env=env, stdout=handle, stderr=handle)
+
+    def stop() -> None:
+        if process.poll() is None:
+            process.terminate()  # Celery: warm shutdown, in-flight tasks finish or go back to the queue
+            try:
+                process.wait(timeout=PROCESS_STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        handle.close()
+
+    exit_stack.callback(stop)
+    return process
+
+
+def start_local_stack(
+    data_dir: Path,
+    *,
+    redis_url: str,
+    worker_concurrency: int = 1,
+    ready_timeout: float = 60.0,
+) -> LocalStack:
+    """Start the sandbox forge, a web process and a worker process sharing ``redis_url``."""
+    exit_stack = ExitStack()
+    try:
+        sandbox = exit_stack.enter_context(start_sandbox(data_dir / "sandbox"))
+        secret = secrets.token_hex(20)
+        env = os.environ | {
+            "REDIS_URL": redis_url,
+            "GITLEARNOS_DATA_DIR": str(data_dir / "bot"),
+            "GITLEARNOS_GITHUB_WEBHOOK_SECRET": secret,
+            "GITLEARNOS_GITHUB_TOKEN": sandbox.token(BOT_LOGIN),
+            "GITLEARNOS_GITHUB_API_URL": sandbox.api_url,
+            "GITLEARNOS_BOT_LOGIN": BOT_LOGIN,
+        }
+        port = free_port()
+        logs = data_dir / "logs"
+        web = _spawn(["serve", "--port", str(port)], env, logs / "web.log", exit_stack)
+        worker_args = ["worker", "--concurrency", str(worker_concurrency), "--hostname", f"demo-{port}@%h"]
+        worker = _spawn(worker_args, env, logs / "worker.log", exit_stack)
+        web_url = f"http://127.0.0.1:{port}"
+        try:
+            wait_until_ready(f"{web_url}/readyz", timeout=ready_timeout, process=web)
+        except StackError as error:
+            raise StackError(f"web service: {error}; see {logs / 'web.log'}") from error
+        return LocalStack(data_dir, redis_url, sandbox, web_url, secret, web, worker, exit_stack)
+    except BaseException:
+        exit_stack.close()
+        raise
