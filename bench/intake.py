@@ -31,7 +31,9 @@ from gitlearnos.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 from gitlearnos.local_stack import free_port, wait_until_ready  # noqa: E402
 
 
-async def send_all(url: str, secret: str, rate: float, seconds: float, concurrency: int) -> tuple[list[float], int]:
+async def send_all(
+    url: str, secret: str, rate: float, seconds: float, concurrency: int
+) -> tuple[list[float], int]:
     total = int(rate * seconds)
     bodies = [json.dumps(issue_opened_payload(i + 1)).encode() for i in range(min(total, 200))]
     latencies: list[float] = []
@@ -70,8 +72,12 @@ async def send_all(url: str, secret: str, rate: float, seconds: float, concurren
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rate", type=float, default=1000, help="deliveries per second to offer (default 1000)")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--rate", type=float, default=1000, help="deliveries per second to offer (default 1000)"
+    )
     parser.add_argument("--seconds", type=float, default=5, help="how long to send (default 5)")
     parser.add_argument("--concurrency", type=int, default=16, help="client connections (default 16)")
     args = parser.parse_args()
@@ -90,8 +96,9 @@ def main() -> int:
     try:
         base = f"http://127.0.0.1:{port}"
         wait_until_ready(f"{base}/readyz", timeout=30)
-        latencies, errors = asyncio.run(send_all(f"{base}/webhooks/github", secret, args.rate, args.seconds,
-                                                 args.concurrency))
+        latencies, errors = asyncio.run(
+            send_all(f"{base}/webhooks/github", secret, args.rate, args.seconds, args.concurrency)
+        )
         elapsed = args.seconds
         print(f"offered rate: {args.rate:.0f}/s for {args.seconds:.0f} s, {args.concurrency} connections")
         print(f"achieved: {len(latencies) / elapsed:.0f} deliveries/s, non-202 answers: {errors}")

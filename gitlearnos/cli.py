@@ -31,7 +31,9 @@ def _serve(args: argparse.Namespace) -> int:
     settings = Settings()
     configure_logging(settings.log_level)
     redis_url = resolve_redis_url(settings.redis_url, settings.data_dir)
-    app = create_app(settings, redis_url=redis_url, enqueue=celery_enqueue(create_celery(settings, redis_url)))
+    app = create_app(
+        settings, redis_url=redis_url, enqueue=celery_enqueue(create_celery(settings, redis_url))
+    )
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False)
     return 0
 
@@ -85,7 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="run a Celery worker that performs queued operations",
         description="Run a Celery worker: locks the learner repository, commits, pushes and replies.",
     )
-    worker.add_argument("--queues", default="events", help="comma-separated queues to consume (default: events)")
+    worker.add_argument(
+        "--queues", default="events", help="comma-separated queues to consume (default: events)"
+    )
     worker.add_argument("--concurrency", type=int, default=2, help="worker processes (default: 2)")
     worker.add_argument("--hostname", default="", help="Celery node name (default: Celery's own)")
     worker.set_defaults(func=_worker)
@@ -98,7 +102,9 @@ def build_parser() -> argparse.ArgumentParser:
             "issue; wait for the bot's commit and receipt; print them. Needs no accounts and no network."
         ),
     )
-    demo.add_argument("--data-dir", default=None, help="where to keep the demo's state (default: a new temp dir)")
+    demo.add_argument(
+        "--data-dir", default=None, help="where to keep the demo's state (default: a new temp dir)"
+    )
     demo.add_argument(
         "--keep-running", action="store_true", help="leave the stack running afterwards so you can explore it"
     )

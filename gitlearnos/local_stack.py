@@ -89,7 +89,9 @@ class LocalStack:
 def _spawn(args: list[str], env: dict[str, str], log: Path, exit_stack: ExitStack) -> subprocess.Popen[bytes]:
     log.parent.mkdir(parents=True, exist_ok=True)
     handle = log.open("ab")
-    process = subprocess.Popen([sys.executable, "-m", "gitlearnos", *args], env=env, stdout=handle, stderr=handle)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gitlearnos", *args], env=env, stdout=handle, stderr=handle
+    )
 
     def stop() -> None:
         if process.poll() is None:

@@ -1,0 +1,29 @@
+"""One error hierarchy for the sandbox forge.
+
+Store and git operations raise these with a message meant for the caller; the app turns each into an
+HTTP answer in one place (``app.py``), shaped like GitHub's ``{"message": ...}`` bodies.
+"""
+
+from __future__ import annotations
+
+
+class SandboxError(Exception):
+    """Base class; ``status_code`` is the HTTP status the API answers with."""
+
+    status_code = 500
+
+
+class NotFoundError(SandboxError):
+    status_code = 404
+
+
+class ForbiddenError(SandboxError):
+    status_code = 403
+
+
+class ConflictError(SandboxError):
+    status_code = 409
+
+
+class InvalidInputError(SandboxError):
+    status_code = 422

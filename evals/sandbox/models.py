@@ -1,0 +1,119 @@
+"""Forge-neutral state of the sandbox: users, repositories, issues, comments, hooks, deliveries.
+
+Nothing here knows how GitHub (or GitLab, or Gitea) spells these things on the wire; the ``github_*``
+modules render them. Adding another forge's shapes means adding renderers, not changing this state.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+NOREPLY_DOMAIN = "users.noreply.sandbox.invalid"
+NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
+
+
+def utc_now() -> datetime:
+    """Whole seconds, as forges report them, so a value survives a JSON round trip unchanged."""
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class UserKind(StrEnum):
+    USER = "User"
+    BOT = "Bot"
+
+
+class User(Frozen):
+    id: int
+    login: str
+    kind: UserKind
+    created_at: datetime
+
+    @property
+    def email(self) -> str:
+        """A no-reply address, the form GitHub gives accounts that hide their email."""
+        return f"{self.id}+{self.login}@{NOREPLY_DOMAIN}"
+
+
+class Repository(Frozen):
+    id: int
+    owner: str
+    name: str
+    private: bool
+    default_branch: str
+    created_at: datetime
+    pushed_at: datetime
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.owner}/{self.name}"
+
+
+class Issue(Frozen):
+    id: int
+    repo: str
+    number: int
+    title: str
+    body: str | None
+    labels: tuple[str, ...]
+    author: str
+    state: Literal["open", "closed"] = "open"
+    created_at: datetime
+    updated_at: datetime
+
+
+class Comment(Frozen):
+    id: int
+    repo: str
+    issue_number: int
+    author: str
+    body: str
+    created_at: datetime
+    updated_at: datetime
+
+
+class Hook(Frozen):
+    """A repository webhook. The secret stays in the state file (mode 0600); no API answer shows it."""
+
+    id: int
+    repo: str
+    url: str
+    secret: str
+    content_type: Literal["json"] = "json"
+    created_at: datetime
+
+
+class Delivery(Frozen):
+    """One attempt to deliver an event to a hook; a redelivery is a new attempt with the same ``guid``."""
+
+    guid: str
+    hook_id: int
+    repo: str
+    event: str
+    action: str | None
+    delivered_at: datetime
+    status_code: int | None
+    duration_ms: int
+    error: str | None
+    redelivery: bool
+
+
+class ForgeState(BaseModel):
+    """Everything the sandbox remembers besides Git objects and delivery bodies; saved as one JSON file."""
+
+    learner: str
+    next_id: int = 1000
+    users: list[User] = []
+    repos: list[Repository] = []
+    issues: list[Issue] = []
+    comments: list[Comment] = []
+    hooks: list[Hook] = []
+    deliveries: list[Delivery] = []

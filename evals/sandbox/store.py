@@ -1,0 +1,296 @@
+"""The sandbox's forge-neutral state: ``<root>/state.json``, plus bare repositories under ``<root>/git``.
+
+One server process owns a root. A re-entrant lock serialises changes between the server's worker threads,
+and every change is saved atomically (temp file + ``os.replace``), so a crash never leaves half a file.
+Delivery bodies are kept as separate files so a redelivery sends the very same bytes.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TypeVar
+
+from evals.sandbox.atomic_file import write_atomically
+from evals.sandbox.errors import ForbiddenError, InvalidInputError, NotFoundError
+from evals.sandbox.git_repos import BareRepository
+from evals.sandbox.models import (
+    NAME_PATTERN,
+    Comment,
+    Delivery,
+    ForgeState,
+    Hook,
+    Issue,
+    Repository,
+    User,
+    UserKind,
+    utc_now,
+)
+
+STATE_FILE = "state.json"
+BOT_LOGIN = "gitlearnos-bot[bot]"
+DEFAULT_LEARNER = "alice"
+DEFAULT_TEACHER = "mr-smith"
+# First path segments the app routes itself; an owner with one of these names would shadow them.
+RESERVED_OWNERS = frozenset({"api", "_sandbox"})
+
+_T = TypeVar("_T")
+
+
+class SandboxStore:
+    """Users, repositories, issues, comments, hooks and delivery records of one sandbox root."""
+
+    def __init__(self, root: Path, state: ForgeState) -> None:
+        self.root = root
+        self._state = state
+        self._lock = threading.RLock()
+
+    @classmethod
+    def open(
+        cls,
+        root: Path,
+        *,
+        learner: str = DEFAULT_LEARNER,
+        teacher: str | None = DEFAULT_TEACHER,
+        other_users: Sequence[str] = (),
+    ) -> SandboxStore:
+        """Load the state under ``root`` (or start it) and make sure the named accounts exist."""
+        path = root / STATE_FILE
+        state = (
+            ForgeState.model_validate_json(path.read_bytes())
+            if path.is_file()
+            else ForgeState(learner=learner)
+        )
+        state.learner = learner
+        store = cls(root, state)
+        accounts = [(learner, UserKind.USER), (BOT_LOGIN, UserKind.BOT)]
+        accounts += [(login, UserKind.USER) for login in [*([teacher] if teacher else []), *other_users]]
+        store._ensure_users(accounts)
+        return store
+
+    @property
+    def learner(self) -> str:
+        return self._state.learner
+
+    @property
+    def git_root(self) -> Path:
+        return self.root / "git"
+
+    def _save(self) -> None:
+        write_atomically(self.root / STATE_FILE, self._state.model_dump_json(indent=1).encode())
+
+    def _next_id(self) -> int:
+        self._state.next_id += 1
+        return self._state.next_id
+
+    def _ensure_users(self, accounts: Iterable[tuple[str, UserKind]]) -> None:
+        with self._lock:
+            known = {user.login for user in self._state.users}
+            for login, kind in accounts:
+                if login not in known:
+                    self._state.users.append(
+                        User(id=self._next_id(), login=login, kind=kind, created_at=utc_now())
+                    )
+                    known.add(login)
+            self._save()
+
+    # Users
+
+    def users(self) -> list[User]:
+        with self._lock:
+            return list(self._state.users)
+
+    def user(self, login: str) -> User:
+        with self._lock:
+            for user in self._state.users:
+                if user.login == login:
+                    return user
+        raise NotFoundError(f"no sandbox user {login!r}")
+
+    def user_by_email(self, email: str) -> User | None:
+        """The account a commit email belongs to, as GitHub links commits to users."""
+        return next((user for user in self.users() if user.email == email), None)
+
+    # Repositories
+
+    def create_repository(self, owner: str, name: str, *, private: bool, default_branch: str) -> Repository:
+        """Register the repository and create its empty bare Git repository."""
+        for part in (owner, name):
+            if not NAME_PATTERN.match(part) or part.endswith(".git"):
+                raise InvalidInputError(
+                    f"invalid repository name part {part!r}: use letters, digits, '.', '-', '_'"
+                )
+        if owner in RESERVED_OWNERS:
+            raise InvalidInputError(f"{owner!r} is reserved by the sandbox and cannot own repositories")
+        self.user(owner)
+        with self._lock:
+            if any(repo.full_name == f"{owner}/{name}" for repo in self._state.repos):
+                raise InvalidInputError(f"name already exists on this account: {owner}/{name}")
+            now = utc_now()
+            repo = Repository(
+                id=self._next_id(),
+                owner=owner,
+                name=name,
+                private=private,
+                default_branch=default_branch,
+                created_at=now,
+                pushed_at=now,
+            )
+            self.bare_repository(repo.full_name).init(default_branch)
+            self._state.repos.append(repo)
+            self._save()
+            return repo
+
+    def repository(self, full_name: str) -> Repository:
+        with self._lock:
+            for repo in self._state.repos:
+                if repo.full_name == full_name:
+                    return repo
+        raise NotFoundError("Not Found")
+
+    def bare_repository(self, full_name: str) -> BareRepository:
+        return BareRepository(self.git_root / f"{full_name}.git", home=self.root)
+
+    def mark_pushed(self, full_name: str) -> None:
+        with self._lock:
+            repo = self.repository(full_name)
+            self._replace(self._state.repos, repo, repo.model_copy(update={"pushed_at": utc_now()}))
+            self._save()
+
+    # Issues and comments
+
+    def create_issue(
+        self, repo: str, *, author: str, title: str, body: str | None, labels: Sequence[str]
+    ) -> Issue:
+        if not title.strip():
+            raise InvalidInputError("an issue needs a non-empty title")
+        with self._lock:
+            self.repository(repo)
+            number = 1 + sum(1 for issue in self._state.issues if issue.repo == repo)
+            now = utc_now()
+            issue = Issue(
+                id=self._next_id(),
+                repo=repo,
+                number=number,
+                title=title,
+                body=body,
+                labels=tuple(dict.fromkeys(labels)),
+                author=author,
+                created_at=now,
+                updated_at=now,
+            )
+            self._state.issues.append(issue)
+            self._save()
+            return issue
+
+    def issue(self, repo: str, number: int) -> Issue:
+        with self._lock:
+            for issue in self._state.issues:
+                if issue.repo == repo and issue.number == number:
+                    return issue
+        raise NotFoundError("Not Found")
+
+    def open_issue_count(self, repo: str) -> int:
+        with self._lock:
+            return sum(1 for issue in self._state.issues if issue.repo == repo and issue.state == "open")
+
+    def add_comment(self, repo: str, number: int, *, author: str, body: str) -> Comment:
+        if not body.strip():
+            raise InvalidInputError("a comment needs a non-empty body")
+        with self._lock:
+            issue = self.issue(repo, number)
+            now = utc_now()
+            comment = Comment(
+                id=self._next_id(),
+                repo=repo,
+                issue_number=number,
+                author=author,
+                body=body,
+                created_at=now,
+                updated_at=now,
+            )
+            self._state.comments.append(comment)
+            self._replace(self._state.issues, issue, issue.model_copy(update={"updated_at": now}))
+            self._save()
+            return comment
+
+    def comments(self, repo: str, number: int) -> list[Comment]:
+        with self._lock:
+            self.issue(repo, number)
+            return [c for c in self._state.comments if c.repo == repo and c.issue_number == number]
+
+    def comment(self, repo: str, comment_id: int) -> Comment:
+        with self._lock:
+            for comment in self._state.comments:
+                if comment.repo == repo and comment.id == comment_id:
+                    return comment
+        raise NotFoundError("Not Found")
+
+    def edit_comment(self, repo: str, comment_id: int, *, editor: str, body: str) -> tuple[Comment, Comment]:
+        """Replace a comment's body, returning (before, after); only its author or the repo owner may."""
+        with self._lock:
+            comment = self.comment(repo, comment_id)
+            if editor not in (comment.author, self.repository(repo).owner):
+                raise ForbiddenError("Must have admin rights to Repository.")
+            edited = comment.model_copy(update={"body": body, "updated_at": utc_now()})
+            self._replace(self._state.comments, comment, edited)
+            self._save()
+            return comment, edited
+
+    # Hooks and deliveries
+
+    def add_hook(self, repo: str, *, url: str, secret: str) -> Hook:
+        if not url.startswith(("http://", "https://")):
+            raise InvalidInputError(f"hook url must be http(s), got {url!r}")
+        with self._lock:
+            self.repository(repo)
+            hook = Hook(id=self._next_id(), repo=repo, url=url, secret=secret, created_at=utc_now())
+            self._state.hooks.append(hook)
+            self._save()
+            return hook
+
+    def hooks(self, repo: str) -> list[Hook]:
+        with self._lock:
+            return [hook for hook in self._state.hooks if hook.repo == repo]
+
+    def hook(self, hook_id: int) -> Hook:
+        with self._lock:
+            for hook in self._state.hooks:
+                if hook.id == hook_id:
+                    return hook
+        raise NotFoundError(f"no hook {hook_id}")
+
+    def save_delivery_body(self, guid: str, body: bytes) -> None:
+        write_atomically(self._delivery_body_path(guid), body)
+
+    def delivery_body(self, guid: str) -> bytes:
+        path = self._delivery_body_path(guid)
+        if not path.is_file():
+            raise NotFoundError(f"no delivery {guid}")
+        return path.read_bytes()
+
+    def record_delivery(self, delivery: Delivery) -> None:
+        with self._lock:
+            self._state.deliveries.append(delivery)
+            self._save()
+
+    def deliveries(self) -> list[Delivery]:
+        with self._lock:
+            return list(self._state.deliveries)
+
+    def first_delivery(self, guid: str) -> Delivery:
+        """The original attempt of a delivery (redeliveries share its guid)."""
+        for delivery in self.deliveries():
+            if delivery.guid == guid:
+                return delivery
+        raise NotFoundError(f"no delivery {guid}")
+
+    def _delivery_body_path(self, guid: str) -> Path:
+        if not all(ch in "0123456789abcdef-" for ch in guid):
+            raise NotFoundError(f"no delivery {guid}")
+        return self.root / "deliveries" / f"{guid}.json"
+
+    @staticmethod
+    def _replace(items: list[_T], old: _T, new: _T) -> None:
+        items[items.index(old)] = new

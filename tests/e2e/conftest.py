@@ -1,0 +1,20 @@
+"""The whole stack as separate processes: sandbox forge, ``gitlearnos serve``, ``gitlearnos worker``.
+
+Real Redis (a flushed database of the shared test server), a real Celery
+worker process, real git over HTTP with token auth, real signed webhooks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gitlearnos.local_stack import LocalStack, start_local_stack
+
+
+@pytest.fixture
+def stack(tmp_path: Path, redis_url: str) -> Iterator[LocalStack]:
+    with start_local_stack(tmp_path, redis_url=redis_url) as running:
+        yield running
