@@ -8,8 +8,10 @@ imports happen inside the commands: building the ``gitlearnos`` parser stays fas
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import os
+import signal
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -65,7 +67,12 @@ def _serve(args: argparse.Namespace) -> int:
         f"  accounts: {', '.join(sorted(server.tokens))} (tokens in {server.root / 'sandbox.json'})",
         flush=True,
     )
-    server.serve_forever()
+    # uvicorn shuts down gracefully, then re-raises the signal: as KeyboardInterrupt it ends the command
+    # cleanly (serve_forever clears the URL) instead of killing the process before that cleanup.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.serve_forever()
+    print("sandbox forge stopped")
     return 0
 
 

@@ -27,11 +27,6 @@ class ConnectionInfo(BaseModel):
     learner: str | None = None
     tokens: dict[str, str] = {}
 
-    @property
-    def api_url(self) -> str:
-        """GHES-style REST base URL, with the trailing slash githubkit expects."""
-        return f"{self.url}/api/v3/"
-
 
 def connection_path(root: Path) -> Path:
     return root / CONNECTION_FILE

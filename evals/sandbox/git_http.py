@@ -121,7 +121,7 @@ async def git_smart_http(
 ) -> Response[bytes]:
     """Bridge one smart-HTTP request (``.../info/refs``, ``git-upload-pack``, ``git-receive-pack``)."""
     full_name = f"{owner}/{repo.removesuffix('.git')}"
-    store.repository(full_name)
+    store.repository(full_name)  # 404 for unknown repositories, before git sees the path
     service = request.url.path.removeprefix(f"/{owner}/{repo}/")
     body = decoded_body(await request.body(), request.headers.get("content-encoding"))
     env = cgi_environment(

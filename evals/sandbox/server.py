@@ -23,6 +23,7 @@ from evals.sandbox.connection import read_connection, set_listening
 from evals.sandbox.store import DEFAULT_LEARNER, DEFAULT_TEACHER
 
 STARTUP_TIMEOUT_S = 10.0
+STOP_TIMEOUT_S = 10.0
 
 
 class SandboxStartError(RuntimeError):
@@ -81,7 +82,7 @@ class SandboxServer:
     def stop(self) -> None:
         self._server.should_exit = True
         if self._thread is not None:
-            self._thread.join(timeout=STARTUP_TIMEOUT_S)
+            self._thread.join(timeout=STOP_TIMEOUT_S)
         self._socket.close()
 
     def __enter__(self) -> SandboxServer:
