@@ -43,8 +43,10 @@ def find_python() -> str:
         if found:
             return found
     versions = " or ".join(f"{major}.{minor}" for major, minor in SUPPORTED)
-    sys.exit(f"run.py: GitLearnOS Bot needs Python {versions} (the embedded Redis ships for those); "
-             f"this is {sys.version.split()[0]} and neither python3.12 nor python3.11 is on PATH.")
+    sys.exit(
+        f"run.py: GitLearnOS Bot needs Python {versions} (the embedded Redis ships for those); "
+        f"this is {sys.version.split()[0]} and neither python3.12 nor python3.11 is on PATH."
+    )
 
 
 def ensure_environment() -> Path:
@@ -55,8 +57,10 @@ def ensure_environment() -> Path:
     if not python.exists():
         print("run.py: creating .venv ...", flush=True)
         subprocess.run([find_python(), "-m", "venv", str(VENV)], check=True)
-    print("run.py: installing GitLearnOS Bot and its test tools into .venv (first run takes a few minutes) ...",
-          flush=True)
+    print(
+        "run.py: installing GitLearnOS Bot and its test tools into .venv (first run takes a few minutes) ...",
+        flush=True,
+    )
     quiet = [] if os.environ.get("RUN_VERBOSE") else ["--quiet"]
     subprocess.run([str(python), "-m", "pip", "install", *quiet, "--upgrade", "pip"], check=True)
     subprocess.run([str(python), "-m", "pip", "install", *quiet, "-e", f"{ROOT}[dev]"], check=True)
@@ -78,7 +82,9 @@ def main(argv: list[str]) -> int:
     if command == "check":
         lint = subprocess.call([python, "-m", "ruff", "check", "."])
         fmt = subprocess.call([python, "-m", "ruff", "format", "--check", "."])
-        types = subprocess.call([python, "-m", "mypy", "bot", "webhooks", "workers", "forge_adapters", "gitlearnos"])
+        types = subprocess.call(
+            [python, "-m", "mypy", "bot", "webhooks", "workers", "forge_adapters", "gitlearnos"]
+        )
         return lint or fmt or types
     if command == "gitlearnos":
         return subprocess.call([python, "-m", "gitlearnos", *rest])

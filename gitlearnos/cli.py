@@ -98,8 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
         "demo",
         help="run the whole pipeline locally against the sandbox forge and show the result",
         description=(
-            "Start an embedded Redis, the sandbox forge, the web service and a worker; file a study note as an "
-            "issue; wait for the bot's commit and receipt; print them. Needs no accounts and no network."
+            "Start an embedded Redis, the sandbox forge, the web service and a worker; file a study note as "
+            "an issue; wait for the bot's commit and receipt; print them. Needs no accounts and no network."
         ),
     )
     demo.add_argument(

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from evals.sandbox.store import BOT_LOGIN
 from gitlearnos.embedded_redis import ensure_embedded_redis, stop_embedded_redis
-from gitlearnos.log_setup import configure_logging
 from gitlearnos.local_stack import LocalStack, StackError, start_local_stack
+from gitlearnos.log_setup import configure_logging
 
 REPOSITORY = "alice/learning"
 WAIT_SECONDS = 90.0
@@ -139,8 +139,9 @@ def run_demo(*, data_dir: str | None, keep_running: bool) -> int:
             print(f"Sandbox forge: {stack.sandbox.url}   Web service: {stack.web_url}")
             code = _run(stack)
             if keep_running:
+                sandbox_root = root / "sandbox"
                 print(
-                    f"\nStill running. Try: gitlearnos sandbox --root {root / 'sandbox'} comments {REPOSITORY} 1"
+                    f"\nStill running. Try: gitlearnos sandbox comments --root {sandbox_root} {REPOSITORY} 1"
                 )
                 print("Press Ctrl-C to stop.")
                 try:

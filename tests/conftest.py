@@ -7,6 +7,7 @@ Each test gets its own logical database, flushed before use.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from collections.abc import Iterator
@@ -40,18 +41,12 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     stop_embedded_redis(data_dir)
 
 
-_next_db = iter(range(1, 16))
+_databases = itertools.cycle(range(1, 16))
 
 
 @pytest.fixture
 def redis_url(redis_server: str) -> str:
-    """A flushed logical database of the shared server, different for each test (cycling 1–15)."""
-    global _next_db
-    try:
-        db = next(_next_db)
-    except StopIteration:
-        _next_db = iter(range(1, 16))
-        db = next(_next_db)
-    url = f"{redis_server}/{db}"
+    """A flushed logical database of the shared server, different from the previous test's (1–15)."""
+    url = f"{redis_server}/{next(_databases)}"
     redis.Redis.from_url(url).flushdb()
     return url

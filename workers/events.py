@@ -15,7 +15,7 @@ a failed post sends the same receipt rather than a reconstruction.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -56,14 +56,21 @@ class WorkerRuntime:
     settings: Settings
     redis: redis.Redis
     agent: Agent
+    _clients: dict[Forge, ForgeClient] = field(default_factory=dict)
 
     def forge_client(self, repo: RepoRef) -> ForgeClient:
-        if repo.forge is Forge.GITHUB:
+        """One long-lived client per forge and process, so connections and TLS state are reused."""
+        if repo.forge not in self._clients:
+            self._clients[repo.forge] = self._new_client(repo.forge)
+        return self._clients[repo.forge]
+
+    def _new_client(self, forge: Forge) -> ForgeClient:
+        if forge is Forge.GITHUB:
             token = self.settings.secret_value(self.settings.github_token)
             return GitHubClient(
                 token, api_url=self.settings.github_api_url, timeout=self.settings.http_timeout_seconds
             )
-        raise ForgeError(f"forge {repo.forge.value} is not supported yet")
+        raise ForgeError(f"forge {forge.value} is not supported yet")
 
 
 def _post_replies(client: ForgeClient, repo: RepoRef, replies: tuple[Reply, ...]) -> int:
@@ -149,7 +156,7 @@ def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, k
 def register_event_task(app: Celery, runtime: WorkerRuntime) -> Task:
     """Register ``workers.events.process_event`` on ``app``, bound to ``runtime``."""
 
-    @app.task(name=PROCESS_EVENT, bind=True, max_retries=MAX_RETRIES)
+    @app.task(name=PROCESS_EVENT, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
     def process_event(self: Task, payload: dict[str, Any]) -> str:
         event = InboundEvent.model_validate(payload)
         try:

@@ -63,6 +63,7 @@ class Mirror:
         self.repo_ref = repo
         self._env = credential_env(credentials)
         self._timeout = timeout
+        self._tracked: list[str] | None = None
         self._repo = self._open_or_clone()
 
     def _git(self, *args: str) -> str:
@@ -104,9 +105,10 @@ class Mirror:
             "origin",
             f"+refs/heads/{self.branch}:refs/remotes/origin/{self.branch}",
         )
-        self._git("checkout", "-B", self.branch, f"refs/remotes/origin/{self.branch}", "--force")
-        self._git("reset", "--hard", f"refs/remotes/origin/{self.branch}")
+        # A forced checkout -B resets the branch, the index and the tracked files in one step.
+        self._git("checkout", "--force", "-B", self.branch, f"refs/remotes/origin/{self.branch}")
         self._git("clean", "-ffdx")
+        self._tracked = None
         return self.head
 
     @property
@@ -136,8 +138,11 @@ class Mirror:
             return None
 
     def list_files(self, prefix: str) -> list[str]:
-        out = self._git("ls-files", "-z", "--", prefix.rstrip("/") + "/")
-        return sorted(p for p in out.split("\x00") if p)
+        if self._tracked is None:
+            # One ls-files per synced head; the core asks several times while planning.
+            self._tracked = sorted(p for p in self._git("ls-files", "-z").split("\x00") if p)
+        folder = prefix.rstrip("/") + "/"
+        return [path for path in self._tracked if path.startswith(folder)]
 
     def commit(self, writes: tuple[FileWrite, ...], message: str) -> str:
         """Write the files, stage exactly them, and commit as the bot; return the commit id."""

@@ -10,12 +10,12 @@ the ``Settings`` model are the source of truth, never a list copied here.
 from __future__ import annotations
 
 import ast
+import os
 import re
 import shlex
 import shutil
-import sys
-import os
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any, get_args
 

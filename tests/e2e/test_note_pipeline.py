@@ -10,12 +10,12 @@ from typing import Any
 import httpx
 import pytest
 
+from bot.receipt import ReceiptField
 from evals.sandbox.client import SandboxClientError
 from evals.sandbox.store import BOT_LOGIN
 from forge_adapters.github.webhook import sign
 from gitlearnos.demo import LEARNER_FILES, NOTE_BODY, NOTE_TITLE, REPOSITORY
 from gitlearnos.local_stack import LocalStack
-from bot.receipt import ReceiptField
 
 pytestmark = pytest.mark.e2e
 WAIT = 60.0

@@ -17,6 +17,7 @@ from pydantic import SecretStr
 
 from bot.agent import LearnerInput, Recognition, RuleAgent
 from bot.events import EventKind
+from bot.receipt import ReceiptField
 from forge_adapters.base import ForgeError
 from gitlearnos.settings import Settings
 from tests.fakes.github_api import API, FakeGitHubComments
@@ -95,10 +96,8 @@ def test_note_becomes_one_commit_with_trailers_and_one_receipt_comment(
     assert files[1].endswith("-similar-triangles-fix-corresponding-vertices.md")
     assert git(remote, "show", "main:notes/private-todo.txt") == "buy graph paper\n"
     (body,) = github.bodies(7)
-    for field in ("Setup status:", "Mode:", "Subject:", "Organized:", "Questions:", "Changed files:", "Evidence:",
-                  "Git persistence:", "RAG synchronization:", "Mastery:", "Natural-language override:",
-                  "Automation actually completed:", "Skill installation:", "Next action:", "Undo:"):  # fmt: skip
-        assert f"**{field}**" in body
+    for field in ReceiptField:
+        assert f"**{field.value}:**" in body
     assert commit[:12] in body
 
 
@@ -141,7 +140,9 @@ class LearnerPushesMeanwhile:
 
     def recognize(self, learner_input: LearnerInput) -> Recognition:
         if not self.pushed:
-            push_learner_commit(self._remote, self._work, "notes/today.md", "my own notes\n", "Learner's own work")
+            push_learner_commit(
+                self._remote, self._work, "notes/today.md", "my own notes\n", "Learner's own work"
+            )
             self.pushed = True
         return self._inner.recognize(learner_input)
 
@@ -162,7 +163,9 @@ def test_concurrent_learner_commit_survives_and_nothing_is_forced(
 def test_bot_comment_event_changes_nothing(
     tmp_path: Path, redis_url: str, remote: Path, github: FakeGitHubComments
 ) -> None:
-    event = note_event(remote, kind=EventKind.COMMENT_CREATED, comment="hi", login="gitlearnos-bot[bot]", is_bot=True)
+    event = note_event(
+        remote, kind=EventKind.COMMENT_CREATED, comment="hi", login="gitlearnos-bot[bot]", is_bot=True
+    )
     assert handle_event(runtime(tmp_path, redis_url), event) == "skipped"
     assert bot_commits(remote) == []
     assert github.bodies(7) == []
@@ -174,4 +177,6 @@ def test_credentials_never_reach_the_mirror_config(
     handle_event(runtime(tmp_path, redis_url), note_event(remote))
     configs = list((tmp_path / "data" / "mirrors").rglob("config"))
     assert configs
-    assert all("t0ken" not in path.read_text() and "Authorization" not in path.read_text() for path in configs)
+    assert all(
+        "t0ken" not in path.read_text() and "Authorization" not in path.read_text() for path in configs
+    )

@@ -38,7 +38,12 @@ QUEUED: dict[str, tuple[str, str, int, str]] = {
     "issues__edited": ("issue.edited", "Codertocat/Hello-World", 1, "Codertocat"),
     "issues__labeled": ("issue.labeled", "Codertocat/Hello-World", 1, "Codertocat"),
     "issue_comment__created_on_issue": ("comment.created", "Codertocat/Hello-World", 1, "Codertocat"),
-    "issue_comment__created_with_installation": ("comment.created", "Codertocat/Hello-World", 1, "Codertocat"),
+    "issue_comment__created_with_installation": (
+        "comment.created",
+        "Codertocat/Hello-World",
+        1,
+        "Codertocat",
+    ),
     "issue_comment__edited": ("comment.edited", "Codertocat/Hello-World", 1, "Codertocat"),
 }
 PR_COMMENTS = {"issue_comment__created_on_pull_request", "issue_comment__created_on_pull_request_2"}
@@ -60,14 +65,19 @@ def client(redis_url: str) -> Iterator[TestClient]:  # type: ignore[type-arg]
 @pytest.mark.parametrize("name", ALL)
 def test_fixture_is_understood(client: TestClient, redis_url: str, name: str) -> None:  # type: ignore[type-arg]
     payload: dict[str, Any] = load_fixture("github", name)
-    response = deliver(client, EVENT_NAME_OF[name.split("__")[0]], payload)
+    response = deliver(client, EVENT_NAME_OF[name.split("__", maxsplit=1)[0]], payload)
     assert response.status_code < 500
     answer = response.json()
     if name in QUEUED:
         kind, repository, number, actor = QUEUED[name]
         assert response.status_code == 202, answer
         (event,) = queued(redis_url)
-        assert (event["kind"], event["repo"]["full_name"], event["thread"]["number"], event["actor"]["login"]) == (
+        assert (
+            event["kind"],
+            event["repo"]["full_name"],
+            event["thread"]["number"],
+            event["actor"]["login"],
+        ) == (
             kind,
             repository,
             number,

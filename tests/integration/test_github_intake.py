@@ -29,7 +29,9 @@ SECRET = "It's a Secret to Everybody"
 
 def make_client(redis_url: str, **overrides: Any) -> TestClient:  # type: ignore[type-arg]
     settings = Settings(github_webhook_secret=SecretStr(SECRET), bot_login="gitlearnos-bot[bot]", **overrides)
-    app = create_app(settings, redis_url=redis_url, enqueue=celery_enqueue(create_celery(settings, redis_url)))
+    app = create_app(
+        settings, redis_url=redis_url, enqueue=celery_enqueue(create_celery(settings, redis_url))
+    )
     return TestClient(app)
 
 
@@ -103,7 +105,9 @@ def test_same_delivery_twice_is_queued_once(client: TestClient, redis_url: str) 
     ["", "sha256=" + "0" * 64, "sha1=abc", "sha256=not-hex"],
 )
 def test_bad_signature_is_401_and_nothing_queued(
-    client: TestClient, redis_url: str, signature: str  # type: ignore[type-arg]
+    client: TestClient,
+    redis_url: str,
+    signature: str,  # type: ignore[type-arg]
 ) -> None:
     response = deliver(client, "issues", load_fixture("github", "issues__opened"), signature=signature)
     assert response.status_code == 401
@@ -118,7 +122,9 @@ def test_signature_with_another_secret_is_401(client: TestClient, redis_url: str
 
 def test_no_secret_configured_fails_closed(redis_url: str) -> None:
     settings = Settings(github_webhook_secret=None)
-    app = create_app(settings, redis_url=redis_url, enqueue=celery_enqueue(create_celery(settings, redis_url)))
+    app = create_app(
+        settings, redis_url=redis_url, enqueue=celery_enqueue(create_celery(settings, redis_url))
+    )
     with TestClient(app) as unconfigured:
         response = deliver(unconfigured, "issues", load_fixture("github", "issues__opened"))
     assert response.status_code == 503

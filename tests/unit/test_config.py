@@ -9,7 +9,9 @@ import pytest
 from bot.config import Mode, parse_config
 from bot.errors import ConfigError
 
-TEMPLATE = Path(__file__).resolve().parents[3] / "shared/reference/gitlearnos/templates/gitlearnos.example.yml"
+TEMPLATE = (
+    Path(__file__).resolve().parents[3] / "shared/reference/gitlearnos/templates/gitlearnos.example.yml"
+)
 
 
 def test_the_protocol_example_parses() -> None:
@@ -37,10 +39,18 @@ def test_unknown_keys_are_kept_and_reported() -> None:
         ("mode: yolo\n", "mode", "safe-auto"),
         ("authorization:\n  push: maybe\n", "authorization.push", "true or false"),
         ("authorization:\n  external_model: sure\n", "authorization.external_model", "ask"),
-        ("automation:\n  max_questions_per_due_run: -1\n", "automation.max_questions_per_due_run", "at least 0"),
+        (
+            "automation:\n  max_questions_per_due_run: -1\n",
+            "automation.max_questions_per_due_run",
+            "at least 0",
+        ),
         ("rag:\n  status: done\n", "rag.status", "verified"),
         ("automation:\n  quiet_hours: late\n", "automation.quiet_hours", ""),
-        ("automation:\n  jobs:\n    due-review:\n      local_time: '25:00'\n", "automation.jobs.due-review.local_time", ""),
+        (
+            "automation:\n  jobs:\n    due-review:\n      local_time: '25:00'\n",
+            "automation.jobs.due-review.local_time",
+            "",
+        ),
     ],
 )
 def test_invalid_values_name_the_key_and_accepted_values(text: str, key: str, accepted: str) -> None:

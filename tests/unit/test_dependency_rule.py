@@ -30,7 +30,8 @@ def test_bot_is_pure() -> None:
     files = sorted(BOT.rglob("*.py"))
     assert files, "bot/ has modules"
     offences = {
-        str(path.relative_to(BOT)): sorted(imported_roots(path) & (PROJECT_PACKAGES | IO_MODULES)) for path in files
+        str(path.relative_to(BOT)): sorted(imported_roots(path) & (PROJECT_PACKAGES | IO_MODULES))
+        for path in files
     }
     assert {k: v for k, v in offences.items() if v} == {}
 
@@ -39,5 +40,7 @@ def test_bot_third_party_imports_are_the_allowed_pure_ones() -> None:
     import sys
 
     stdlib = set(sys.stdlib_module_names)
-    third_party = set().union(*(imported_roots(p) for p in BOT.rglob("*.py"))) - stdlib - {"bot", "__future__"}
+    third_party = (
+        set().union(*(imported_roots(p) for p in BOT.rglob("*.py"))) - stdlib - {"bot", "__future__"}
+    )
     assert third_party <= ALLOWED_THIRD_PARTY

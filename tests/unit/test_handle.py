@@ -101,7 +101,9 @@ def test_this_belongs_to_routes_the_subject() -> None:
     result = plan(issue_event(NOTE + "\nThis belongs to physics."), snapshot)
     assert result.outcome is Outcome.COMMITTED
     assert result.changed_paths[0].startswith("subjects/physics/events/")
-    assert result.receipt is not None and "this belongs to physics" in result.receipt.natural_language_override
+    assert (
+        result.receipt is not None and "this belongs to physics" in result.receipt.natural_language_override
+    )
 
 
 def test_ambiguous_subject_asks_one_question_and_writes_nothing() -> None:
@@ -197,7 +199,9 @@ def test_two_notes_with_the_same_title_get_distinct_ids() -> None:
 
 
 def test_comment_on_an_issue_is_organized_from_the_comment_text() -> None:
-    event = issue_event(kind=EventKind.COMMENT_CREATED, comment="My teacher said the ratio test needs limits.")
+    event = issue_event(
+        kind=EventKind.COMMENT_CREATED, comment="My teacher said the ratio test needs limits."
+    )
     result = plan(event)
     assert result.outcome is Outcome.COMMITTED
     assert "comment 99" in result.writes[0].content

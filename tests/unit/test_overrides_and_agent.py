@@ -71,6 +71,8 @@ def test_form_note_is_durable_with_declared_subject_and_channel() -> None:
 
 def test_subject_label() -> None:
     result = RuleAgent().recognize(
-        LearnerInput(title="x", body="I learned Ohm's law", labels=("subject:Physics",), known_subjects=("maths",))
+        LearnerInput(
+            title="x", body="I learned Ohm's law", labels=("subject:Physics",), known_subjects=("maths",)
+        )
     )
     assert result.subject == "physics"

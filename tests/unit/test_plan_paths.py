@@ -14,7 +14,17 @@ from bot.plan import FileWrite, check_repo_path
 
 @pytest.mark.parametrize(
     "path",
-    ["", "/etc/passwd", "../outside.md", "subjects/../../x", "a/./b", ".git/config", "a/.git/hooks/x", "a\\b", "a//b"],
+    [
+        "",
+        "/etc/passwd",
+        "../outside.md",
+        "subjects/../../x",
+        "a/./b",
+        ".git/config",
+        "a/.git/hooks/x",
+        "a\\b",
+        "a//b",
+    ],
 )
 def test_unsafe_paths_are_refused(path: str) -> None:
     with pytest.raises(UnsafePath):

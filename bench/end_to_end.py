@@ -1,0 +1,94 @@
+"""End-to-end benchmark: webhook in → commit on the remote and comment posted.
+
+Runs the production entry points as separate processes (sandbox forge, web
+under uvicorn, one Celery worker) on an embedded Redis, warms the worker's
+mirror with one note, then files notes one after another and measures, for
+each, the time from opening the issue (which sends the signed webhook) until
+the bot's commit is on the remote and its receipt comment is posted. Prints
+p50/p99 and the peak resident memory of the web and worker processes.
+Figures only. Targets: p50 ≤ 300 ms, p99 ≤ 1 s with a warm mirror; web ≤ 150
+MB, worker ≤ 300 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.common import peak_rss_mb, process_tree_peak_rss_mb, summary
+from evals.sandbox.store import BOT_LOGIN
+from gitlearnos.demo import LEARNER_FILES, REPOSITORY
+from gitlearnos.embedded_redis import ensure_embedded_redis, stop_embedded_redis
+from gitlearnos.local_stack import LocalStack, start_local_stack
+
+POLL_SECONDS = 0.005
+TIMEOUT_SECONDS = 30.0
+
+
+def bot_commit_count(stack: LocalStack) -> int:
+    bare = stack.data_dir / "sandbox" / "git" / f"{REPOSITORY}.git"
+    out = subprocess.run(
+        ["git", "--git-dir", str(bare), "rev-list", "--count", "--author=GitLearnOS Bot", "main"],
+        check=True, capture_output=True, text=True,
+    ).stdout  # fmt: skip
+    return int(out.strip())
+
+
+def file_note_and_wait(stack: LocalStack, index: int, commits_before: int) -> float:
+    with stack.sandbox.client() as learner:
+        started = time.perf_counter()
+        issue = learner.open_issue(
+            REPOSITORY,
+            title=f"Note {index}: similar triangles",
+            body=f"Note {index}: in class I learned that corresponding vertices come first ({index}).",
+        )
+        number = int(issue["number"])
+        deadline = started + TIMEOUT_SECONDS
+        while time.perf_counter() < deadline:
+            replied = any(c["user"]["login"] == BOT_LOGIN for c in learner.comments(REPOSITORY, number))
+            if replied and bot_commit_count(stack) > commits_before:
+                return (time.perf_counter() - started) * 1000
+            time.sleep(POLL_SECONDS)
+    raise RuntimeError(
+        f"note {index} was not processed within {TIMEOUT_SECONDS:.0f} s; logs: {stack.logs_dir}"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--notes", type=int, default=30, help="notes to file after the warm-up (default 30)")
+    args = parser.parse_args()
+    root = Path(tempfile.mkdtemp(prefix="gitlearnos-bench-e2e-"))
+    redis_url = ensure_embedded_redis(root / "redis-home")
+    try:
+        with start_local_stack(root, redis_url=redis_url) as stack:
+            with stack.sandbox.client() as learner:
+                learner.create_repository(REPOSITORY, private=True, files=LEARNER_FILES)
+                learner.add_hook(REPOSITORY, url=stack.webhook_url, secret=stack.webhook_secret)
+            cold = file_note_and_wait(stack, 0, 0)
+            samples = [file_note_and_wait(stack, i, i) for i in range(1, args.notes + 1)]
+            print(f"cold first note (clone + imports): {cold:.0f} ms")
+            print(
+                summary(f"warm notes, webhook in -> commit pushed and receipt posted ({args.notes})", samples)
+            )
+            web = peak_rss_mb(stack.web.pid)
+            worker = process_tree_peak_rss_mb(stack.worker.pid)
+            print(f"web peak RSS: {web:.0f} MB" if web is not None else "web peak RSS: n/a")
+            print(
+                f"worker peak RSS (main + pool): {worker:.0f} MB" if worker is not None else "worker RSS: n/a"
+            )
+    finally:
+        stop_embedded_redis(root / "redis-home")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
