@@ -91,6 +91,9 @@ class Thread(_Frozen):
     is_pull_request: bool = False
     url: str = ""
     author: str = ""
+    merged: bool | None = None  # pull requests: known only on close/merge events
+    head_branch: str = ""
+    confidential: bool = False
 
 
 class Comment(_Frozen):
@@ -99,6 +102,40 @@ class Comment(_Frozen):
     url: str = ""
     created_at: datetime | None = None
     updated_at: datetime | None = None
+    path: str = ""  # set for line/diff comments on a pull request
+    line: int | None = None
+    confidential: bool = False
+
+
+class ReviewState(StrEnum):
+    APPROVED = "approved"
+    CHANGES_REQUESTED = "changes_requested"
+    COMMENTED = "commented"
+
+
+class Review(_Frozen):
+    """A submitted pull-request review (GitLab: an approval)."""
+
+    id: int | str | None = None
+    state: ReviewState
+    body: str = ""
+
+
+class Push(_Frozen):
+    """A push to a branch or tag, with what forges tell about it."""
+
+    ref: str = Field(min_length=1)
+    before: str = ""
+    after: str = ""
+    created: bool = False
+    deleted: bool = False
+    forced: bool | None = None  # None: the forge does not say
+    changed_paths: tuple[str, ...] = ()
+    commits_truncated: bool = False  # GitLab lists at most 20 commits; paths may then be incomplete
+
+    @property
+    def branch(self) -> str | None:
+        return self.ref.removeprefix("refs/heads/") if self.ref.startswith("refs/heads/") else None
 
 
 class InboundEvent(_Frozen):
@@ -109,6 +146,8 @@ class InboundEvent(_Frozen):
     actor: Actor | None = None
     thread: Thread | None = None
     comment: Comment | None = None
+    review: Review | None = None
+    push: Push | None = None
     occurred_at: datetime | None = None
 
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from urllib.parse import parse_qs
 
-from bot.events import InboundEvent
+from bot.events import Forge, InboundEvent
 
 
 class WebhookError(Exception):
@@ -75,3 +75,18 @@ def parse_time(value: object) -> datetime | None:
         return datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
         return None
+
+
+@dataclass(frozen=True)
+class WebhookSpec:
+    """How one forge's deliveries are checked, read and deduplicated.
+
+    ``receive`` verifies the raw body first (raising :class:`WebhookError`) and
+    only then parses it. ``dedup_key`` names the delivery for the intake ledger:
+    the forge's own delivery id where redeliveries keep it, something stronger
+    where they do not.
+    """
+
+    forge: Forge
+    receive: Callable[[Mapping[str, str], bytes], ParseResult]
+    dedup_key: Callable[[Mapping[str, str], bytes, InboundEvent], str]

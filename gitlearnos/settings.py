@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import AliasChoices, Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -32,6 +32,19 @@ class Settings(BaseSettings):
     github_webhook_secret: SecretStr | None = None
     github_token: SecretStr | None = None
     github_api_url: str = "https://api.github.com"
+    github_app_id: str = ""
+    github_app_private_key: SecretStr | None = None
+    github_app_private_key_file: Path | None = None
+
+    gitlab_webhook_secret: SecretStr | None = None
+    gitlab_signing_token: SecretStr | None = None
+    gitlab_token: SecretStr | None = None
+    gitlab_url: str = "https://gitlab.com"
+
+    gitea_webhook_secret: SecretStr | None = None
+    gitea_token: SecretStr | None = None
+    gitea_url: str = ""
+
     bot_login: str = Field(default="", description="The bot's own account; its events are always dropped.")
 
     max_body_bytes: int = 25 * 1024 * 1024
@@ -41,6 +54,12 @@ class Settings(BaseSettings):
     git_timeout_seconds: int = 120
     http_timeout_seconds: float = 15.0
     log_level: str = "INFO"
+
+    @field_validator("github_app_private_key_file", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: object) -> object:
+        # `NAME=` in an env file means "not set", not "the current directory".
+        return None if value == "" else value
 
     @property
     def mirrors_dir(self) -> Path:

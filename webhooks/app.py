@@ -1,4 +1,4 @@
-"""The Litestar application: ``POST /webhooks/<forge>``, ``/healthz``, ``/readyz``.
+"""The Litestar application: ``POST /webhooks/{forge}``, ``/healthz``, ``/readyz``.
 
 Built by :func:`create_app` with its settings and its enqueue function
 injected, so tests and the benchmark run the real app against a real Redis
@@ -13,19 +13,21 @@ from typing import Any
 
 import structlog
 from litestar import Litestar, Request, Response, get, post
+from litestar.params import FromPath
 from litestar.status_codes import (
     HTTP_200_OK,
     HTTP_202_ACCEPTED,
+    HTTP_404_NOT_FOUND,
     HTTP_413_REQUEST_ENTITY_TOO_LARGE,
     HTTP_503_SERVICE_UNAVAILABLE,
 )
 from redis.asyncio import Redis
 
 from bot.events import EventKind, Forge, InboundEvent, event_key
-from forge_adapters.github.webhook import parse_delivery, verify_signature
 from forge_adapters.intake import Ignored, WebhookError, header
 from gitlearnos.settings import Settings
 from webhooks.dedup import DeliveryLedger
+from webhooks.forges import webhook_specs
 
 Enqueue = Callable[[InboundEvent], Awaitable[None]]
 log = structlog.get_logger("gitlearnos.webhooks")
@@ -38,7 +40,7 @@ def _json(code: int, **fields: Any) -> Response[dict[str, Any]]:
 def create_app(settings: Settings, *, redis_url: str, enqueue: Enqueue) -> Litestar:
     """Build the intake app; ``enqueue`` hands a normalized event to the worker queue."""
     state: dict[str, Any] = {}
-    github_secret = settings.secret_value(settings.github_webhook_secret)
+    specs = {spec.forge.value: spec for spec in webhook_specs(settings)}
     bot_login = settings.bot_login.lower()
 
     @asynccontextmanager
@@ -51,7 +53,7 @@ def create_app(settings: Settings, *, redis_url: str, enqueue: Enqueue) -> Lites
         finally:
             await client.aclose()
 
-    async def accept(forge: Forge, event: InboundEvent | Ignored) -> Response[dict[str, Any]]:
+    async def accept(forge: Forge, event: InboundEvent | Ignored, dedup: str) -> Response[dict[str, Any]]:
         if isinstance(event, Ignored):
             log.info("delivery.ignored", forge=forge.value, delivery=event.delivery_id, reason=event.reason)
             return _json(HTTP_200_OK, status="ignored", reason=event.reason)
@@ -61,12 +63,12 @@ def create_app(settings: Settings, *, redis_url: str, enqueue: Enqueue) -> Lites
         if actor is not None and (actor.is_bot or actor.login.lower() == bot_login):
             return _json(HTTP_200_OK, status="ignored", reason="sent by a bot account")
         ledger: DeliveryLedger = state["ledger"]
-        if not await ledger.claim(forge, event.delivery_id):
+        if not await ledger.claim(forge, dedup):
             return _json(HTTP_200_OK, status="duplicate", delivery=event.delivery_id)
         try:
             await enqueue(event)
         except Exception:
-            await ledger.release(forge, event.delivery_id)
+            await ledger.release(forge, dedup)
             log.exception("delivery.enqueue_failed", forge=forge.value, delivery=event.delivery_id)
             return _json(
                 HTTP_503_SERVICE_UNAVAILABLE, status="error", reason="queue unavailable; retry later"
@@ -75,8 +77,11 @@ def create_app(settings: Settings, *, redis_url: str, enqueue: Enqueue) -> Lites
         log.info("delivery.queued", forge=forge.value, delivery=event.delivery_id, event_key=key)
         return _json(HTTP_202_ACCEPTED, status="queued", delivery=event.delivery_id, event_key=key)
 
-    @post("/webhooks/github", status_code=HTTP_202_ACCEPTED)
-    async def github_webhook(request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
+    @post("/webhooks/{forge_name:str}", status_code=HTTP_202_ACCEPTED)
+    async def webhook(forge_name: FromPath[str], request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
+        spec = specs.get(forge_name)
+        if spec is None:
+            return _json(HTTP_404_NOT_FOUND, status="error", reason=f"no intake for forge {forge_name!r}")
         length = header(request.headers, "Content-Length")
         if length and length.isdigit() and int(length) > settings.max_body_bytes:
             return _json(HTTP_413_REQUEST_ENTITY_TOO_LARGE, status="error", reason="payload over 25 MiB")
@@ -84,12 +89,12 @@ def create_app(settings: Settings, *, redis_url: str, enqueue: Enqueue) -> Lites
         if len(body) > settings.max_body_bytes:
             return _json(HTTP_413_REQUEST_ENTITY_TOO_LARGE, status="error", reason="payload over 25 MiB")
         try:
-            verify_signature(body, header(request.headers, "X-Hub-Signature-256"), github_secret)
-            parsed = parse_delivery(request.headers, body)
+            parsed = spec.receive(request.headers, body)
         except WebhookError as error:
-            log.warning("delivery.refused", forge="github", status=error.status, reason=str(error))
+            log.warning("delivery.refused", forge=forge_name, status=error.status, reason=str(error))
             return _json(error.status, status="error", reason=str(error))
-        return await accept(Forge.GITHUB, parsed)
+        dedup = "" if isinstance(parsed, Ignored) else spec.dedup_key(request.headers, body, parsed)
+        return await accept(spec.forge, parsed, dedup)
 
     @get("/healthz")
     async def healthz() -> dict[str, str]:
@@ -104,7 +109,7 @@ def create_app(settings: Settings, *, redis_url: str, enqueue: Enqueue) -> Lites
         return _json(HTTP_200_OK, status="ready", redis="ok")
 
     return Litestar(
-        route_handlers=[github_webhook, healthz, readyz],
+        route_handlers=[webhook, healthz, readyz],
         lifespan=[redis_lifespan],
         request_max_body_size=settings.max_body_bytes + 1,
         openapi_config=None,

@@ -20,10 +20,10 @@ class DeliveryLedger:
         self._client = client
         self._ttl = ttl_seconds
 
-    async def claim(self, forge: Forge, delivery_id: str) -> bool:
+    async def claim(self, forge: Forge, delivery_key: str) -> bool:
         """True the first time a delivery is seen, False for every repeat."""
-        key = KEY.format(forge=forge.value, delivery=delivery_id)
+        key = KEY.format(forge=forge.value, delivery=delivery_key)
         return bool(await self._client.set(key, "1", nx=True, ex=self._ttl))
 
-    async def release(self, forge: Forge, delivery_id: str) -> None:
-        await self._client.delete(KEY.format(forge=forge.value, delivery=delivery_id))
+    async def release(self, forge: Forge, delivery_key: str) -> None:
+        await self._client.delete(KEY.format(forge=forge.value, delivery=delivery_key))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import httpx
 from githubkit import GitHub
 from githubkit.exception import GitHubException, RateLimitExceeded, RequestFailed
-from githubkit.versions.latest.models import IssueComment
+from githubkit_schemas.latest.models import IssueComment
 
 from bot.events import RepoRef
 from forge_adapters.base import ForgeError, GitCredentials, PostedComment

@@ -22,6 +22,7 @@ from forge_adapters.intake import (
     NotConfigured,
     ParseResult,
     SignatureError,
+    WebhookSpec,
     decode_json_body,
     header,
     parse_time,
@@ -114,6 +115,19 @@ def parse_delivery(headers: Mapping[str, str], body: bytes) -> ParseResult:
         raise MalformedPayload(
             f"{name} payload is missing or has invalid fields: {type(exc).__name__}"
         ) from exc
+
+
+def github_webhooks(secret: str) -> WebhookSpec:
+    """GitHub's intake: ``X-Hub-Signature-256`` check, then translation; redeliveries keep the delivery id."""
+
+    def receive(headers: Mapping[str, str], body: bytes) -> ParseResult:
+        verify_signature(body, header(headers, "X-Hub-Signature-256"), secret)
+        return parse_delivery(headers, body)
+
+    def dedup_key(headers: Mapping[str, str], body: bytes, event: InboundEvent) -> str:
+        return event.delivery_id
+
+    return WebhookSpec(forge=Forge.GITHUB, receive=receive, dedup_key=dedup_key)
 
 
 def _translate(name: str, delivery: str, data: Mapping[str, Any]) -> ParseResult:
