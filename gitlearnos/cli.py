@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from functools import partial
 
 from gitlearnos.settings import Settings
 
@@ -26,13 +27,13 @@ def _serve(args: argparse.Namespace) -> int:
     from gitlearnos.log_setup import configure_logging
     from webhooks.app import create_app
     from workers.celery_app import create_celery
-    from workers.queueing import celery_enqueue
+    from workers.queueing import redis_enqueue
 
     settings = Settings()
     configure_logging(settings.log_level)
     redis_url = resolve_redis_url(settings.redis_url, settings.data_dir)
     app = create_app(
-        settings, redis_url=redis_url, enqueue=celery_enqueue(create_celery(settings, redis_url))
+        settings, redis_url=redis_url, make_enqueue=partial(redis_enqueue, create_celery(settings, redis_url))
     )
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False)
     return 0

@@ -37,8 +37,12 @@ def _json(code: int, **fields: Any) -> Response[dict[str, Any]]:
     return Response(content=fields, status_code=code)
 
 
-def create_app(settings: Settings, *, redis_url: str, enqueue: Enqueue) -> Litestar:
-    """Build the intake app; ``enqueue`` hands a normalized event to the worker queue."""
+def create_app(settings: Settings, *, redis_url: str, make_enqueue: Callable[[Redis], Enqueue]) -> Litestar:
+    """Build the intake app.
+
+    ``make_enqueue`` receives the app's async Redis client (created in the lifespan, on the serving loop)
+    and returns the function that hands a normalized event to the worker queue.
+    """
     state: dict[str, Any] = {}
     specs = {spec.forge.value: spec for spec in webhook_specs(settings)}
     bot_login = settings.bot_login.lower()
@@ -48,6 +52,7 @@ def create_app(settings: Settings, *, redis_url: str, enqueue: Enqueue) -> Lites
         client = Redis.from_url(redis_url, socket_timeout=2, socket_connect_timeout=2)
         state["redis"] = client
         state["ledger"] = DeliveryLedger(client, settings.delivery_ttl_seconds)
+        state["enqueue"] = make_enqueue(client)
         try:
             yield
         finally:
@@ -66,7 +71,7 @@ def create_app(settings: Settings, *, redis_url: str, enqueue: Enqueue) -> Lites
         if not await ledger.claim(forge, dedup):
             return _json(HTTP_200_OK, status="duplicate", delivery=event.delivery_id)
         try:
-            await enqueue(event)
+            await state["enqueue"](event)
         except Exception:
             await ledger.release(forge, dedup)
             log.exception("delivery.enqueue_failed", forge=forge.value, delivery=event.delivery_id)

@@ -10,6 +10,7 @@ import base64
 import json
 import uuid
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -22,7 +23,7 @@ from gitlearnos.settings import Settings
 from tests.conftest import load_fixture
 from webhooks.app import create_app
 from workers.celery_app import EVENTS_QUEUE, create_celery
-from workers.queueing import celery_enqueue
+from workers.queueing import redis_enqueue
 
 SECRET = "It's a Secret to Everybody"
 
@@ -30,7 +31,7 @@ SECRET = "It's a Secret to Everybody"
 def make_client(redis_url: str, **overrides: Any) -> TestClient:  # type: ignore[type-arg]
     settings = Settings(github_webhook_secret=SecretStr(SECRET), bot_login="gitlearnos-bot[bot]", **overrides)
     app = create_app(
-        settings, redis_url=redis_url, enqueue=celery_enqueue(create_celery(settings, redis_url))
+        settings, redis_url=redis_url, make_enqueue=partial(redis_enqueue, create_celery(settings, redis_url))
     )
     return TestClient(app)
 
@@ -123,7 +124,7 @@ def test_signature_with_another_secret_is_401(client: TestClient, redis_url: str
 def test_no_secret_configured_fails_closed(redis_url: str) -> None:
     settings = Settings(github_webhook_secret=None)
     app = create_app(
-        settings, redis_url=redis_url, enqueue=celery_enqueue(create_celery(settings, redis_url))
+        settings, redis_url=redis_url, make_enqueue=partial(redis_enqueue, create_celery(settings, redis_url))
     )
     with TestClient(app) as unconfigured:
         response = deliver(unconfigured, "issues", load_fixture("github", "issues__opened"))
