@@ -32,13 +32,14 @@ from forge_adapters.base import ForgeClient, ForgeError
 from forge_adapters.github.client import GitHubClient
 from gitlearnos.settings import Settings
 from workers.celery_app import PROCESS_EVENT
-from workers.git_workspace import Mirror, mirror_path
+from workers.git_workspace import GitWorkspaceError, Mirror, mirror_path
 
 log = structlog.get_logger("gitlearnos.worker")
 REPLY_STASH = "gitlearnos:replies:{key}"
 REPLY_STASH_TTL = 30 * 24 * 3600
 LOCK = "gitlearnos:lock:{repo}"
 MAX_RETRIES = 8
+PENDING = "gitlearnos:pending"
 
 
 class RetryLater(Exception):
@@ -161,11 +162,41 @@ def register_event_task(app: Celery, runtime: WorkerRuntime) -> Task:
         event = InboundEvent.model_validate(payload)
         try:
             return handle_event(runtime, event)
-        except RetryLater as later:
-            raise self.retry(countdown=later.countdown, exc=later) from later
-        except ForgeError as error:
-            if error.retry_after is not None or (error.status or 500) >= 500:
-                raise self.retry(countdown=error.retry_after or 10, exc=error) from error
+        except (RetryLater, ForgeError, GitWorkspaceError) as error:
+            countdown = retry_countdown(error)
+            if countdown is not None and self.request.retries < MAX_RETRIES:
+                raise self.retry(countdown=countdown, exc=error) from error
+            park_event(runtime, event, error)
+            raise
+        except Exception as error:
+            park_event(runtime, event, error)
             raise
 
     return process_event
+
+
+def retry_countdown(error: Exception) -> float | None:
+    """Seconds to wait before retrying, or None when retrying cannot help."""
+    if isinstance(error, RetryLater):
+        return error.countdown
+    if isinstance(error, ForgeError):
+        if error.retry_after is not None:
+            return max(error.retry_after, 1.0)
+        return 10.0 if (error.status or 500) >= 500 else None
+    return 15.0  # git over the network: transient more often than not
+
+
+def park_event(runtime: WorkerRuntime, event: InboundEvent, error: Exception) -> None:
+    """Keep an event that could not be applied, so nothing the learner wrote is lost.
+
+    The pending hash holds the event (not the learner's text in logs) until a
+    later run applies it; idempotency makes replaying it safe.
+    """
+    key = event_key(event)
+    record = {"event": event.model_dump(mode="json"), "error": type(error).__name__, "parked_at": _now_iso()}
+    runtime.redis.hset(PENDING, key, json.dumps(record))
+    log.error("event.parked", event_key=key, error=type(error).__name__, delivery=event.delivery_id)
+
+
+def _now_iso() -> str:
+    return datetime.now(UTC).isoformat()

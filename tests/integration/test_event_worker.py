@@ -180,3 +180,23 @@ def test_credentials_never_reach_the_mirror_config(
     assert all(
         "t0ken" not in path.read_text() and "Authorization" not in path.read_text() for path in configs
     )
+
+
+def test_an_event_that_cannot_be_applied_is_parked_not_lost(tmp_path: Path, redis_url: str, remote: Path) -> None:
+    """A forge that refuses the reply for good: the task fails visibly and the event waits in pending."""
+    from workers.celery_app import create_celery
+    from workers.events import PENDING, register_event_task
+
+    worker = runtime(tmp_path, redis_url)
+    task = register_event_task(create_celery(worker.settings, redis_url), worker)
+    event = note_event(remote)
+    with respx.mock(assert_all_called=False) as router:
+        router.get(url__startswith=API).respond(200, json=[])
+        router.post(url__startswith=API).respond(403, json={"message": "Resource not accessible by integration"})
+        result = task.apply(args=[event.model_dump(mode="json")])
+    assert result.failed()
+    parked = redis.Redis.from_url(redis_url).hgetall(PENDING)
+    assert len(parked) == 1
+    (record,) = parked.values()
+    assert '"error": "ForgeError"' in record.decode()
+    assert len(bot_commits(remote)) == 1, "the commit landed; only the reply is pending"
