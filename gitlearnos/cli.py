@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from functools import partial
 
+from evals.sandbox.cli import add_sandbox_commands
 from gitlearnos.settings import Settings
 
 DESCRIPTION = """GitLearnOS Bot keeps a learner's private Git repository (GitHub, GitLab, Gitea) as durable
@@ -111,12 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo.set_defaults(func=_demo)
 
-    try:
-        from evals.sandbox.cli import add_sandbox_commands
-    except ImportError:  # the sandbox ships with the evals package; a slim install may omit it
-        pass
-    else:
-        add_sandbox_commands(commands)
+    add_sandbox_commands(commands)
     return parser
 
 
