@@ -15,6 +15,7 @@ from bot.config import CONFIG_PATH, LearnerConfig, Mode, parse_config
 from bot.errors import ConfigError
 from bot.events import EventKind, InboundEvent, event_key
 from bot.operations.organize import plan_organize
+from bot.operations.undo import plan_undo
 from bot.overrides import Override, find_overrides
 from bot.plan import Outcome, Plan, Reply
 from bot.receipt import record_persistence
@@ -29,7 +30,6 @@ from bot.replies import (
     PUBLIC_REPO,
     PUSH_NOT_AUTHORIZED,
     RECORDED_EARLIER,
-    UNDO_NOT_YET,
     reply_marker,
 )
 from bot.snapshot import RepoSnapshot
@@ -110,7 +110,10 @@ def plan_event(event: InboundEvent, snapshot: RepoSnapshot, *, now: datetime, ag
             Outcome.SKIPPED, key, number, NOT_STORED.format(override=overrides.describe()), "override"
         )
     if Override.UNDO_LAST in overrides.found:
-        return _answer(Outcome.REQUIRES_APPROVAL, key, number, UNDO_NOT_YET, "undo requested")
+        undo = plan_undo(event, snapshot, config, event_key=key)
+        return (
+            _apply_write_authority(undo, config, preview=False) if undo.outcome is Outcome.COMMITTED else undo
+        )
 
     subjects = known_subjects(snapshot)
     learner_input = LearnerInput(

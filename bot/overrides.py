@@ -38,7 +38,7 @@ _PATTERNS: tuple[tuple[Override, re.Pattern[str]], ...] = (
     (Override.RECORD_ONLY, re.compile(r"\brecord\s+only\b", re.I)),
     (Override.PREVIEW_FIRST, re.compile(r"\bpreview\s+first\b", re.I)),
     (Override.NO_REVIEW, re.compile(r"\bno\s+review\b", re.I)),
-    (Override.UNDO_LAST, re.compile(r"\bundo\s+the\s+last\s+update\b", re.I)),
+    (Override.UNDO_LAST, re.compile(r"\bundo\s+the\s+last\s+update\b|^\s*/gitlearnos\s+undo\b", re.I | re.M)),
 )
 
 BELONGS_TO = re.compile(

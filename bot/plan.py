@@ -89,6 +89,7 @@ class Plan(_Frozen):
     event_key: str = ""
     operation: str = ""
     writes: tuple[FileWrite, ...] = ()
+    deletes: tuple[str, ...] = ()
     commit: CommitSpec | None = None
     replies: tuple[Reply, ...] = ()
     receipt: Receipt | None = None
@@ -102,6 +103,12 @@ class Plan(_Frozen):
             raise UnsafePath("a plan writes the same path twice")
         return value
 
+    @field_validator("deletes")
+    @classmethod
+    def _safe_deletes(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(check_repo_path(path) for path in value)
+
     @property
     def changed_paths(self) -> tuple[str, ...]:
-        return tuple(write.path for write in self.writes)
+        """Every path the commit touches: written files first, then deleted ones."""
+        return tuple(write.path for write in self.writes) + self.deletes

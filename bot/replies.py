@@ -33,10 +33,12 @@ ASK_SUBJECT = (
 )
 PREVIEW_INTRO = "Preview only: nothing was committed. This is the exact pending writeback:"
 MANUAL_INTRO = "`mode: manual` is set, so I did not write. This is the exact pending writeback:"
-UNDO_NOT_YET = (
-    "Undo through a comment is not available in this version, so nothing was changed. "
-    "To undo the last update yourself, revert its commit (`git revert <commit>`); every receipt names it."
+NOTHING_TO_UNDO = "There is no learning update of mine left to undo, so nothing was changed."
+UNDO_BLOCKED = (
+    "I did not undo `{commit}`: `{path}` has changed since that update, and undoing it now would overwrite "
+    "your later work. Revert it by hand (`git revert {commit}`) if you still want it gone."
 )
+UNDONE = "Undid my last learning update `{commit}` ({subject}) with a new commit; history is kept."
 DUPLICATE = "This note is already recorded as `{record_id}` in `{path}`; I did not create a duplicate."
 RECORDED_EARLIER = (
     "This note was already recorded in commit `{commit}` (files: {files}); nothing new was written. "

@@ -7,8 +7,26 @@ implements it over a Git checkout; tests use :class:`MemorySnapshot`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Protocol
+
+from pydantic import BaseModel, ConfigDict
+
+
+class CommitSummary(BaseModel):
+    """One commit of the learner repository's history, as the core needs to see it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    parent: str = ""  # first parent; empty for a root commit
+    subject: str = ""
+    author: str = ""
+    trailers: tuple[tuple[str, str], ...] = ()
+    paths: tuple[str, ...] = ()
+
+    def trailer(self, key: str) -> str | None:
+        return next((value for name, value in self.trailers if name == key), None)
 
 
 class RepoSnapshot(Protocol):
@@ -25,13 +43,30 @@ class RepoSnapshot(Protocol):
         """Repository-relative paths of files under ``prefix`` (a folder path), sorted."""
         ...
 
+    def recent_commits(self, limit: int) -> list[CommitSummary]:
+        """Up to ``limit`` commits along the first-parent line from the head, newest first."""
+        ...
+
+    def read_text_at(self, commit: str, path: str) -> str | None:
+        """The file's text at ``commit``, or ``None`` when it did not exist there."""
+        ...
+
 
 class MemorySnapshot:
     """A snapshot held in memory: for tests and for re-planning on written files."""
 
-    def __init__(self, files: Mapping[str, str] | None = None, head: str = "") -> None:
+    def __init__(
+        self,
+        files: Mapping[str, str] | None = None,
+        head: str = "",
+        *,
+        commits: Iterable[CommitSummary] = (),
+        versions: Mapping[tuple[str, str], str] | None = None,
+    ) -> None:
         self._files = dict(files or {})
         self._head = head
+        self._commits = list(commits)
+        self._versions = dict(versions or {})
 
     @property
     def head(self) -> str:
@@ -43,3 +78,9 @@ class MemorySnapshot:
     def list_files(self, prefix: str) -> list[str]:
         folder = prefix.rstrip("/") + "/"
         return sorted(path for path in self._files if path.startswith(folder))
+
+    def recent_commits(self, limit: int) -> list[CommitSummary]:
+        return self._commits[:limit]
+
+    def read_text_at(self, commit: str, path: str) -> str | None:
+        return self._versions.get((commit, path))

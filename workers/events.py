@@ -26,8 +26,8 @@ from celery import Celery, Task
 from bot.agent import Agent
 from bot.events import Forge, InboundEvent, RepoRef, event_key
 from bot.handle import plan_event, recorded_reply, replies_after_push
-from bot.operations.organize import TRAILER_EVENT
 from bot.plan import Outcome, Reply
+from bot.trailers import TRAILER_EVENT
 from forge_adapters.base import ForgeClient, ForgeError
 from forge_adapters.github.client import GitHubClient
 from gitlearnos.settings import Settings
@@ -128,11 +128,9 @@ def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, k
         if recorded is not None:
             replies = _stashed(runtime, key)
             if replies is None and event.thread is not None:
-                replies = (
-                    recorded_reply(key, event.thread.number, recorded.commit_id, recorded.changed_paths),
-                )
+                replies = (recorded_reply(key, event.thread.number, recorded.id, recorded.paths),)
             _post_replies(client, repo, replies or ())
-            log.info("event.already_applied", repo=repo.slug, event_key=key, commit=recorded.commit_id)
+            log.info("event.already_applied", repo=repo.slug, event_key=key, commit=recorded.id)
             return "already-applied"
         plan = plan_event(event, mirror, now=datetime.now(UTC), agent=runtime.agent)
         if plan.outcome is not Outcome.COMMITTED or plan.commit is None:
@@ -141,7 +139,7 @@ def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, k
                 "event.planned", repo=repo.slug, event_key=key, outcome=plan.outcome.value, reason=plan.reason
             )
             return plan.outcome.value
-        commit_id = mirror.commit(plan.writes, plan.commit.message())
+        commit_id = mirror.commit(plan.writes, plan.deletes, plan.commit.message())
         if mirror.push():
             replies = replies_after_push(
                 plan, commit_id=commit_id, branch=mirror.branch, remote="this repository"

@@ -11,13 +11,13 @@ re-plans on the new head.
 from __future__ import annotations
 
 import base64
-from dataclasses import dataclass
 from pathlib import Path
 
 import git
 
 from bot.events import RepoRef
 from bot.plan import FileWrite, check_repo_path
+from bot.snapshot import CommitSummary
 from forge_adapters.base import GitCredentials
 
 BOT_NAME = "GitLearnOS Bot"
@@ -27,12 +27,6 @@ REJECTED_MARKERS = ("[rejected]", "non-fast-forward", "fetch first", "[remote re
 
 class GitWorkspaceError(RuntimeError):
     """A git command failed for a reason other than a rejected push."""
-
-
-@dataclass(frozen=True)
-class RecordedCommit:
-    commit_id: str
-    changed_paths: tuple[str, ...]
 
 
 def credential_env(credentials: GitCredentials | None) -> dict[str, str]:
@@ -115,18 +109,41 @@ class Mirror:
     def head(self) -> str:
         return self._repo.head.commit.hexsha
 
-    def find_trailer(self, key: str, value: str, depth: int = 500) -> RecordedCommit | None:
+    def recent_commits(self, limit: int) -> list[CommitSummary]:
+        fmt = "--format=%x1d%H%x1f%P%x1f%s%x1f%an%x1f%(trailers:only,unfold,separator=%x1e)"
+        out = self._git("log", "--first-parent", f"-n{limit}", "--name-only", fmt, "HEAD")
+        commits = []
+        for chunk in out.split("\x1d")[1:]:
+            header, _, names = chunk.partition("\n")
+            commit_id, parents, subject, author, trailers = header.split("\x1f")
+            pairs = tuple(
+                (key.strip(), value.strip())
+                for key, _, value in (t.partition(":") for t in trailers.split("\x1e") if ":" in t)
+            )
+            commits.append(
+                CommitSummary(
+                    id=commit_id,
+                    parent=parents.split(" ")[0] if parents else "",
+                    subject=subject,
+                    author=author,
+                    trailers=pairs,
+                    paths=tuple(line for line in names.splitlines() if line),
+                )
+            )
+        return commits
+
+    def read_text_at(self, commit: str, path: str) -> str | None:
+        check_repo_path(path)
+        try:
+            return str(
+                self._repo.git.execute(["git", "show", f"{commit}:{path}"], strip_newline_in_stdout=False)
+            )
+        except git.GitCommandError:
+            return None
+
+    def find_trailer(self, key: str, value: str, depth: int = 500) -> CommitSummary | None:
         """The most recent commit (within ``depth``) whose trailer ``key`` equals ``value``."""
-        fmt = f"--format=%H%x1f%(trailers:key={key},valueonly,separator=%x1e)%x1d"
-        out = self._git("log", f"-n{depth}", fmt, "HEAD")
-        for entry in out.split("\x1d"):
-            if "\x1f" not in entry:
-                continue
-            commit_id, values = entry.strip("\n").split("\x1f", 1)
-            if value in (v.strip(" \n") for v in values.split("\x1e")):
-                names = self._git("show", "--name-only", "--format=", commit_id).split()
-                return RecordedCommit(commit_id=commit_id, changed_paths=tuple(names))
-        return None
+        return next((c for c in self.recent_commits(depth) if c.trailer(key) == value), None)
 
     def read_text(self, path: str) -> str | None:
         target = self.path / check_repo_path(path)
@@ -144,13 +161,16 @@ class Mirror:
         folder = prefix.rstrip("/") + "/"
         return [path for path in self._tracked if path.startswith(folder)]
 
-    def commit(self, writes: tuple[FileWrite, ...], message: str) -> str:
-        """Write the files, stage exactly them, and commit as the bot; return the commit id."""
+    def commit(self, writes: tuple[FileWrite, ...], deletes: tuple[str, ...], message: str) -> str:
+        """Write and delete exactly the planned files, stage only them, and commit as the bot."""
         for write in writes:
             target = self.path / check_repo_path(write.path)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(write.content, encoding="utf-8")
-        self._git("add", "--", *(w.path for w in writes))
+        if writes:
+            self._git("add", "--", *(w.path for w in writes))
+        if deletes:
+            self._git("rm", "-q", "--", *(check_repo_path(path) for path in deletes))
         self._git(
             "-c", f"user.name={BOT_NAME}", "-c", f"user.email={BOT_EMAIL}",
             "commit", "--no-verify", "--no-gpg-sign", "-m", message,

@@ -22,6 +22,7 @@ from bot.records import EventRecord, events_folder, goal_path, read_header
 from bot.replies import DUPLICATE, RECORDED, reply_marker
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line, slugify
+from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
 
 OPERATION = "organize"
 BOT_NAME = "GitLearnOS Bot"
@@ -29,9 +30,6 @@ NEXT_ACTION = (
     "try one fresh problem that uses this idea without looking at the note, then file the attempt as an issue"
 )
 AUTOMATION_DONE = "immediate: this webhook-triggered organize run only; no scheduled job ran"
-TRAILER_EVENT = "GitLearnOS-Event"
-TRAILER_OPERATION = "GitLearnOS-Operation"
-TRAILER_RECORD = "GitLearnOS-Record"
 
 
 def _source_locator(event: InboundEvent) -> str:

@@ -129,6 +129,23 @@ def test_failed_reply_is_retried_without_a_second_commit(
     assert "**Git persistence:** committed" in body, "the retry posts the original receipt"
 
 
+def test_retry_after_redis_lost_the_receipt_posts_an_honest_short_reply(
+    tmp_path: Path, redis_url: str, remote: Path
+) -> None:
+    """Regression: the fallback reply for an already-applied event once crashed on a renamed attribute."""
+    with respx.mock(assert_all_called=False) as router:
+        github = FakeGitHubComments(router, fail_posts=1)
+        worker = runtime(tmp_path, redis_url)
+        with pytest.raises(ForgeError):
+            handle_event(worker, note_event(remote))
+        redis.Redis.from_url(redis_url).flushdb()  # the stashed receipt is gone
+        assert handle_event(worker, note_event(remote)) == "already-applied"
+    (commit,) = bot_commits(remote)
+    (body,) = github.bodies(7)
+    assert f"already recorded in commit `{commit[:12]}`" in body
+    assert "dashboard.md" in body
+
+
 class LearnerPushesMeanwhile:
     """An agent that, while the bot is planning, lets the learner push a commit of their own."""
 
@@ -182,7 +199,9 @@ def test_credentials_never_reach_the_mirror_config(
     )
 
 
-def test_an_event_that_cannot_be_applied_is_parked_not_lost(tmp_path: Path, redis_url: str, remote: Path) -> None:
+def test_an_event_that_cannot_be_applied_is_parked_not_lost(
+    tmp_path: Path, redis_url: str, remote: Path
+) -> None:
     """A forge that refuses the reply for good: the task fails visibly and the event waits in pending."""
     from workers.celery_app import create_celery
     from workers.events import PENDING, register_event_task
@@ -192,7 +211,9 @@ def test_an_event_that_cannot_be_applied_is_parked_not_lost(tmp_path: Path, redi
     event = note_event(remote)
     with respx.mock(assert_all_called=False) as router:
         router.get(url__startswith=API).respond(200, json=[])
-        router.post(url__startswith=API).respond(403, json={"message": "Resource not accessible by integration"})
+        router.post(url__startswith=API).respond(
+            403, json={"message": "Resource not accessible by integration"}
+        )
         result = task.apply(args=[event.model_dump(mode="json")])
     assert result.failed()
     parked = redis.Redis.from_url(redis_url).hgetall(PENDING)
@@ -200,3 +221,21 @@ def test_an_event_that_cannot_be_applied_is_parked_not_lost(tmp_path: Path, redi
     (record,) = parked.values()
     assert '"error": "ForgeError"' in record.decode()
     assert len(bot_commits(remote)) == 1, "the commit landed; only the reply is pending"
+
+
+def test_undo_reverts_the_organize_commit_on_the_remote(
+    tmp_path: Path, redis_url: str, remote: Path, github: FakeGitHubComments
+) -> None:
+    worker = runtime(tmp_path, redis_url)
+    handle_event(worker, note_event(remote))
+    (organize,) = bot_commits(remote)
+    record = next(
+        p for p in git(remote, "show", "--name-only", "--format=", organize).split() if "/events/" in p
+    )
+    undo = note_event(remote, kind=EventKind.COMMENT_CREATED, comment="undo the last update")
+    assert handle_event(worker, undo) == "committed"
+    latest = git(remote, "log", "-1", "--format=%B", "main")
+    assert f"GitLearnOS-Reverts: {organize}" in latest
+    assert git(remote, "ls-tree", "-r", "--name-only", "main").split().count(record) == 0
+    assert "dashboard.md" not in git(remote, "ls-tree", "-r", "--name-only", "main").split()
+    assert len(git(remote, "log", "--format=%H", "main").split()) == 3, "history kept: start, organize, undo"
