@@ -13,7 +13,7 @@ from datetime import datetime
 from bot.agent import Agent, LearnerInput, Significance
 from bot.config import CONFIG_PATH, LearnerConfig, Mode, parse_config
 from bot.errors import ConfigError
-from bot.events import EventKind, InboundEvent, event_key
+from bot.events import EventKind, Forge, InboundEvent, event_key
 from bot.operations.organize import plan_organize
 from bot.operations.undo import plan_undo
 from bot.overrides import Override, find_overrides
@@ -48,7 +48,10 @@ def _answer(outcome: Outcome, key: str, number: int, text: str, reason: str) -> 
 
 def learners_of(config: LearnerConfig, event: InboundEvent) -> set[str]:
     """Logins whose input is learning input: configured learners, else the repository owner."""
-    assert event.repo is not None
+    assert event.repo is not None and event.actor is not None
+    if event.forge is Forge.LOCAL:
+        # Local mode: whoever runs the command in the learner's own checkout is the learner.
+        return {event.actor.login.lower()}
     configured = {login.lower() for login in config.authorization.learners}
     return configured or {event.repo.owner.lower()}
 
@@ -179,7 +182,7 @@ def _apply_write_authority(plan: Plan, config: LearnerConfig, *, preview: bool) 
     )
 
 
-def replies_after_push(plan: Plan, *, commit_id: str, branch: str, remote: str) -> tuple[Reply, ...]:
+def replies_after_push(plan: Plan, *, commit_id: str, branch: str, remote: str | None) -> tuple[Reply, ...]:
     """The final replies of a committed plan, with the receipt's Git facts filled in."""
     if plan.receipt is None or not plan.replies:
         return plan.replies

@@ -85,12 +85,14 @@ class Receipt(BaseModel):
         return "\n".join(f"- **{field.value}:** {value}" for field, value in self.lines())
 
 
-def record_persistence(receipt: Receipt, *, commit_id: str, branch: str, remote: str) -> Receipt:
-    """Fill the Git facts after the worker committed and pushed ``commit_id``."""
+def record_persistence(receipt: Receipt, *, commit_id: str, branch: str, remote: str | None) -> Receipt:
+    """Fill the Git facts after the worker committed ``commit_id`` and, with a ``remote``, pushed it."""
     short = commit_id[:12]
+    committed = f"committed `{short}` on `{branch}`"
+    pushed = f" and pushed to {remote} (no force-push)" if remote else "; not pushed (local mode has no remote)"
     return receipt.model_copy(
         update={
-            "git_persistence": f"committed `{short}` on `{branch}` and pushed to {remote} (no force-push)",
+            "git_persistence": committed + pushed,
             "undo": f"`git revert {short}` reverts exactly this update; nothing else is touched",
         }
     )

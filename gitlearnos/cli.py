@@ -63,6 +63,23 @@ def _worker(args: argparse.Namespace) -> int:
     return 0
 
 
+def _local(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from bot.agent import RuleAgent
+    from workers.git_checkout import GitWorkspaceError
+    from workers.local import run_local
+
+    message = sys.stdin.read() if args.message == "-" else args.message
+    try:
+        result = run_local(Path(args.path), message, agent=RuleAgent())
+    except GitWorkspaceError as error:
+        print(f"gitlearnos local: {error}", file=sys.stderr)
+        return 2
+    print(result.text)
+    return 1 if result.outcome == "refused" else 0
+
+
 def _demo(args: argparse.Namespace) -> int:
     from gitlearnos.demo import run_demo
 
@@ -95,6 +112,19 @@ def build_parser() -> argparse.ArgumentParser:
     worker.add_argument("--concurrency", type=int, default=2, help="worker processes (default: 2)")
     worker.add_argument("--hostname", default="", help="Celery node name (default: Celery's own)")
     worker.set_defaults(func=_worker)
+
+    local = commands.add_parser(
+        "local",
+        help="organize one message into a local learner repository (no forge, no remote)",
+        description=(
+            "Handle MESSAGE as a learner's note for the Git repository at PATH, exactly as an issue would be "
+            "handled, commit the update to the current branch, and print the reply with its receipt. "
+            "Uncommitted work in the repository is left alone."
+        ),
+    )
+    local.add_argument("path", help="the learner repository (a Git working tree with gitlearnos.yml)")
+    local.add_argument("message", help="the learner's message; '-' reads it from standard input")
+    local.set_defaults(func=_local)
 
     demo = commands.add_parser(
         "demo",

@@ -32,7 +32,8 @@ from forge_adapters.base import ForgeClient, ForgeError
 from forge_adapters.github.client import GitHubClient
 from gitlearnos.settings import Settings
 from workers.celery_app import PROCESS_EVENT
-from workers.git_workspace import GitWorkspaceError, Mirror, mirror_path
+from workers.git_checkout import GitWorkspaceError
+from workers.git_workspace import Mirror, mirror_path
 
 log = structlog.get_logger("gitlearnos.worker")
 REPLY_STASH = "gitlearnos:replies:{key}"

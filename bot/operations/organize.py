@@ -16,6 +16,7 @@ from bot.dashboard import DASHBOARD_PATH, render_dashboard
 from bot.events import InboundEvent, content_hash
 from bot.overrides import Override, Overrides
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
+from bot.provenance import automation_done, source_locator, source_name
 from bot.readiness import setup_status
 from bot.receipt import Receipt
 from bot.records import EventRecord, events_folder, goal_path, read_header
@@ -29,16 +30,6 @@ BOT_NAME = "GitLearnOS Bot"
 NEXT_ACTION = (
     "try one fresh problem that uses this idea without looking at the note, then file the attempt as an issue"
 )
-AUTOMATION_DONE = "immediate: this webhook-triggered organize run only; no scheduled job ran"
-
-
-def _source_locator(event: InboundEvent) -> str:
-    assert event.repo is not None and event.thread is not None
-    where = f"{event.forge.value} issue {event.repo.full_name}#{event.thread.number}"
-    if event.comment is not None:
-        where += f", comment {event.comment.id}"
-    url = event.comment.url if event.comment is not None and event.comment.url else event.thread.url
-    return f"[{where}]({url})" if url else where
 
 
 def _find_duplicate(snapshot: RepoSnapshot, subject: str, digest: str) -> tuple[str, str] | None:
@@ -98,7 +89,7 @@ def plan_organize(
         subject=subject,
         channel=recognition.channel,
         goal_link=f"subjects/{subject}/goals/main-goal.md" if goal_text else "",
-        source_locator=_source_locator(event),
+        source_locator=source_locator(event),
         content_hash=digest,
         note=note,
         privacy_limit="private learner repository; stored because the learner filed it as a learning note",
@@ -120,20 +111,20 @@ def plan_organize(
         setup_status=setup_status(config, can_write=True),
         mode=config.mode.value,
         subject=subject,
-        organized=f"study note from issue #{event.thread.number} recorded as `{record_id}` ({goal_note})",
+        organized=f"study note from {source_name(event)} recorded as `{record_id}` ({goal_note})",
         questions="none: organizing a note does not generate questions",
         changed_files=tuple(w.path for w in writes),
-        evidence=f"learner-reported note (channel `{recognition.channel.value}`), {_source_locator(event)}",
+        evidence=f"learner-reported note (channel `{recognition.channel.value}`), {source_locator(event)}",
         rag_synchronization="not attempted: a single note is not sent to RAG until it proves durable",
         mastery="unchanged: a note is reported evidence, not independent performance",
         natural_language_override=overrides.describe(),
-        automation_actually_completed=AUTOMATION_DONE,
+        automation_actually_completed=automation_done(event, OPERATION),
         next_action=next_action,
         undo="not available until the commit exists",
     )
     commit = CommitSpec(
         subject=f"Record study note: {one_line(title, limit=60)}",
-        body=f"Subject: {subject}. Source: issue #{event.thread.number}.",
+        body=f"Subject: {subject}. Source: {source_name(event)}.",
         trailers=(
             (TRAILER_EVENT, event_key),
             (TRAILER_OPERATION, OPERATION),

@@ -12,6 +12,7 @@ from __future__ import annotations
 from bot.config import LearnerConfig
 from bot.events import InboundEvent
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
+from bot.provenance import automation_done, source_name
 from bot.readiness import setup_status
 from bot.receipt import Receipt
 from bot.replies import NOTHING_TO_UNDO, UNDO_BLOCKED, UNDONE, reply_marker
@@ -67,11 +68,11 @@ def plan_undo(event: InboundEvent, snapshot: RepoSnapshot, config: LearnerConfig
         organized=f"undo of `{target.id[:12]}` ({target.subject})",
         questions="none",
         changed_files=changed,
-        evidence=f"the learner asked to undo the last update (issue #{number})",
+        evidence=f"the learner asked to undo the last update ({source_name(event)})",
         rag_synchronization="not attempted: undo touches Git records only",
         mastery="unchanged",
         natural_language_override="\u201cundo the last update\u201d (applies to this event only)",
-        automation_actually_completed="immediate: this webhook-triggered undo only; no scheduled job ran",
+        automation_actually_completed=automation_done(event, OPERATION),
         next_action="none suggested",
         undo="not available until the commit exists",
     )

@@ -1,0 +1,130 @@
+"""A Git working tree seen the way the core needs it: a snapshot to read and a place to commit.
+
+Both the worker's mirror clones and a learner's own local repository
+(``gitlearnos local``) are checkouts; only how they get in sync with a remote
+differs. Commits stage exactly the planned paths and nothing else, so
+unrelated work in the tree is never swept into a bot commit.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import git
+
+from bot.plan import FileWrite, check_repo_path
+from bot.snapshot import CommitSummary
+
+BOT_NAME = "GitLearnOS Bot"
+BOT_EMAIL = "gitlearnos-bot@users.noreply.local"
+
+
+class GitWorkspaceError(RuntimeError):
+    """A git command failed for a reason other than a rejected push."""
+
+
+class GitCheckout:
+    """A working tree plus its history; implements :class:`bot.snapshot.RepoSnapshot`."""
+
+    def __init__(self, repo: git.Repo, *, env: dict[str, str] | None = None, timeout: float = 120) -> None:
+        self._repo = repo
+        self._env = env or {}
+        self._timeout = timeout
+        self._tracked: list[str] | None = None
+        self.path = Path(repo.working_tree_dir or ".")
+
+    def _git(self, *args: str) -> str:
+        try:
+            return str(
+                self._repo.git.execute(["git", *args], env=self._env, kill_after_timeout=self._timeout)
+            )
+        except git.GitCommandError as error:
+            raise GitWorkspaceError(f"git {args[0]} failed: {git_stderr(error)}") from error
+
+    @property
+    def head(self) -> str:
+        return self._repo.head.commit.hexsha
+
+    def recent_commits(self, limit: int) -> list[CommitSummary]:
+        fmt = "--format=%x1d%H%x1f%P%x1f%s%x1f%an%x1f%(trailers:only,unfold,separator=%x1e)"
+        out = self._git("log", "--first-parent", f"-n{limit}", "--name-only", fmt, "HEAD")
+        commits = []
+        for chunk in out.split("\x1d")[1:]:
+            header, _, names = chunk.partition("\n")
+            commit_id, parents, subject, author, trailers = header.split("\x1f")
+            pairs = tuple(
+                (key.strip(), value.strip())
+                for key, _, value in (t.partition(":") for t in trailers.split("\x1e") if ":" in t)
+            )
+            commits.append(
+                CommitSummary(
+                    id=commit_id,
+                    parent=parents.split(" ")[0] if parents else "",
+                    subject=subject,
+                    author=author,
+                    trailers=pairs,
+                    paths=tuple(line for line in names.splitlines() if line),
+                )
+            )
+        return commits
+
+    def read_text_at(self, commit: str, path: str) -> str | None:
+        check_repo_path(path)
+        try:
+            return str(
+                self._repo.git.execute(["git", "show", f"{commit}:{path}"], strip_newline_in_stdout=False)
+            )
+        except git.GitCommandError:
+            return None
+
+    def read_text(self, path: str) -> str | None:
+        target = self.path / check_repo_path(path)
+        try:
+            return target.read_text(encoding="utf-8")
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+            return None
+        except UnicodeDecodeError:
+            return None
+
+    def list_files(self, prefix: str) -> list[str]:
+        if self._tracked is None:
+            # One ls-files per synced head; the core asks several times while planning.
+            self._tracked = sorted(p for p in self._git("ls-files", "-z").split("\x00") if p)
+        folder = prefix.rstrip("/") + "/"
+        return [path for path in self._tracked if path.startswith(folder)]
+
+    def uncommitted_paths(self) -> list[str]:
+        """Paths with staged, unstaged or untracked changes in the working tree."""
+        entries = iter(self._git("status", "--porcelain=v1", "-z", "--untracked-files=all").split("\x00"))
+        paths = []
+        for entry in entries:
+            if len(entry) > 3:
+                paths.append(entry[3:])
+                if entry[0] in "RC":  # a rename or copy is followed by its source path
+                    paths.append(next(entries, ""))
+        return [path for path in paths if path]
+
+    def commit(self, writes: tuple[FileWrite, ...], deletes: tuple[str, ...], message: str) -> str:
+        """Write and delete exactly the planned files, stage only them, and commit as the bot."""
+        for write in writes:
+            target = self.path / check_repo_path(write.path)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(write.content, encoding="utf-8")
+        if writes:
+            self._git("add", "--", *(w.path for w in writes))
+        if deletes:
+            self._git("rm", "-q", "--", *(check_repo_path(path) for path in deletes))
+        # `-- paths` commits only the planned files, even when the learner has other changes staged.
+        self._git(
+            "-c", f"user.name={BOT_NAME}", "-c", f"user.email={BOT_EMAIL}",
+            "commit", "--no-verify", "--no-gpg-sign", "-m", message, "--",
+            *(w.path for w in writes), *deletes,
+        )  # fmt: skip
+        self._tracked = None
+        return self.head
+
+
+def git_stderr(error: git.GitCommandError) -> str:
+    text = str(error.stderr or "").strip()
+    # Never echo an Authorization header back into an exception or a log.
+    return "\n".join(line for line in text.splitlines() if "authorization" not in line.lower())[:500]

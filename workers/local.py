@@ -1,0 +1,84 @@
+"""``gitlearnos local``: the same core on a learner's own repository, with no forge and no remote.
+
+The protocol's local-Git scenario: a message typed at the command line is
+handled exactly like an issue, the update is committed to the current branch
+of the learner's checkout, and the reply (with its receipt) goes to stdout.
+The learner's uncommitted work is left alone; if a file the bot must write has
+uncommitted changes, nothing is written and the reason is printed.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import git
+
+from bot.agent import Agent
+from bot.events import Actor, EventKind, Forge, InboundEvent, RepoRef, Thread
+from bot.handle import plan_event, replies_after_push
+from bot.plan import Outcome
+from bot.text import one_line, slugify
+from workers.git_checkout import GitCheckout, GitWorkspaceError
+
+LOCAL_LEARNER = "local-learner"
+DIRTY = (
+    "Nothing was written: {paths} {verb} uncommitted changes of yours, and the update would overwrite them. "
+    "Commit or stash them, then run the command again."
+)
+
+
+@dataclass(frozen=True)
+class LocalResult:
+    outcome: str
+    text: str
+    commit_id: str = ""
+
+
+def local_event(repo: git.Repo, message: str) -> InboundEvent:
+    folder = Path(repo.working_tree_dir or ".").resolve()
+    branch = repo.active_branch.name if not repo.head.is_detached else "HEAD"
+    title = one_line(message.strip().splitlines()[0] if message.strip() else "", limit=80)
+    return InboundEvent(
+        forge=Forge.LOCAL,
+        delivery_id=str(uuid.uuid4()),
+        kind=EventKind.ISSUE_OPENED,
+        repo=RepoRef(
+            forge=Forge.LOCAL,
+            host="localhost",
+            full_name=f"local/{slugify(folder.name)}",
+            default_branch=branch,
+        ),
+        actor=Actor(login=LOCAL_LEARNER),
+        thread=Thread(number=1, title=title, body=message),
+        occurred_at=datetime.now(UTC),
+    )
+
+
+def run_local(path: Path, message: str, *, agent: Agent) -> LocalResult:
+    """Plan and, when allowed, commit one local learning event; return the text for stdout."""
+    try:
+        repo = git.Repo(path, search_parent_directories=False)
+    except (git.InvalidGitRepositoryError, git.NoSuchPathError) as error:
+        raise GitWorkspaceError(f"{path} is not a Git repository ({type(error).__name__})") from error
+    if not repo.head.is_valid():
+        raise GitWorkspaceError(f"{path} has no commits yet; commit gitlearnos.yml first")
+    checkout = GitCheckout(repo)
+    event = local_event(repo, message)
+    plan = plan_event(event, checkout, now=datetime.now(UTC), agent=agent)
+    if plan.outcome is not Outcome.COMMITTED or plan.commit is None:
+        return LocalResult(
+            plan.outcome.value, "\n\n".join(r.text for r in plan.replies) or f"Nothing to do: {plan.reason}."
+        )
+    dirty = sorted(set(checkout.uncommitted_paths()) & set(plan.changed_paths))
+    if dirty:
+        verb = "has" if len(dirty) == 1 else "have"
+        return LocalResult(
+            Outcome.REFUSED.value, DIRTY.format(paths=", ".join(f"`{p}`" for p in dirty), verb=verb)
+        )
+    commit_id = checkout.commit(plan.writes, plan.deletes, plan.commit.message())
+    branch = event.repo.default_branch if event.repo else "HEAD"
+    replies = replies_after_push(plan, commit_id=commit_id, branch=branch, remote=None)
+    return LocalResult(Outcome.COMMITTED.value, "\n\n".join(r.text for r in replies), commit_id)
