@@ -89,7 +89,9 @@ def record_persistence(receipt: Receipt, *, commit_id: str, branch: str, remote:
     """Fill the Git facts after the worker committed ``commit_id`` and, with a ``remote``, pushed it."""
     short = commit_id[:12]
     committed = f"committed `{short}` on `{branch}`"
-    pushed = f" and pushed to {remote} (no force-push)" if remote else "; not pushed (local mode has no remote)"
+    pushed = (
+        f" and pushed to {remote} (no force-push)" if remote else "; not pushed (local mode has no remote)"
+    )
     return receipt.model_copy(
         update={
             "git_persistence": committed + pushed,

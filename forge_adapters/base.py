@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Protocol
 
-from bot.events import RepoRef
+from bot.events import Actor, RepoRef
 
 
 class ForgeError(Exception):
@@ -35,11 +36,64 @@ class GitCredentials:
         return f"GitCredentials(username={self.username!r}, password='***')"
 
 
+@dataclass(frozen=True)
+class RepoInfo:
+    """What the forge says about a repository right now (webhook payloads can be stale)."""
+
+    private: bool
+    default_branch: str
+    clone_url: str
+
+
+@dataclass(frozen=True)
+class OpenedThread:
+    number: int  # GitLab: the iid
+    url: str
+
+
+@dataclass(frozen=True)
+class UpdatedComment:
+    """A comment seen while catching up on missed webhooks."""
+
+    thread_number: int
+    is_pull_request: bool
+    comment_id: int | str
+    author: Actor
+    body: str
+    updated_at: datetime
+
+
 class ForgeClient(Protocol):
+    """The forge operations the workers need; one implementation per forge.
+
+    Every call raises :class:`ForgeError` on failure, with ``retry_after`` set
+    when the forge asked us to slow down, so tasks can retry with its delay.
+    """
+
     def upsert_comment(self, repo: RepoRef, number: int, marker: str, body: str) -> PostedComment:
         """Post ``body`` on issue/PR ``number`` unless a comment holding ``marker`` exists; then edit it."""
         ...
 
     def git_credentials(self, repo: RepoRef) -> GitCredentials:
         """Credentials for cloning and pushing ``repo`` over HTTPS."""
+        ...
+
+    def repository_info(self, repo: RepoRef) -> RepoInfo: ...
+
+    def bot_identity(self) -> Actor:
+        """The account the bot acts as, so its own events can be dropped."""
+        ...
+
+    def open_issue(
+        self, repo: RepoRef, title: str, body: str, labels: tuple[str, ...] = ()
+    ) -> OpenedThread: ...
+
+    def open_pull_request(
+        self, repo: RepoRef, *, head: str, base: str, title: str, body: str
+    ) -> OpenedThread:
+        """Open a PR (GitLab: merge request) from pushed branch ``head`` into ``base``."""
+        ...
+
+    def comments_updated_since(self, repo: RepoRef, since: datetime) -> list[UpdatedComment]:
+        """Issue and PR conversation comments created or edited after ``since`` (for catching up)."""
         ...
