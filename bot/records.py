@@ -94,6 +94,12 @@ The learner's note, preserved as written:
 """
 
 
+def read_note(text: str) -> str:
+    """The learner's note as preserved in an event record (the quoted block)."""
+    section = text.split("## Learner-provided event", 1)[-1].split("\n## ", 1)[0]
+    return "\n".join(line[1:].strip() for line in section.splitlines() if line.startswith(">"))
+
+
 def read_header(text: str) -> dict[str, str]:
     """The ``Key: value`` lines of a record's header block (before the first ``##``)."""
     head = text.split("\n## ", 1)[0]

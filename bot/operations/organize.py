@@ -19,10 +19,10 @@ from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
 from bot.readiness import setup_status
 from bot.receipt import Receipt
-from bot.records import EventRecord, events_folder, goal_path, read_header
+from bot.records import EventRecord, events_folder, goal_path, read_header, read_note
 from bot.replies import DUPLICATE, RECORDED, reply_marker
 from bot.snapshot import RepoSnapshot
-from bot.text import one_line, slugify
+from bot.text import is_rewording, one_line, slugify
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
 
 OPERATION = "organize"
@@ -32,10 +32,13 @@ NEXT_ACTION = (
 )
 
 
-def _find_duplicate(snapshot: RepoSnapshot, subject: str, digest: str) -> tuple[str, str] | None:
+def _find_duplicate(snapshot: RepoSnapshot, subject: str, note: str) -> tuple[str, str] | None:
+    """An existing event record holding this note, verbatim or slightly reworded."""
+    digest = content_hash(note)
     for path in snapshot.list_files(events_folder(subject)):
-        header = read_header(snapshot.read_text(path) or "")
-        if header.get("Content hash") == digest:
+        text = snapshot.read_text(path) or ""
+        header = read_header(text)
+        if header.get("Content hash") == digest or is_rewording(note, read_note(text)):
             return header.get("ID", path), path
     return None
 
@@ -66,7 +69,7 @@ def plan_organize(
     note = recognition.note
     digest = content_hash(note)
     marker = reply_marker(event_key)
-    duplicate = _find_duplicate(snapshot, subject, digest)
+    duplicate = _find_duplicate(snapshot, subject, note)
     if duplicate is not None:
         text = DUPLICATE.format(record_id=duplicate[0], path=duplicate[1])
         return Plan(

@@ -192,7 +192,8 @@ def test_same_note_again_is_recognized_as_duplicate() -> None:
 def test_two_notes_with_the_same_title_get_distinct_ids() -> None:
     first = plan()
     files = {w.path: w.content for w in first.writes}
-    second = plan(issue_event(NOTE + " Also similar for quadrilaterals.", number=9), learner_repo(**files))
+    other = "My teacher showed that the angle bisector splits the opposite side in the ratio of the sides."
+    second = plan(issue_event(other, number=9), learner_repo(**files))
     assert second.outcome is Outcome.COMMITTED
     assert second.changed_paths[0].endswith("-2.md")
     assert second.changed_paths[0] != first.changed_paths[0]
@@ -220,3 +221,24 @@ def test_the_bots_own_reply_under_a_human_account_is_never_organized() -> None:
     result = plan(event)
     assert result.outcome is Outcome.SKIPPED
     assert result.replies == ()
+
+
+def test_a_slightly_reworded_note_links_the_existing_record_without_a_commit() -> None:
+    first = plan()
+    files = {w.path: w.content for w in first.writes}
+    reworded = (
+        "I learned in class: fix the corresponding vertices before writing a triangle similarity statement."
+    )
+    again = plan(issue_event(reworded, number=8, title="similar triangles again"), learner_repo(**files))
+    assert again.outcome is Outcome.UNCHANGED and again.commit is None
+    assert first.changed_paths[0] in again.replies[0].text
+
+
+def test_a_note_that_adds_real_content_is_recorded() -> None:
+    first = plan()
+    files = {w.path: w.content for w in first.writes}
+    extended = (
+        NOTE + " The ratio of areas is the square of the ratio of sides, which I keep forgetting in proofs."
+    )
+    again = plan(issue_event(extended, number=8, title="areas of similar triangles"), learner_repo(**files))
+    assert again.outcome is Outcome.COMMITTED
