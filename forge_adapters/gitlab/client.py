@@ -1,0 +1,219 @@
+"""GitLab API calls through python-gitlab: the thin call part of the GitLab adapter.
+
+Rate limits: python-gitlab sleeps and retries a 429 by itself (up to ten
+times) and its errors do not keep the response headers. A worker must not
+sleep for minutes, and the task needs GitLab's delay, so a ``requests``
+response hook turns a 429 into a :class:`ForgeError` carrying ``Retry-After``
+(or ``RateLimit-Reset``) before python-gitlab sees it. Transient 5xx are not
+retried here either (``retry_transient_errors=False``): the Celery task retries.
+
+Issues and merge requests number their ``iid``\\ s separately, so issue 3 and
+merge request 3 can both exist. :meth:`GitLabClient.upsert_comment` therefore
+takes ``is_pull_request`` (a keyword beyond :class:`ForgeClient`); without
+it, it falls back to the merge request only when no issue has that iid.
+
+The token goes to python-gitlab (``PRIVATE-TOKEN``, which project, group and
+personal access tokens all accept) and into :class:`GitCredentials`; it is
+never part of a repr, a message or a log line.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+import gitlab
+import requests
+from gitlab.exceptions import GitlabError
+from gitlab.v4.objects import Project, ProjectIssue, ProjectMergeRequest
+
+from bot.events import Actor, RepoRef
+from forge_adapters.base import (
+    ForgeError,
+    GitCredentials,
+    OpenedThread,
+    PostedComment,
+    RepoInfo,
+    UpdatedComment,
+)
+from forge_adapters.common_rate_limit import retry_after_seconds
+from forge_adapters.gitlab.fields import actor, gitlab_time
+
+GIT_USERNAME = "oauth2"  # any username works with a token over HTTPS; oauth2 is GitLab's documented one
+PAGE_SIZE = 100
+NOT_FOUND = 404
+TOO_MANY_REQUESTS = 429
+MESSAGE_LIMIT = 200
+
+
+class _RateLimited(Exception):
+    """Raised inside ``requests`` on a 429, so python-gitlab cannot swallow it into a sleep."""
+
+    def __init__(self, retry_after: float | None) -> None:
+        super().__init__("GitLab rate limit")
+        self.retry_after = retry_after
+
+
+def _stop_on_rate_limit(response: requests.Response, *args: object, **kwargs: object) -> None:
+    if response.status_code == TOO_MANY_REQUESTS:
+        raise _RateLimited(retry_after_seconds(response.headers, time.time()))
+
+
+@contextmanager
+def _forge_errors(action: str) -> Iterator[None]:
+    """Every failure of ``action`` as a :class:`ForgeError` (the one error workers handle)."""
+    try:
+        yield
+    except _RateLimited as error:
+        raise ForgeError(
+            f"GitLab rate limit while {action}", status=TOO_MANY_REQUESTS, retry_after=error.retry_after
+        ) from error
+    except GitlabError as error:
+        detail = str(error.error_message)[:MESSAGE_LIMIT]
+        raise ForgeError(
+            f"GitLab answered {error.response_code} while {action}: {detail}", status=error.response_code
+        ) from error
+    except requests.RequestException as error:
+        raise ForgeError(f"GitLab unreachable while {action}: {type(error).__name__}") from error
+
+
+class GitLabClient:
+    """:class:`forge_adapters.base.ForgeClient` for gitlab.com and self-managed GitLab at ``url``."""
+
+    def __init__(self, token: str, *, url: str, timeout: float) -> None:
+        if not token:
+            raise ForgeError("no GitLab token configured (set GITLEARNOS_GITLAB_TOKEN)")
+        self._token = token
+        self._url = url.rstrip("/")
+        self._gl = gitlab.Gitlab(
+            self._url, private_token=token, timeout=timeout, retry_transient_errors=False
+        )
+        self._gl.session.hooks["response"].append(_stop_on_rate_limit)
+
+    def __repr__(self) -> str:
+        return f"GitLabClient(url={self._url!r}, token='***')"
+
+    def _project(self, repo: RepoRef) -> Project:
+        return self._gl.projects.get(repo.full_name, lazy=True)  # no request; path is URL-encoded
+
+    def _thread(
+        self, repo: RepoRef, number: int, is_pull_request: bool
+    ) -> ProjectIssue | ProjectMergeRequest:
+        project = self._project(repo)
+        if is_pull_request:
+            return project.mergerequests.get(number, lazy=True)
+        return project.issues.get(number, lazy=True)
+
+    def _note_url(self, repo: RepoRef, number: int, is_pull_request: bool, note_id: int) -> str:
+        kind = "merge_requests" if is_pull_request else "issues"
+        return f"{self._url}/{repo.full_name}/-/{kind}/{number}#note_{note_id}"
+
+    def upsert_comment(
+        self, repo: RepoRef, number: int, marker: str, body: str, *, is_pull_request: bool | None = None
+    ) -> PostedComment:
+        """Edit the note holding ``marker`` on issue/MR ``number``, or post ``body`` as a new note.
+
+        ``is_pull_request=None`` (a caller that only knows the number): the
+        issue with that iid, else — only if there is none (404) — the merge
+        request. Pass the flag whenever the event said which it was.
+        """
+        with _forge_errors("posting a comment"):
+            if is_pull_request is not None:
+                return self._upsert_on(repo, number, is_pull_request, marker, body)
+            try:
+                return self._upsert_on(repo, number, False, marker, body)
+            except GitlabError as error:
+                if error.response_code != NOT_FOUND:
+                    raise
+            return self._upsert_on(repo, number, True, marker, body)
+
+    def _upsert_on(
+        self, repo: RepoRef, number: int, is_pull_request: bool, marker: str, body: str
+    ) -> PostedComment:
+        thread = self._thread(repo, number, is_pull_request)
+        for note in thread.notes.list(iterator=True, per_page=PAGE_SIZE):
+            if marker in (note.body or ""):
+                if note.body != body:
+                    note.body = body
+                    note.save()
+                return PostedComment(note.id, self._note_url(repo, number, is_pull_request, note.id), False)
+        created = thread.notes.create({"body": body})
+        return PostedComment(created.id, self._note_url(repo, number, is_pull_request, created.id), True)
+
+    def git_credentials(self, repo: RepoRef) -> GitCredentials:
+        return GitCredentials(username=GIT_USERNAME, password=self._token)
+
+    def repository_info(self, repo: RepoRef) -> RepoInfo:
+        """Fresh facts; an unknown visibility counts as not private, so personal state is not written."""
+        with _forge_errors("reading the repository"):
+            project = self._gl.projects.get(repo.full_name)
+        return RepoInfo(
+            private=getattr(project, "visibility", None) == "private",
+            default_branch=str(getattr(project, "default_branch", None) or "main"),
+            clone_url=str(getattr(project, "http_url_to_repo", "") or ""),
+        )
+
+    def bot_identity(self) -> Actor:
+        with _forge_errors("reading the bot's own user"):
+            self._gl.auth()
+        user = self._gl.user
+        identity = actor(user.asdict()) if user is not None else None
+        if identity is None:
+            raise ForgeError("GitLab did not say which user the token belongs to")
+        return identity
+
+    def open_issue(self, repo: RepoRef, title: str, body: str, labels: tuple[str, ...] = ()) -> OpenedThread:
+        fields: dict[str, Any] = {"title": title, "description": body}
+        if labels:
+            fields["labels"] = ",".join(labels)
+        with _forge_errors("opening an issue"):
+            issue = self._project(repo).issues.create(fields)
+        return OpenedThread(number=int(issue.iid), url=str(issue.web_url))
+
+    def open_pull_request(
+        self, repo: RepoRef, *, head: str, base: str, title: str, body: str
+    ) -> OpenedThread:
+        fields = {"source_branch": head, "target_branch": base, "title": title, "description": body}
+        with _forge_errors("opening a merge request"):
+            merge_request = self._project(repo).mergerequests.create(fields)
+        return OpenedThread(number=int(merge_request.iid), url=str(merge_request.web_url))
+
+    def comments_updated_since(self, repo: RepoRef, since: datetime) -> list[UpdatedComment]:
+        """Notes on issues and MRs updated after ``since`` (naive = UTC), oldest first; no system notes.
+
+        Threads come from ``updated_after`` (a new note updates its thread);
+        notes are read newest-updated first, so each thread stops at the
+        first note not newer than ``since``.
+        """
+        since = since if since.tzinfo else since.replace(tzinfo=UTC)
+        after = since.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        project = self._project(repo)
+        found: list[UpdatedComment] = []
+        with _forge_errors("catching up on comments"):
+            for is_pull_request, manager in ((False, project.issues), (True, project.mergerequests)):
+                for thread in manager.list(iterator=True, per_page=PAGE_SIZE, updated_after=after):
+                    found += self._notes_since(thread, is_pull_request, since)
+        return sorted(found, key=lambda comment: comment.updated_at)
+
+    def _notes_since(
+        self, thread: ProjectIssue | ProjectMergeRequest, is_pull_request: bool, since: datetime
+    ) -> Iterator[UpdatedComment]:
+        notes = thread.notes.list(iterator=True, per_page=PAGE_SIZE, order_by="updated_at", sort="desc")
+        for note in notes:
+            updated = gitlab_time(note.updated_at) or gitlab_time(note.created_at)
+            if updated is None or updated <= since:
+                return
+            author = actor(note.author) if isinstance(note.author, dict) else None
+            if note.system or author is None:
+                continue
+            yield UpdatedComment(
+                thread_number=int(thread.iid),
+                is_pull_request=is_pull_request,
+                comment_id=note.id,
+                author=author,
+                body=str(note.body or ""),
+                updated_at=updated,
+            )

@@ -1,0 +1,1 @@
+"""GitLab adapter tests: fixture matrix, authentication, translation, API contract."""
