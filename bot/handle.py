@@ -30,7 +30,6 @@ from bot.replies import (
     PUBLIC_REPO,
     PUSH_NOT_AUTHORIZED,
     RECORDED_EARLIER,
-    reply_marker,
 )
 from bot.snapshot import RepoSnapshot
 
@@ -41,9 +40,8 @@ def _skip(reason: str, key: str = "") -> Plan:
     return Plan(outcome=Outcome.SKIPPED, event_key=key, reason=reason)
 
 
-def _answer(outcome: Outcome, key: str, number: int, text: str, reason: str) -> Plan:
-    reply = Reply(thread_number=number, marker=reply_marker(key), text=text)
-    return Plan(outcome=outcome, event_key=key, replies=(reply,), reason=reason)
+def _answer(outcome: Outcome, event: InboundEvent, key: str, text: str, reason: str) -> Plan:
+    return Plan(outcome=outcome, event_key=key, replies=(Reply.on(event, key, text),), reason=reason)
 
 
 def learners_of(config: LearnerConfig, event: InboundEvent) -> set[str]:
@@ -77,20 +75,19 @@ def _not_ours(event: InboundEvent) -> Plan | None:
 def _load_policy(event: InboundEvent, snapshot: RepoSnapshot, key: str) -> LearnerConfig | Plan:
     """The repository's config, or the plan that explains why nothing may be written."""
     assert event.repo is not None and event.thread is not None and event.actor is not None
-    number = event.thread.number
     config_text = snapshot.read_text(CONFIG_PATH)
     if config_text is None:
         if event.actor.login.lower() != event.repo.owner.lower():
             return _skip("repository not set up and the author is not its owner", key)
-        return _answer(Outcome.SKIPPED, key, number, NEEDS_SETUP, "repository not set up")
+        return _answer(Outcome.SKIPPED, event, key, NEEDS_SETUP, "repository not set up")
     try:
         config = parse_config(config_text).config
     except ConfigError as error:
-        return _answer(Outcome.REFUSED, key, number, INVALID_CONFIG.format(error=error), "invalid config")
+        return _answer(Outcome.REFUSED, event, key, INVALID_CONFIG.format(error=error), "invalid config")
     if event.actor.login.lower() not in learners_of(config, event):
         return _skip("the author is not a learner of this repository", key)
     if config.privacy.repository == "public" or event.repo.private is False:
-        return _answer(Outcome.REFUSED, key, number, PUBLIC_REPO, "public repository")
+        return _answer(Outcome.REFUSED, event, key, PUBLIC_REPO, "public repository")
     return config
 
 
@@ -101,7 +98,6 @@ def plan_event(event: InboundEvent, snapshot: RepoSnapshot, *, now: datetime, ag
         return refusal
     assert event.repo is not None and event.thread is not None
     key = event_key(event)
-    number = event.thread.number
     config = _load_policy(event, snapshot, key)
     if isinstance(config, Plan):
         return config
@@ -110,7 +106,7 @@ def plan_event(event: InboundEvent, snapshot: RepoSnapshot, *, now: datetime, ag
     overrides = find_overrides(text)
     if overrides.forbids_storing:
         return _answer(
-            Outcome.SKIPPED, key, number, NOT_STORED.format(override=overrides.describe()), "override"
+            Outcome.SKIPPED, event, key, NOT_STORED.format(override=overrides.describe()), "override"
         )
     if Override.UNDO_LAST in overrides.found:
         undo = plan_undo(event, snapshot, config, event_key=key)
@@ -135,7 +131,7 @@ def plan_event(event: InboundEvent, snapshot: RepoSnapshot, *, now: datetime, ag
         return _skip(f"incidental: {recognition.reason}", key)
     if recognition.significance is Significance.AMBIGUOUS or recognition.subject is None:
         known = f" (subjects so far: {', '.join(subjects)})" if subjects else ""
-        return _answer(Outcome.SKIPPED, key, number, ASK_SUBJECT.format(known=known), "needs subject")
+        return _answer(Outcome.SKIPPED, event, key, ASK_SUBJECT.format(known=known), "needs subject")
 
     plan = plan_organize(event, snapshot, config, recognition, overrides, now=now, event_key=key)
     if plan.outcome is not Outcome.COMMITTED:
@@ -192,8 +188,8 @@ def replies_after_push(plan: Plan, *, commit_id: str, branch: str, remote: str |
     return (first.model_copy(update={"text": body}), *rest)
 
 
-def recorded_reply(key: str, thread_number: int, commit_id: str, changed_paths: tuple[str, ...]) -> Reply:
+def recorded_reply(event: InboundEvent, commit_id: str, changed_paths: tuple[str, ...]) -> Reply:
     """Reply for an event found already committed when its original receipt is no longer known."""
     files = ", ".join(f"`{path}`" for path in changed_paths) or "none"
     text = RECORDED_EARLIER.format(commit=commit_id[:12], files=files)
-    return Reply(thread_number=thread_number, marker=reply_marker(key), text=text)
+    return Reply.on(event, event_key(event), text)

@@ -13,7 +13,9 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from bot.errors import UnsafePath
+from bot.events import InboundEvent
 from bot.receipt import Receipt
+from bot.replies import reply_marker
 
 # Files the bot must never write, whatever a plan says.
 _FORBIDDEN_PARTS = {".git"}
@@ -77,8 +79,20 @@ class Reply(_Frozen):
     """
 
     thread_number: int = Field(ge=1)
+    is_pull_request: bool = False  # GitLab numbers issues and merge requests separately
     marker: str = Field(pattern=r"^<!-- gitlearnos:[^>]*-->$")
     text: str
+
+    @classmethod
+    def on(cls, event: InboundEvent, event_key: str, text: str) -> Reply:
+        """A reply on the event's own issue or pull request, marked with the event's key."""
+        assert event.thread is not None
+        return cls(
+            thread_number=event.thread.number,
+            is_pull_request=event.thread.is_pull_request,
+            marker=reply_marker(event_key),
+            text=text,
+        )
 
     def body(self) -> str:
         return f"{self.text.rstrip()}\n\n{self.marker}\n"

@@ -28,8 +28,45 @@ def one_line(text: str, *, limit: int = 100) -> str:
 _WORD = re.compile(r"[a-z0-9]+")
 _SUFFIXES = ("ing", "ed", "es", "s")
 _STOPWORDS = frozenset(
-    "the and that this with from have has had was were are for you your but not just then than there "
-    "what when which who how why can could should would must will into about also very".split()
+    {
+        "the",
+        "and",
+        "that",
+        "this",
+        "with",
+        "from",
+        "have",
+        "has",
+        "had",
+        "was",
+        "were",
+        "are",
+        "for",
+        "you",
+        "your",
+        "but",
+        "not",
+        "just",
+        "then",
+        "than",
+        "there",
+        "what",
+        "when",
+        "which",
+        "who",
+        "how",
+        "why",
+        "can",
+        "could",
+        "should",
+        "would",
+        "must",
+        "will",
+        "into",
+        "about",
+        "also",
+        "very",
+    }
 )
 
 

@@ -129,7 +129,7 @@ def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, k
         if recorded is not None:
             replies = _stashed(runtime, key)
             if replies is None and event.thread is not None:
-                replies = (recorded_reply(key, event.thread.number, recorded.id, recorded.paths),)
+                replies = (recorded_reply(event, recorded.id, recorded.paths),)
             _post_replies(client, repo, replies or ())
             log.info("event.already_applied", repo=repo.slug, event_key=key, commit=recorded.id)
             return "already-applied"

@@ -20,7 +20,7 @@ from bot.provenance import automation_done, source_locator, source_name
 from bot.readiness import setup_status
 from bot.receipt import Receipt
 from bot.records import EventRecord, events_folder, goal_path, read_header, read_note
-from bot.replies import DUPLICATE, RECORDED, reply_marker
+from bot.replies import DUPLICATE, RECORDED
 from bot.snapshot import RepoSnapshot
 from bot.text import is_rewording, one_line, slugify
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
@@ -68,7 +68,6 @@ def plan_organize(
     subject = recognition.subject
     note = recognition.note
     digest = content_hash(note)
-    marker = reply_marker(event_key)
     duplicate = _find_duplicate(snapshot, subject, note)
     if duplicate is not None:
         text = DUPLICATE.format(record_id=duplicate[0], path=duplicate[1])
@@ -76,7 +75,7 @@ def plan_organize(
             outcome=Outcome.UNCHANGED,
             event_key=event_key,
             operation=OPERATION,
-            replies=(Reply(thread_number=event.thread.number, marker=marker, text=text),),
+            replies=(Reply.on(event, event_key, text),),
             reason="duplicate note",
         )
 
@@ -134,11 +133,7 @@ def plan_organize(
             (TRAILER_RECORD, record_id),
         ),
     )
-    reply = Reply(
-        thread_number=event.thread.number,
-        marker=marker,
-        text=RECORDED.format(record_id=record_id, path=path),
-    )
+    reply = Reply.on(event, event_key, RECORDED.format(record_id=record_id, path=path))
     return Plan(
         outcome=Outcome.COMMITTED,
         event_key=event_key,

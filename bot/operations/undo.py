@@ -15,7 +15,7 @@ from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_name
 from bot.readiness import setup_status
 from bot.receipt import Receipt
-from bot.replies import NOTHING_TO_UNDO, UNDO_BLOCKED, UNDONE, reply_marker
+from bot.replies import NOTHING_TO_UNDO, UNDO_BLOCKED, UNDONE
 from bot.snapshot import CommitSummary, RepoSnapshot
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_REVERTS
 
@@ -36,18 +36,16 @@ def last_undoable(commits: list[CommitSummary]) -> CommitSummary | None:
 
 def plan_undo(event: InboundEvent, snapshot: RepoSnapshot, config: LearnerConfig, *, event_key: str) -> Plan:
     assert event.thread is not None
-    marker = reply_marker(event_key)
-    number = event.thread.number
     target = last_undoable(snapshot.recent_commits(HISTORY_DEPTH))
     if target is None:
-        reply = Reply(thread_number=number, marker=marker, text=NOTHING_TO_UNDO)
+        reply = Reply.on(event, event_key, NOTHING_TO_UNDO)
         return Plan(outcome=Outcome.UNCHANGED, event_key=event_key, operation=OPERATION, replies=(reply,))
     writes: list[FileWrite] = []
     deletes: list[str] = []
     for path in target.paths:
         if snapshot.read_text(path) != snapshot.read_text_at(target.id, path):
             text = UNDO_BLOCKED.format(commit=target.id[:12], path=path)
-            reply = Reply(thread_number=number, marker=marker, text=text)
+            reply = Reply.on(event, event_key, text)
             return Plan(
                 outcome=Outcome.REQUIRES_APPROVAL,
                 event_key=event_key,
@@ -85,9 +83,7 @@ def plan_undo(event: InboundEvent, snapshot: RepoSnapshot, config: LearnerConfig
             (TRAILER_REVERTS, target.id),
         ),
     )
-    reply = Reply(
-        thread_number=number, marker=marker, text=UNDONE.format(commit=target.id[:12], subject=target.subject)
-    )
+    reply = Reply.on(event, event_key, UNDONE.format(commit=target.id[:12], subject=target.subject))
     return Plan(
         outcome=Outcome.COMMITTED,
         event_key=event_key,
