@@ -58,6 +58,11 @@ def known_subjects(snapshot: RepoSnapshot) -> tuple[str, ...]:
     return tuple(sorted({p.split("/")[1] for p in snapshot.list_files("subjects") if p.count("/") >= 2}))
 
 
+def _is_bot_reply(body: str) -> bool:
+    """True for a comment carrying the bot's marker on a line of its own (a quote of one starts with '>')."""
+    return any(line.strip().startswith(MARKER_PREFIX) for line in body.splitlines())
+
+
 def _not_ours(event: InboundEvent) -> Plan | None:
     """Events no operation acts on, whatever the repository holds."""
     if event.kind not in NOTE_KINDS or event.repo is None or event.thread is None or event.actor is None:
@@ -66,7 +71,7 @@ def _not_ours(event: InboundEvent) -> Plan | None:
         return _skip("pull-request conversations are teacher channels, handled by the handoff operation")
     if event.actor.is_bot:
         return _skip("events by bots are never learning input")
-    if event.comment is not None and MARKER_PREFIX in event.comment.body:
+    if event.comment is not None and _is_bot_reply(event.comment.body):
         # Our own reply seen under a human account (e.g. a bot run with the learner's token): never loop.
         return _skip("the comment is one of the bot's own replies")
     return None

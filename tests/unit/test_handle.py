@@ -242,3 +242,12 @@ def test_a_note_that_adds_real_content_is_recorded() -> None:
     )
     again = plan(issue_event(extended, number=8, title="areas of similar triangles"), learner_repo(**files))
     assert again.outcome is Outcome.COMMITTED
+
+
+def test_a_learner_quoting_a_bot_reply_is_still_heard() -> None:
+    own_reply = plan().replies[0].body()
+    quoted = "\n".join(f"> {line}" for line in own_reply.splitlines())
+    event = issue_event(
+        kind=EventKind.COMMENT_CREATED, comment=quoted + "\n\nMy teacher said the ratio test needs a limit."
+    )
+    assert plan(event).outcome is Outcome.COMMITTED

@@ -24,8 +24,10 @@ TEXT = st.lists(WORDS, min_size=1, max_size=30).map(" ".join)
 def test_receipt_files_equal_the_commit_diff_and_persistence_waits_for_the_push(
     title: str, body: str, comment: bool
 ) -> None:
-    event = issue_event(body, title=title) if not comment else issue_event(
-        kind=EventKind.COMMENT_CREATED, comment=body
+    event = (
+        issue_event(body, title=title)
+        if not comment
+        else issue_event(kind=EventKind.COMMENT_CREATED, comment=body)
     )
     plan = plan_event(event, learner_repo(), now=NOW, agent=RuleAgent())
     if plan.outcome is not Outcome.COMMITTED:
