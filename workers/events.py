@@ -29,7 +29,9 @@ from bot.handle import plan_event, recorded_reply, replies_after_push
 from bot.plan import Outcome, Reply
 from bot.trailers import TRAILER_EVENT
 from forge_adapters.base import ForgeClient, ForgeError
+from forge_adapters.gitea.client import GiteaClient
 from forge_adapters.github.client import GitHubClient
+from forge_adapters.gitlab.client import GitLabClient
 from gitlearnos.settings import Settings
 from workers.celery_app import PROCESS_EVENT
 from workers.git_checkout import GitWorkspaceError
@@ -67,12 +69,22 @@ class WorkerRuntime:
         return self._clients[repo.forge]
 
     def _new_client(self, forge: Forge) -> ForgeClient:
+        settings, timeout = self.settings, self.settings.http_timeout_seconds
         if forge is Forge.GITHUB:
-            token = self.settings.secret_value(self.settings.github_token)
             return GitHubClient(
-                token, api_url=self.settings.github_api_url, timeout=self.settings.http_timeout_seconds
+                settings.secret_value(settings.github_token), api_url=settings.github_api_url, timeout=timeout
             )
-        raise ForgeError(f"forge {forge.value} is not supported yet")
+        if forge is Forge.GITLAB:
+            return GitLabClient(
+                settings.secret_value(settings.gitlab_token), url=settings.gitlab_url, timeout=timeout
+            )
+        if forge is Forge.GITEA:
+            if not settings.gitea_url:
+                raise ForgeError("no Gitea URL configured (set GITLEARNOS_GITEA_URL)")
+            return GiteaClient(
+                settings.secret_value(settings.gitea_token), url=settings.gitea_url, timeout=timeout
+            )
+        raise ForgeError(f"forge {forge.value} has no API client")
 
 
 def _post_replies(client: ForgeClient, repo: RepoRef, replies: tuple[Reply, ...]) -> int:

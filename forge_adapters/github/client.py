@@ -1,73 +1,227 @@
 """GitHub API calls through githubkit: the thin call part of the GitHub adapter.
 
-``auto_retry`` is off: a rate limit becomes a :class:`ForgeError` carrying
-GitHub's ``Retry-After`` so the Celery task retries later instead of a worker
-sleeping for minutes. The base URL is configurable for GitHub Enterprise
-Server (``https://HOST/api/v3``) and for the sandbox forge.
+Implements :class:`forge_adapters.base.ForgeClient`. ``auto_retry`` is off: a
+rate limit becomes a :class:`ForgeError` carrying GitHub's wait so the Celery
+task retries later instead of a worker sleeping for minutes. The base URL is
+configurable for GitHub Enterprise Server (``https://HOST/api/v3``) and for
+the sandbox forge. Authentication (token or App) lives in :mod:`.access`;
+error mapping in :mod:`.errors`.
 """
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from importlib.util import find_spec
+from typing import Any
+
 import httpx
-from githubkit import GitHub
-from githubkit.exception import GitHubException, RateLimitExceeded, RequestFailed
+from githubkit import AppAuthStrategy, GitHub
+from githubkit.exception import RequestFailed
 from githubkit_schemas.latest.models import IssueComment
 
-from bot.events import RepoRef
-from forge_adapters.base import ForgeError, GitCredentials, PostedComment
+from bot.events import Actor, RepoRef
+from forge_adapters.base import (
+    ForgeError,
+    GitCredentials,
+    OpenedThread,
+    PostedComment,
+    RepoInfo,
+    UpdatedComment,
+)
+from forge_adapters.github.access import Access, AppAccess, AppCredentials, TokenAccess, build_github
+from forge_adapters.github.errors import forge_errors
+from forge_adapters.github.payload import is_bot_account
 
+__all__ = ["GIT_USERNAME", "AppCredentials", "GitHubClient"]
+
+# GitHub's documented username for token-authenticated HTTPS git, for tokens and App tokens alike.
 GIT_USERNAME = "x-access-token"
+PAGE_SIZE = 100
+ALREADY_EXISTS = 422  # GitHub's answer to a second PR from the same head
+GHOST = "ghost"  # GitHub's name for a deleted account
+
+
+class GitHubTimestamp(datetime):
+    """A datetime that prints as GitHub documents ``since``: ``YYYY-MM-DDTHH:MM:SSZ``.
+
+    githubkit hands query datetimes to httpx, which writes ``str(value)``
+    (``2026-01-02 03:04:05+00:00``); GitHub documents only the ``T…Z`` form
+    and has answered 422 to others.
+    Fractions are dropped, which moves ``since`` earlier: catching up may see
+    a comment twice, never miss one. A naive ``since`` is taken as UTC.
+    """
+
+    @classmethod
+    def of(cls, moment: datetime) -> GitHubTimestamp:
+        aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+        return cls.fromtimestamp(int(aware.timestamp()), tz=UTC)
+
+    def __str__(self) -> str:
+        return self.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 class GitHubClient:
-    def __init__(self, token: str, *, api_url: str, timeout: float) -> None:
-        if not token:
-            raise ForgeError("no GitHub token configured (set GITLEARNOS_GITHUB_TOKEN)")
-        self._token = token
+    """One GitHub account (token) or App (installation tokens) seen through :class:`ForgeClient`.
+
+    Build it with a token, ``GitHubClient(token, api_url=..., timeout=...)``,
+    or as an App with :meth:`for_app`. App clients keep installation tokens
+    only as long as the client lives: build one per job.
+    """
+
+    def __init__(self, auth: str | AppCredentials, *, api_url: str, timeout: float) -> None:
         # githubkit builds an httpx client per call outside a context; a shared transport keeps the TLS
         # context and the connection pool alive across calls (33 ms saved per call, measured).
         self._transport = httpx.HTTPTransport()
-        self._gh = GitHub(
-            token,
-            base_url=api_url,
-            auto_retry=False,
-            http_cache=False,
-            timeout=timeout,
-            transport=self._transport,
-        )
+        self._access = _access_for(auth, api_url=api_url, timeout=timeout, transport=self._transport)
+
+    @classmethod
+    def for_app(
+        cls,
+        app_id: int | str,
+        private_key: str,
+        *,
+        installation_id: int | None = None,
+        api_url: str,
+        timeout: float,
+    ) -> GitHubClient:
+        """Act as a GitHub App installation (``installation.id`` of the webhook, or looked up per repo)."""
+        credentials = AppCredentials(app_id, private_key, installation_id)
+        return cls(credentials, api_url=api_url, timeout=timeout)
 
     def __repr__(self) -> str:
-        return "GitHubClient(token='***')"
+        return f"GitHubClient({type(self._access).__name__}, credentials='***')"
 
     def upsert_comment(self, repo: RepoRef, number: int, marker: str, body: str) -> PostedComment:
-        try:
-            comment: IssueComment
-            for comment in self._gh.rest.paginate(
-                self._gh.rest.issues.list_comments,
-                owner=repo.owner,
-                repo=repo.name,
-                issue_number=number,
-                per_page=100,
-            ):
-                if marker in (comment.body or ""):
-                    if comment.body != body:
-                        self._gh.rest.issues.update_comment(repo.owner, repo.name, comment.id, body=body)
-                    return PostedComment(id=comment.id, url=comment.html_url, created=False)
-            created = self._gh.rest.issues.create_comment(
-                repo.owner, repo.name, number, body=body
-            ).parsed_data
-            return PostedComment(id=created.id, url=created.html_url, created=True)
-        except RateLimitExceeded as error:
-            raise ForgeError(
-                "GitHub rate limit", status=403, retry_after=error.retry_after.total_seconds()
-            ) from error
-        except RequestFailed as error:
-            raise ForgeError(
-                f"GitHub answered {error.response.status_code} for a comment call",
-                status=error.response.status_code,
-            ) from error
-        except GitHubException as error:
-            raise ForgeError(f"GitHub call failed: {type(error).__name__}") from error
+        with forge_errors(f"posting a reply on {repo.full_name}#{number}"):
+            gh = self._access.api(repo)
+            existing = _find_marked(gh, repo, number, marker)
+            if existing is None:
+                created = gh.rest.issues.create_comment(repo.owner, repo.name, number, body=body).parsed_data
+                return PostedComment(id=created.id, url=created.html_url, created=True)
+            if existing.body != body:
+                gh.rest.issues.update_comment(repo.owner, repo.name, existing.id, body=body)
+            return PostedComment(id=existing.id, url=existing.html_url, created=False)
 
     def git_credentials(self, repo: RepoRef) -> GitCredentials:
-        return GitCredentials(username=GIT_USERNAME, password=self._token)
+        with forge_errors(f"getting git credentials for {repo.full_name}"):
+            return GitCredentials(username=GIT_USERNAME, password=self._access.git_password(repo))
+
+    def repository_info(self, repo: RepoRef) -> RepoInfo:
+        with forge_errors(f"reading {repo.full_name}"):
+            found = self._access.api(repo).rest.repos.get(repo.owner, repo.name).parsed_data
+            return RepoInfo(
+                private=found.private, default_branch=found.default_branch, clone_url=found.clone_url
+            )
+
+    def bot_identity(self) -> Actor:
+        with forge_errors("reading the bot's own account"):
+            return self._access.identity()
+
+    def open_issue(self, repo: RepoRef, title: str, body: str, labels: tuple[str, ...] = ()) -> OpenedThread:
+        with forge_errors(f"opening an issue on {repo.full_name}"):
+            extra: dict[str, Any] = {"labels": list(labels)} if labels else {}
+            issue = (
+                self._access.api(repo)
+                .rest.issues.create(repo.owner, repo.name, title=title, body=body, **extra)
+                .parsed_data
+            )
+            return OpenedThread(number=issue.number, url=issue.html_url)
+
+    def open_pull_request(
+        self, repo: RepoRef, *, head: str, base: str, title: str, body: str
+    ) -> OpenedThread:
+        """Open the PR, or return the open one from ``head`` if an earlier attempt already made it.
+
+        GitHub refuses a second PR for the same head with 422; after a retry
+        whose first response was lost, that PR is ours and is the answer.
+        """
+        with forge_errors(f"opening a pull request {head} → {base} on {repo.full_name}"):
+            gh = self._access.api(repo)
+            try:
+                pull = gh.rest.pulls.create(
+                    repo.owner, repo.name, head=head, base=base, title=title, body=body
+                ).parsed_data
+                return OpenedThread(number=pull.number, url=pull.html_url)
+            except RequestFailed as error:
+                existing = (
+                    _open_pull_from(gh, repo, head, base)
+                    if error.response.status_code == ALREADY_EXISTS
+                    else None
+                )
+                if existing is None:
+                    raise
+                return existing
+
+    def comments_updated_since(self, repo: RepoRef, since: datetime) -> list[UpdatedComment]:
+        """The repository-wide comment list covers issues and PRs alike; ``html_url`` tells them apart."""
+        with forge_errors(f"listing comments on {repo.full_name} since {since.isoformat()}"):
+            gh = self._access.api(repo)
+            updated: list[UpdatedComment] = []
+            comment: IssueComment
+            for comment in gh.rest.paginate(
+                gh.rest.issues.list_comments_for_repo,
+                owner=repo.owner,
+                repo=repo.name,
+                since=GitHubTimestamp.of(since),
+                sort="updated",
+                direction="asc",
+                per_page=PAGE_SIZE,
+            ):
+                updated.append(_updated_comment(comment))
+            return updated
+
+
+def _access_for(
+    auth: str | AppCredentials, *, api_url: str, timeout: float, transport: httpx.BaseTransport
+) -> Access:
+    """Check the credentials before any call, so a misconfigured bot fails at start, not mid-job."""
+    if isinstance(auth, AppCredentials):
+        if not auth.private_key:
+            raise ForgeError("no GitHub App private key configured")
+        if find_spec("jwt") is None:
+            raise ForgeError("GitHub App auth needs PyJWT with crypto (install githubkit[auth-app])")
+        app_auth = AppAuthStrategy(auth.app_id, auth.private_key)
+        app = build_github(app_auth, api_url=api_url, timeout=timeout, transport=transport)
+        return AppAccess(app, auth.installation_id)
+    if not auth:
+        raise ForgeError("no GitHub token configured (set GITLEARNOS_GITHUB_TOKEN)")
+    return TokenAccess(auth, build_github(auth, api_url=api_url, timeout=timeout, transport=transport))
+
+
+def _find_marked(gh: GitHub[Any], repo: RepoRef, number: int, marker: str) -> IssueComment | None:
+    comment: IssueComment
+    for comment in gh.rest.paginate(
+        gh.rest.issues.list_comments,
+        owner=repo.owner,
+        repo=repo.name,
+        issue_number=number,
+        per_page=PAGE_SIZE,
+    ):
+        if marker in (comment.body or ""):
+            return comment
+    return None
+
+
+def _open_pull_from(gh: GitHub[Any], repo: RepoRef, head: str, base: str) -> OpenedThread | None:
+    found = gh.rest.pulls.list(
+        repo.owner, repo.name, state="open", head=f"{repo.owner}:{head}", base=base
+    ).parsed_data
+    return OpenedThread(number=found[0].number, url=found[0].html_url) if found else None
+
+
+def _updated_comment(comment: IssueComment) -> UpdatedComment:
+    user = comment.user
+    author = (
+        Actor(login=user.login, id=user.id, is_bot=is_bot_account(user.login, user.type))
+        if user is not None
+        else Actor(login=GHOST)
+    )
+    return UpdatedComment(
+        # issue_url is .../repos/{owner}/{repo}/issues/{number} for PR comments too
+        thread_number=int(comment.issue_url.rstrip("/").rsplit("/", 1)[-1]),
+        is_pull_request="/pull/" in comment.html_url,
+        comment_id=comment.id,
+        author=author,
+        body=comment.body or "",
+        updated_at=comment.updated_at,
+    )

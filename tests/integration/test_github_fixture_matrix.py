@@ -1,10 +1,9 @@
 """Every real GitHub payload in shared/fixtures goes through intake, signed as GitHub signs.
 
 Each one is either queued as the expected kind (with the right repository,
-number and author) or answered 200 with a stated reason. None raises, none
-gets a 5xx. Kinds that later issues will use (pull requests, reviews, pushes)
-are listed as ignored-for-now here; when their operations arrive, this table
-changes with them.
+number, author and body) or answered 200 with a stated reason. None raises,
+none gets a 5xx. :data:`EXPECTED` is the table; the other forges' matrices
+export the same shape so cross-forge tests can compare them.
 """
 
 from __future__ import annotations
@@ -19,41 +18,84 @@ from litestar.testing import TestClient
 from tests.conftest import FIXTURES, load_fixture
 from tests.integration.test_github_intake import deliver, make_client, queued
 
-EVENT_NAME_OF = {
-    "installation": "installation",
-    "issue_comment": "issue_comment",
-    "issues": "issues",
-    "ping": "ping",
-    "pull_request": "pull_request",
-    "pull_request_review": "pull_request_review",
-    "pull_request_review_comment": "pull_request_review_comment",
-    "push": "push",
-    "repository_dispatch": "repository_dispatch",
-    "workflow_dispatch": "workflow_dispatch",
-}
+Queued = tuple[str, str, int, str]  # (kind, repository full name or "", number or 0, actor login or "")
 
-QUEUED: dict[str, tuple[str, str, int, str]] = {
-    # fixture: (kind, repository, number, actor)
-    "issues__opened": ("issue.opened", "Codertocat/Hello-World", 1, "Codertocat"),
-    "issues__edited": ("issue.edited", "Codertocat/Hello-World", 1, "Codertocat"),
-    "issues__labeled": ("issue.labeled", "Codertocat/Hello-World", 1, "Codertocat"),
-    "issue_comment__created_on_issue": ("comment.created", "Codertocat/Hello-World", 1, "Codertocat"),
-    "issue_comment__created_with_installation": (
+REPO = "Codertocat/Hello-World"
+EXPECTED: dict[str, Queued | str] = {
+    # ``str``: the delivery is ignored and the reason contains this text.
+    "installation__created": ("install", "", 0, "Codertocat"),
+    "issue_comment__created_on_issue": ("comment.created", REPO, 1, "Codertocat"),
+    "issue_comment__created_on_pull_request": ("comment.created", "abc/def-ci-webhook-test", 2, "lts-def"),
+    "issue_comment__created_on_pull_request_2": (
         "comment.created",
-        "Codertocat/Hello-World",
-        1,
-        "Codertocat",
+        "chhsia0/knative-route-demo",
+        3,
+        "chhsia0",
     ),
-    "issue_comment__edited": ("comment.edited", "Codertocat/Hello-World", 1, "Codertocat"),
+    "issue_comment__created_with_installation": ("comment.created", REPO, 1, "Codertocat"),
+    "issue_comment__edited": ("comment.edited", REPO, 1, "Codertocat"),
+    "issues__edited": ("issue.edited", REPO, 1, "Codertocat"),
+    "issues__labeled": ("issue.labeled", REPO, 1, "Codertocat"),
+    "issues__opened": ("issue.opened", REPO, 1, "Codertocat"),
+    "ping__app": ("ping", "Octocoders/Hello-World", 0, "Codertocat"),
+    "ping__hook": ("ping", "Octocoders/Hello-World", 0, "Codertocat"),
+    "pull_request__closed_merged": ("pull_request.merged", "ailisp/gcbapp-buildconfig-example", 3, "ailisp"),
+    "pull_request__closed_merged_2": (
+        "pull_request.merged",
+        "anbraten/test-ready-release-go",
+        62,
+        "anbraten",
+    ),
+    "pull_request__closed_not_merged": ("pull_request.closed", REPO, 2, "Codertocat"),
+    "pull_request__closed_not_merged_2": (
+        "pull_request.closed",
+        "bradrydzewski/drone-test-go",
+        1,
+        "bradrydzewski",
+    ),
+    "pull_request__opened": ("pull_request.opened", REPO, 2, "Codertocat"),
+    "pull_request__opened_2": ("pull_request.opened", "baxterthehacker/public-repo", 1, "octocat"),
+    "pull_request__synchronize": "pull_request.synchronize is not used",
+    "pull_request_review__submitted": ("review.submitted", REPO, 2, "Codertocat"),
+    "pull_request_review_comment__created": ("review.comment", REPO, 2, "Codertocat"),
+    "push__branch_deleted": ("push", "bradrydzewski/drone-test-go", 0, "bradrydzewski"),
+    "push__forced": ("push", "6543/oxiduct", 0, "6543"),
+    "push__new_branch": ("push", REPO, 0, "Codertocat"),
+    "push__normal": ("push", REPO, 0, "Codertocat"),
+    "push__normal_2": ("push", "binkkatal/sample_app", 0, "binkkatal"),
+    "push__tag_deleted": "tag push",
+    # Dispatches carry no actor: see forge_adapters.github.translate.dispatch.
+    "repository_dispatch__custom": ("schedule", "octo-org/octo-repo", 0, ""),
+    "workflow_dispatch__manual": ("schedule", "octo-org/octo-repo", 0, ""),
 }
-PR_COMMENTS = {"issue_comment__created_on_pull_request", "issue_comment__created_on_pull_request_2"}
-PONG = {"ping__app", "ping__hook"}
 
 ALL = sorted(p.stem for p in (FIXTURES / "github").glob("*.json"))
 
 
-def test_the_corpus_is_all_here() -> None:
+def event_name(fixture: str) -> str:
+    return fixture.split("__", maxsplit=1)[0]
+
+
+def expected_body(payload: dict[str, Any]) -> str | None:
+    """The text the learner or teacher wrote, from the object the event is about; None if there is none."""
+    for key in ("comment", "review", "issue", "pull_request"):
+        if key in payload:
+            return str(payload[key].get("body") or "")
+    return None
+
+
+def summary(event: dict[str, Any]) -> Queued:
+    return (
+        event["kind"],
+        (event["repo"] or {}).get("full_name", ""),
+        (event["thread"] or {}).get("number", 0),
+        (event["actor"] or {}).get("login", ""),
+    )
+
+
+def test_the_corpus_is_all_here_and_all_expected() -> None:
     assert len(ALL) == 28
+    assert sorted(EXPECTED) == ALL
 
 
 @pytest.fixture
@@ -65,38 +107,23 @@ def client(redis_url: str) -> Iterator[TestClient]:  # type: ignore[type-arg]
 @pytest.mark.parametrize("name", ALL)
 def test_fixture_is_understood(client: TestClient, redis_url: str, name: str) -> None:  # type: ignore[type-arg]
     payload: dict[str, Any] = load_fixture("github", name)
-    response = deliver(client, EVENT_NAME_OF[name.split("__", maxsplit=1)[0]], payload)
-    assert response.status_code < 500
+    response = deliver(client, event_name(name), payload)
     answer = response.json()
-    if name in QUEUED:
-        kind, repository, number, actor = QUEUED[name]
-        assert response.status_code == 202, answer
-        (event,) = queued(redis_url)
-        assert (
-            event["kind"],
-            event["repo"]["full_name"],
-            event["thread"]["number"],
-            event["actor"]["login"],
-        ) == (
-            kind,
-            repository,
-            number,
-            actor,
-        )
-        body = payload["comment"]["body"] if "comment" in payload else payload["issue"]["body"]
-        assert (event["comment"] or event["thread"])["body"] == (body or "")
-    elif name in PR_COMMENTS:
-        # Conversation comments on PRs are normalized (the teacher channel of a later issue).
-        assert response.status_code == 202, answer
-        (event,) = queued(redis_url)
-        assert event["thread"]["is_pull_request"] is True
-    elif name in PONG:
+    expected = EXPECTED[name]
+    if isinstance(expected, str):
+        assert response.status_code == 200, answer
+        assert answer["status"] == "ignored" and expected in answer["reason"]
+        assert queued(redis_url) == []
+    elif expected[0] == "ping":
         assert answer == {"status": "pong"}
         assert queued(redis_url) == []
     else:
-        assert response.status_code == 200, answer
-        assert answer["status"] == "ignored" and answer["reason"]
-        assert queued(redis_url) == []
+        assert response.status_code == 202, answer
+        (event,) = queued(redis_url)
+        assert summary(event) == expected
+        body = expected_body(payload)
+        if body is not None:
+            assert (event["comment"] or event["review"] or event["thread"])["body"] == body
 
 
 def test_payload_bytes_are_signed_as_sent(client: TestClient, redis_url: str) -> None:  # type: ignore[type-arg]
@@ -104,3 +131,22 @@ def test_payload_bytes_are_signed_as_sent(client: TestClient, redis_url: str) ->
     raw = (FIXTURES / "github" / "issues__opened.json").read_bytes()
     assert json.loads(raw)
     assert deliver(client, "issues", raw).status_code == 202
+
+
+def test_a_scheduled_workflows_dispatch_is_queued_though_github_actions_sent_it(
+    client: TestClient,  # type: ignore[type-arg]
+    redis_url: str,
+) -> None:
+    payload = load_fixture("github", "repository_dispatch__custom")
+    payload["sender"] = {**payload["sender"], "login": "github-actions[bot]", "type": "Bot"}
+    assert deliver(client, "repository_dispatch", payload).status_code == 202
+    (event,) = queued(redis_url)
+    assert event["kind"] == "schedule"
+
+
+def test_the_bots_own_push_is_dropped(client: TestClient, redis_url: str) -> None:  # type: ignore[type-arg]
+    payload = load_fixture("github", "push__normal")
+    payload["sender"] = {**payload["sender"], "login": "gitlearnos-bot[bot]", "type": "Bot"}
+    response = deliver(client, "push", payload)
+    assert response.status_code == 200 and "bot" in response.json()["reason"]
+    assert queued(redis_url) == []

@@ -153,9 +153,9 @@ def test_ping_answers_pong(client: TestClient, redis_url: str) -> None:  # type:
 
 
 def test_unused_events_get_200_with_a_reason(client: TestClient, redis_url: str) -> None:  # type: ignore[type-arg]
-    response = deliver(client, "push", load_fixture("github", "push__normal"))
+    response = deliver(client, "pull_request", load_fixture("github", "pull_request__synchronize"))
     assert response.status_code == 200
-    assert response.json() == {"status": "ignored", "reason": "push events are not used yet"}
+    assert response.json() == {"status": "ignored", "reason": "pull_request.synchronize is not used"}
     assert queued(redis_url) == []
 
 
