@@ -70,8 +70,14 @@ class ForgeClient(Protocol):
     when the forge asked us to slow down, so tasks can retry with its delay.
     """
 
-    def upsert_comment(self, repo: RepoRef, number: int, marker: str, body: str) -> PostedComment:
-        """Post ``body`` on issue/PR ``number`` unless a comment holding ``marker`` exists; then edit it."""
+    def upsert_comment(
+        self, repo: RepoRef, number: int, marker: str, body: str, *, is_pull_request: bool | None = None
+    ) -> PostedComment:
+        """Post ``body`` on issue/PR ``number``, or edit the bot's comment holding ``marker`` if there is one.
+
+        ``is_pull_request`` matters where issues and PRs are numbered separately (GitLab); ``None``
+        means "not known".
+        """
         ...
 
     def git_credentials(self, repo: RepoRef) -> GitCredentials:

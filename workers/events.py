@@ -90,7 +90,10 @@ class WorkerRuntime:
 def _post_replies(client: ForgeClient, repo: RepoRef, replies: tuple[Reply, ...]) -> int:
     created = 0
     for reply in replies:
-        created += client.upsert_comment(repo, reply.thread_number, reply.marker, reply.body()).created
+        posted = client.upsert_comment(
+            repo, reply.thread_number, reply.marker, reply.body(), is_pull_request=reply.is_pull_request
+        )
+        created += posted.created
     return created
 
 

@@ -42,6 +42,7 @@ from forge_adapters.base import (
     RepoInfo,
     UpdatedComment,
 )
+from forge_adapters.common_markers import holds_marker
 from forge_adapters.gitea.fields import actor, when
 from forge_adapters.gitea.http import GiteaHTTP
 
@@ -99,7 +100,9 @@ class GiteaClient:
                 self._identity = found.model_copy(update={"is_bot": True})
         return self._identity
 
-    def upsert_comment(self, repo: RepoRef, number: int, marker: str, body: str) -> PostedComment:
+    def upsert_comment(
+        self, repo: RepoRef, number: int, marker: str, body: str, *, is_pull_request: bool | None = None
+    ) -> PostedComment:
         """Edit the bot's own comment holding ``marker``, else post one.
 
         Only comments written by the bot count: a learner who quotes a bot
@@ -112,7 +115,7 @@ class GiteaClient:
             for comment in self._http.paginate(f"{issue}/comments"):
                 author = comment.get("user")
                 mine = isinstance(author, Mapping) and str(author.get("login") or "").lower() == me
-                if mine and marker in str(comment.get("body") or ""):
+                if mine and holds_marker(str(comment.get("body") or ""), marker):
                     if comment.get("body") != body:
                         edit = f"{repo_path(repo)}/issues/comments/{int(comment['id'])}"
                         self._http.call("PATCH", edit, json={"body": body})

@@ -28,6 +28,7 @@ from forge_adapters.base import (
     RepoInfo,
     UpdatedComment,
 )
+from forge_adapters.common_markers import holds_marker
 from forge_adapters.github.access import Access, AppAccess, AppCredentials, TokenAccess, build_github
 from forge_adapters.github.errors import forge_errors
 from forge_adapters.github.payload import is_bot_account
@@ -91,7 +92,10 @@ class GitHubClient:
     def __repr__(self) -> str:
         return f"GitHubClient({type(self._access).__name__}, credentials='***')"
 
-    def upsert_comment(self, repo: RepoRef, number: int, marker: str, body: str) -> PostedComment:
+    def upsert_comment(
+        self, repo: RepoRef, number: int, marker: str, body: str, *, is_pull_request: bool | None = None
+    ) -> PostedComment:
+        """Edit the comment holding ``marker`` or post one; PRs share the issue comment API."""
         with forge_errors(f"posting a reply on {repo.full_name}#{number}"):
             gh = self._access.api(repo)
             existing = _find_marked(gh, repo, number, marker)
@@ -197,7 +201,7 @@ def _find_marked(gh: GitHub[Any], repo: RepoRef, number: int, marker: str) -> Is
         issue_number=number,
         per_page=PAGE_SIZE,
     ):
-        if marker in (comment.body or ""):
+        if holds_marker(comment.body, marker):
             return comment
     return None
 

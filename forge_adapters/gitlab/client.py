@@ -39,6 +39,7 @@ from forge_adapters.base import (
     RepoInfo,
     UpdatedComment,
 )
+from forge_adapters.common_markers import holds_marker
 from forge_adapters.common_rate_limit import retry_after_seconds
 from forge_adapters.gitlab.fields import actor, gitlab_time
 
@@ -135,7 +136,7 @@ class GitLabClient:
     ) -> PostedComment:
         thread = self._thread(repo, number, is_pull_request)
         for note in thread.notes.list(iterator=True, per_page=PAGE_SIZE):
-            if marker in (note.body or ""):
+            if holds_marker(note.body, marker):
                 if note.body != body:
                     note.body = body
                     note.save()

@@ -239,3 +239,19 @@ def test_undo_reverts_the_organize_commit_on_the_remote(
     assert git(remote, "ls-tree", "-r", "--name-only", "main").split().count(record) == 0
     assert "dashboard.md" not in git(remote, "ls-tree", "-r", "--name-only", "main").split()
     assert len(git(remote, "log", "--format=%H", "main").split()) == 3, "history kept: start, organize, undo"
+
+
+def test_a_learner_comment_quoting_the_marker_is_never_edited(
+    tmp_path: Path, redis_url: str, remote: Path, github: FakeGitHubComments
+) -> None:
+    """Regression: a quote-reply copies the hidden marker; the bot used to take it for its own reply."""
+    from bot.events import event_key
+    from bot.replies import reply_marker
+
+    event = note_event(remote)
+    quoted = f"> Recorded your note.\n>\n> {reply_marker(event_key(event))}\n\nThanks!"
+    github.seed("alice", "learning", 7, quoted)
+    handle_event(runtime(tmp_path, redis_url), event)
+    bodies = github.bodies(7)
+    assert bodies[0] == quoted, "the learner's comment is untouched"
+    assert len(bodies) == 2 and "**Setup status:**" in bodies[1]
