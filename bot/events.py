@@ -149,6 +149,7 @@ class InboundEvent(_Frozen):
     review: Review | None = None
     push: Push | None = None
     occurred_at: datetime | None = None
+    installation_id: int | None = None  # GitHub App deliveries: which installation's token to mint
 
 
 def content_hash(text: str) -> str:

@@ -24,16 +24,14 @@ import structlog
 from celery import Celery, Task
 
 from bot.agent import Agent
-from bot.events import Forge, InboundEvent, RepoRef, event_key
+from bot.events import InboundEvent, RepoRef, event_key
 from bot.handle import plan_event, recorded_reply, replies_after_push
 from bot.plan import Outcome, Reply
 from bot.trailers import TRAILER_EVENT
 from forge_adapters.base import ForgeClient, ForgeError
-from forge_adapters.gitea.client import GiteaClient
-from forge_adapters.github.client import GitHubClient
-from forge_adapters.gitlab.client import GitLabClient
 from gitlearnos.settings import Settings
 from workers.celery_app import PROCESS_EVENT
+from workers.forge_clients import ForgeClients
 from workers.git_checkout import GitWorkspaceError
 from workers.git_workspace import Mirror, mirror_path
 
@@ -60,31 +58,10 @@ class WorkerRuntime:
     settings: Settings
     redis: redis.Redis
     agent: Agent
-    _clients: dict[Forge, ForgeClient] = field(default_factory=dict)
+    clients: ForgeClients = field(init=False)
 
-    def forge_client(self, repo: RepoRef) -> ForgeClient:
-        """One long-lived client per forge and process, so connections and TLS state are reused."""
-        if repo.forge not in self._clients:
-            self._clients[repo.forge] = self._new_client(repo.forge)
-        return self._clients[repo.forge]
-
-    def _new_client(self, forge: Forge) -> ForgeClient:
-        settings, timeout = self.settings, self.settings.http_timeout_seconds
-        if forge is Forge.GITHUB:
-            return GitHubClient(
-                settings.secret_value(settings.github_token), api_url=settings.github_api_url, timeout=timeout
-            )
-        if forge is Forge.GITLAB:
-            return GitLabClient(
-                settings.secret_value(settings.gitlab_token), url=settings.gitlab_url, timeout=timeout
-            )
-        if forge is Forge.GITEA:
-            if not settings.gitea_url:
-                raise ForgeError("no Gitea URL configured (set GITLEARNOS_GITEA_URL)")
-            return GiteaClient(
-                settings.secret_value(settings.gitea_token), url=settings.gitea_url, timeout=timeout
-            )
-        raise ForgeError(f"forge {forge.value} has no API client")
+    def __post_init__(self) -> None:
+        self.clients = ForgeClients(self.settings)
 
 
 def _post_replies(client: ForgeClient, repo: RepoRef, replies: tuple[Reply, ...]) -> int:
@@ -131,7 +108,7 @@ def handle_event(runtime: WorkerRuntime, event: InboundEvent) -> str:
 
 def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, key: str) -> str:
     settings = runtime.settings
-    client = runtime.forge_client(repo)
+    client = runtime.clients.for_event(event)
     mirror = Mirror(
         mirror_path(settings.mirrors_dir, repo),
         repo,

@@ -37,7 +37,16 @@ MAX_PUSH_COMMITS = 2048
 
 
 def _event(delivery: str, kind: EventKind, data: Mapping[str, Any], **fields: Any) -> InboundEvent:
-    return InboundEvent(forge=Forge.GITHUB, delivery_id=delivery, kind=kind, repo=repo_ref(data), **fields)
+    installation = data.get("installation")
+    installation_id = installation.get("id") if isinstance(installation, Mapping) else None
+    return InboundEvent(
+        forge=Forge.GITHUB,
+        delivery_id=delivery,
+        kind=kind,
+        repo=repo_ref(data),
+        installation_id=installation_id if isinstance(installation_id, int) else None,
+        **fields,
+    )
 
 
 def _unused(name: str, action: str, delivery: str) -> Ignored:

@@ -1,0 +1,50 @@
+"""Which client a job gets: long-lived token clients, a fresh GitHub App client per job."""
+
+from __future__ import annotations
+
+import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
+from pydantic import SecretStr
+
+from bot.events import Forge
+from forge_adapters.base import ForgeError
+from forge_adapters.github.webhook import parse_delivery
+from gitlearnos.settings import Settings
+from tests.conftest import FIXTURES
+from tests.unit.helpers import issue_event
+from workers.forge_clients import ForgeClients
+
+
+def pem() -> str:
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    return key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    ).decode()
+
+
+def test_token_clients_are_reused_per_forge() -> None:
+    clients = ForgeClients(Settings(github_token=SecretStr("t")))
+    assert clients.for_event(issue_event()) is clients.for_event(issue_event(number=9))
+
+
+def test_a_github_app_gets_a_fresh_client_per_job() -> None:
+    clients = ForgeClients(Settings(github_app_id="123", github_app_private_key=SecretStr(pem())))
+    assert clients.for_event(issue_event()) is not clients.for_event(issue_event())
+
+
+def test_an_app_without_a_key_is_a_clear_error() -> None:
+    with pytest.raises(ForgeError, match="no private key"):
+        ForgeClients(Settings(github_app_id="123")).for_event(issue_event())
+
+
+def test_gitea_needs_its_url() -> None:
+    event = issue_event().model_copy(update={"forge": Forge.GITEA})
+    with pytest.raises(ForgeError, match="GITLEARNOS_GITEA_URL"):
+        ForgeClients(Settings()).for_event(event)
+
+
+def test_app_deliveries_carry_their_installation_id() -> None:
+    body = (FIXTURES / "github" / "issue_comment__created_with_installation.json").read_bytes()
+    event = parse_delivery({"X-GitHub-Event": "issue_comment", "X-GitHub-Delivery": "d"}, body)
+    assert getattr(event, "installation_id", None) is not None
