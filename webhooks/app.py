@@ -66,6 +66,7 @@ def create_app(settings: Settings, *, redis_url: str, make_enqueue: Callable[[Re
             return _json(HTTP_200_OK, status="pong")
         actor = event.actor
         if actor is not None and (actor.is_bot or actor.login.lower() == bot_login):
+            log.info("delivery.ignored", forge=forge.value, delivery=event.delivery_id, reason="bot account")
             return _json(HTTP_200_OK, status="ignored", reason="sent by a bot account")
         ledger: DeliveryLedger = state["ledger"]
         if not await ledger.claim(forge, dedup):
