@@ -1,6 +1,7 @@
-"""Sandbox-only endpoints under ``/_sandbox`` (GitHub has no equivalent): set repositories and hooks up,
-read files, and inspect or redeliver webhook deliveries. They act for the learner, so they need the
-learner's token.
+"""Sandbox-only endpoints under ``/_sandbox`` (no forge has them): set repositories and hooks up, read
+files, and inspect or redeliver webhook deliveries. They act for the learner, so they need the learner's
+token. A hook is registered for one forge flavour (GitHub, GitLab or Gitea) and gets that forge's
+payloads and headers.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from typing import Any, Literal
 from litestar import Controller, Response, get, post
 from litestar.params import FromQuery, JSONBody
 
-from evals.sandbox import github_payloads
 from evals.sandbox.errors import InvalidInputError
+from evals.sandbox.events import HookAdded
+from evals.sandbox.flavours import FLAVOURS
+from evals.sandbox.forge_http import respond_and_announce
 from evals.sandbox.github_objects import JSON
 from evals.sandbox.http_support import (
     PathStr,
@@ -21,8 +24,8 @@ from evals.sandbox.http_support import (
     Sender,
     Store,
     learner_only,
-    respond_then_deliver,
 )
+from evals.sandbox.models import Forge
 
 INITIAL_COMMIT_MESSAGE = "Initial commit"
 
@@ -40,6 +43,7 @@ class NewHook:
     url: str
     secret: str
     content_type: Literal["json"] = "json"
+    forge: Forge = Forge.GITHUB
 
 
 class SandboxAdminController(Controller):
@@ -79,14 +83,18 @@ class SandboxAdminController(Controller):
         gh: Renderer,
         sender: Sender,
     ) -> Response[JSON]:
-        """Register a JSON webhook for every event; GitHub pings a new hook at once, so do we."""
-        hook = gh.store.add_hook(f"{owner}/{repo}", url=data.url, secret=data.secret)
-        return respond_then_deliver(
-            gh.hook(hook),
+        """Register a JSON webhook for every event, answered in its forge's hook shape.
+
+        GitHub pings a new hook at once, so the sandbox does for GitHub hooks; GitLab and Gitea do not.
+        """
+        hook = gh.store.add_hook(f"{owner}/{repo}", url=data.url, secret=data.secret, forge=data.forge)
+        return respond_and_announce(
+            FLAVOURS[hook.forge].render_hook(gh.site_url, gh.store, hook),
             status_code=201,
             sender=sender,
             hooks=[hook],
-            event=github_payloads.ping(gh, hook, request.user.login),
+            site_url=gh.site_url,
+            event=HookAdded(hook, request.user.login),
         )
 
     @get("/repos/{owner:str}/{repo:str}/raw/{path:path}", sync_to_thread=True)
@@ -107,5 +115,8 @@ class SandboxAdminController(Controller):
 
     @post("/deliveries/{guid:str}/redeliver", status_code=200, sync_to_thread=True)
     def redeliver(self, guid: PathStr, sender: Sender) -> dict[str, Any]:
-        """Deliver again now, same id and body, and answer with the new attempt's record."""
+        """Deliver again now with the same body, and answer with the new attempt's record.
+
+        GitHub and GitLab keep the delivery id; Gitea replays under a new one (the record's ``guid``).
+        """
         return sender.redeliver(guid).model_dump(mode="json")

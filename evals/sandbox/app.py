@@ -1,4 +1,6 @@
-"""``create_sandbox_app``: the sandbox forge as one Litestar app (GitHub REST subset, admin API, Git HTTP)."""
+"""``create_sandbox_app``: the sandbox forge as one Litestar app: the GitHub (``/api/v3``), GitLab
+(``/api/v4``) and Gitea (``/api/v1``) REST subsets, the admin API and Git over HTTP, all on one state.
+"""
 
 from __future__ import annotations
 
@@ -10,14 +12,19 @@ from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.exceptions import HTTPException
 from litestar.middleware import DefineMiddleware
+from litestar.types import Receive, Scope, Send
 
 from evals.sandbox.admin_api import SandboxAdminController
 from evals.sandbox.auth import Authenticator
 from evals.sandbox.connection import ensure_tokens
 from evals.sandbox.errors import SandboxError
+from evals.sandbox.forge_http import ForgeTokenAuthenticationMiddleware
 from evals.sandbox.git_http import git_smart_http
+from evals.sandbox.gitea_api import GiteaRestController
+from evals.sandbox.gitea_objects import GiteaRenderer
+from evals.sandbox.gitlab_api import GitLabRestController, keep_project_ids_encoded
+from evals.sandbox.gitlab_objects import GitLabRenderer
 from evals.sandbox.http_support import (
-    TokenAuthenticationMiddleware,
     github_error,
     internal_error,
     provide_renderer,
@@ -26,6 +33,14 @@ from evals.sandbox.http_support import (
 from evals.sandbox.rest_api import GitHubRestController
 from evals.sandbox.store import DEFAULT_LEARNER, DEFAULT_TEACHER, SandboxStore
 from evals.sandbox.webhook_sender import WebhookSender
+
+
+class SandboxApp(Litestar):
+    """The Litestar app, plus one fix-up before routing that middleware (run after routing) cannot do."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:  # type: ignore[override]
+        keep_project_ids_encoded(scope)
+        await super().__call__(scope, receive, send)
 
 
 def create_sandbox_app(
@@ -45,14 +60,22 @@ def create_sandbox_app(
     store = SandboxStore.open(root, learner=learner, teacher=teacher, other_users=other_users)
     tokens = ensure_tokens(root, learner, [user.login for user in store.users()]).tokens
     sender = WebhookSender(store)
-    return Litestar(
-        route_handlers=[GitHubRestController, SandboxAdminController, git_smart_http],
+    return SandboxApp(
+        route_handlers=[
+            GitHubRestController,
+            GitLabRestController,
+            GiteaRestController,
+            SandboxAdminController,
+            git_smart_http,
+        ],
         dependencies={
             "store": Provide(lambda: store, use_cache=True, sync_to_thread=False),
             "sender": Provide(lambda: sender, use_cache=True, sync_to_thread=False),
             "gh": Provide(provide_renderer, sync_to_thread=False),
+            "gitlab": Provide(GitLabRenderer.for_request, sync_to_thread=False),
+            "gitea": Provide(GiteaRenderer.for_request, sync_to_thread=False),
         },
-        middleware=[DefineMiddleware(TokenAuthenticationMiddleware)],
+        middleware=[DefineMiddleware(ForgeTokenAuthenticationMiddleware)],
         exception_handlers={
             HTTPException: github_error,
             SandboxError: sandbox_error,

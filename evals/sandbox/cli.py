@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from evals.sandbox.client import SandboxClient
 
 Handler = Callable[[argparse.Namespace], int]
+FORGES = ("github", "gitlab", "gitea")  # evals.sandbox.models.Forge, without importing it here
 
 
 class SandboxCommandError(Exception):
@@ -62,7 +63,10 @@ def _serve(args: argparse.Namespace) -> int:
         _root(args), args.host, args.port, learner=args.learner, teacher=teacher, other_users=args.user
     )
     print(f"sandbox forge serving {server.root}")
-    print(f"  web and git: {server.url}   REST API: {server.api_url}")
+    print(f"  web and git: {server.url}")
+    print(
+        f"  REST APIs: GitHub {server.api_url}  GitLab {server.gitlab_api_url}  Gitea {server.gitea_api_url}"
+    )
     print(
         f"  accounts: {', '.join(sorted(server.tokens))} (tokens in {server.root / 'sandbox.json'})",
         flush=True,
@@ -94,8 +98,9 @@ def _hook(args: argparse.Namespace) -> int:
     if not secret:
         raise SandboxCommandError(f"environment variable {args.secret_env} is not set or empty")
     with _client(args) as client:
-        hook = client.add_hook(args.repo, url=args.url, secret=secret)
-    print(f"hook {hook['id']} delivers {args.repo} events to {args.url} (a ping is on its way)")
+        hook = client.add_hook(args.repo, url=args.url, secret=secret, forge=args.forge)
+    ping = " (a ping is on its way)" if args.forge == "github" else ""
+    print(f"hook {hook['id']} delivers {args.repo} events to {args.url} as {args.forge} does{ping}")
     return 0
 
 
@@ -167,9 +172,13 @@ def _deliveries(args: argparse.Namespace) -> int:
     for item in deliveries:
         event = f"{item['event']}.{item['action']}" if item["action"] else item["event"]
         outcome = item["status_code"] if item["status_code"] is not None else item["error"]
+        repeated = item.get("redelivery_of")
         again = " (redelivery)" if item["redelivery"] else ""
+        if repeated and repeated != item["guid"]:  # Gitea replays under a new id
+            again = f" (redelivery of {repeated})"
         print(
-            f"{item['guid']}  {event:<24} {outcome}  {item['duration_ms']} ms  {item['delivered_at']}{again}"
+            f"{item['guid']}  {item.get('forge', 'github'):<6}  {event:<24} {outcome}  "
+            f"{item['duration_ms']} ms  {item['delivered_at']}{again}"
         )
     return 0
 
@@ -177,7 +186,8 @@ def _deliveries(args: argparse.Namespace) -> int:
 def _redeliver(args: argparse.Namespace) -> int:
     with _client(args) as client:
         record = client.redeliver(args.delivery_id)
-    print(f"redelivered {record['guid']} ({record['event']}): {record['status_code'] or record['error']}")
+    outcome = record["status_code"] or record["error"]
+    print(f"redelivered {args.delivery_id} as {record['guid']} ({record['event']}): {outcome}")
     return 0
 
 
@@ -221,10 +231,11 @@ def add_sandbox_commands(subparsers: argparse._SubParsersAction[argparse.Argumen
     """Register ``sandbox`` and its subcommands; each sets ``func(args) -> int`` on the namespace."""
     sandbox = subparsers.add_parser(
         "sandbox",
-        help="run the local sandbox forge (a GitHub stand-in) and act in it",
+        help="run the local sandbox forge (a GitHub, GitLab and Gitea stand-in) and act in it",
         description=(
-            "The sandbox forge is a local stand-in for GitHub: REST API subset, Git over HTTP with tokens, "
-            "signed webhooks. Commands find it through --root and its sandbox.json."
+            "The sandbox forge is a local stand-in for GitHub, GitLab and Gitea: their REST API subsets, "
+            "Git over HTTP with tokens, webhooks in each forge's format. Commands find it through --root "
+            "and its sandbox.json."
         ),
     )
     where = argparse.ArgumentParser(add_help=False)
@@ -266,13 +277,18 @@ def _add_setup_commands(registry: _Registry) -> None:
         "--file", action="append", default=[], metavar="PATH=LOCALFILE", help="add a file (repeatable)"
     )
 
-    hook = registry.add(
-        "hook", "register a webhook (JSON, all events) and send it a ping", _hook, registry.where
-    )
+    summary = "register a webhook (JSON, all events) in a forge's format; GitHub hooks get a ping"
+    hook = registry.add("hook", summary, _hook, registry.where)
     hook.add_argument("repo", metavar="OWNER/NAME")
     hook.add_argument("--url", required=True, help="where to deliver")
     hook.add_argument(
         "--secret-env", required=True, metavar="VAR", help="environment variable holding the secret"
+    )
+    hook.add_argument(
+        "--forge",
+        choices=FORGES,
+        default="github",
+        help="send this forge's payloads and headers (default: github)",
     )
 
 
@@ -319,8 +335,10 @@ def _add_inspection_commands(registry: _Registry) -> None:
         "deliveries", "list webhook deliveries: id, event, status, duration", _deliveries, registry.where
     )
 
-    summary = "send a past delivery again with the same id and body"
+    summary = "send a past delivery again with the same body (Gitea: under a new delivery id)"
     redeliver = registry.add("redeliver", summary, _redeliver, registry.where)
     redeliver.add_argument(
-        "delivery_id", metavar="DELIVERY_ID", help="the X-GitHub-Delivery id (see `deliveries`)"
+        "delivery_id",
+        metavar="DELIVERY_ID",
+        help="X-GitHub-Delivery, GitLab Idempotency-Key or X-Gitea-Delivery (see `deliveries`)",
     )

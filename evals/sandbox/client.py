@@ -1,8 +1,9 @@
 """A small HTTP client for driving the sandbox as one of its users: the CLI, the demo and tests use it.
 
-It speaks the sandbox's own endpoints (REST subset and ``/_sandbox``) with httpx; the bot itself talks to
-the sandbox through githubkit, as it would to GitHub. Every failure becomes a :class:`SandboxClientError`
-with a one-line message a person can act on.
+It speaks the sandbox's own endpoints (GitHub REST subset and ``/_sandbox``) with httpx; the bot itself
+talks to the sandbox through its forge clients (githubkit, python-gitlab, a Gitea client), as it would to
+the real forge. What the learner does here reaches every hook in the hook's own flavour. Every failure
+becomes a :class:`SandboxClientError` with a one-line message a person can act on.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import httpx
 from evals.sandbox.connection import read_connection
 from evals.sandbox.errors import SandboxError
 from evals.sandbox.git_client import GitCommandError, push_file
+from evals.sandbox.models import Forge
 
 START_HINT = "start it with `gitlearnos sandbox serve`"
 
@@ -82,8 +84,11 @@ class SandboxClient:
         body = {"full_name": full_name, "private": private, "files": dict(files or {})}
         return self._object("POST", "/_sandbox/repos", json=body)
 
-    def add_hook(self, full_name: str, *, url: str, secret: str) -> dict[str, Any]:
-        body = {"url": url, "secret": secret, "content_type": "json"}
+    def add_hook(
+        self, full_name: str, *, url: str, secret: str, forge: Forge | str = Forge.GITHUB
+    ) -> dict[str, Any]:
+        """Register a hook that gets ``forge``'s payloads and headers (only GitHub hooks are pinged)."""
+        body = {"url": url, "secret": secret, "content_type": "json", "forge": Forge(forge).value}
         return self._object("POST", f"/_sandbox/repos/{full_name}/hooks", json=body)
 
     def open_issue(

@@ -1,7 +1,8 @@
 """Forge-neutral state of the sandbox: users, repositories, issues, comments, hooks, deliveries.
 
-Nothing here knows how GitHub (or GitLab, or Gitea) spells these things on the wire; the ``github_*``
-modules render them. Adding another forge's shapes means adding renderers, not changing this state.
+Nothing here knows how GitHub, GitLab or Gitea spell these things on the wire: the ``github_*``,
+``gitlab_*`` and ``gitea_*`` modules render them. The one forge-specific fact stored is a hook's
+:class:`Forge` flavour, because a real hook belongs to one forge and gets that forge's payloads and headers.
 """
 
 from __future__ import annotations
@@ -24,6 +25,14 @@ def utc_now() -> datetime:
 
 class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True)
+
+
+class Forge(StrEnum):
+    """Which forge's webhook format a hook receives (every API shape is served to every client)."""
+
+    GITHUB = "github"
+    GITLAB = "gitlab"
+    GITEA = "gitea"
 
 
 class UserKind(StrEnum):
@@ -88,11 +97,17 @@ class Hook(Frozen):
     url: str
     secret: str
     content_type: Literal["json"] = "json"
+    forge: Forge = Forge.GITHUB  # state saved before flavours existed holds GitHub hooks
     created_at: datetime
 
 
 class Delivery(Frozen):
-    """One attempt to deliver an event to a hook; a redelivery is a new attempt with the same ``guid``."""
+    """One attempt to deliver an event to a hook.
+
+    ``guid`` is the id the receiver deduplicates on: ``X-GitHub-Delivery``, GitLab's ``Idempotency-Key`` or
+    ``X-Gitea-Delivery``. GitHub and GitLab redeliver under the same ``guid``; Gitea replays as a new
+    delivery with a new one. Either way ``redelivery_of`` names the delivery that was repeated.
+    """
 
     guid: str
     hook_id: int
@@ -104,6 +119,10 @@ class Delivery(Frozen):
     duration_ms: int
     error: str | None
     redelivery: bool
+    redelivery_of: str | None = None
+    forge: Forge = Forge.GITHUB
+    # The address the triggering client used; GitLab names its instance in ``X-Gitlab-Instance``.
+    site_url: str | None = None
 
 
 class ForgeState(BaseModel):

@@ -47,7 +47,27 @@ class SandboxServer:
         """The GHES-style REST base URL, e.g. for ``githubkit.GitHub(token, base_url=server.api_url)``."""
         return f"{self.url}/api/v3/"
 
+    @property
+    def gitlab_url(self) -> str:
+        """The GitLab instance URL; ``gitlab.Gitlab(server.gitlab_url, private_token=t)`` adds ``/api/v4``."""
+        return self.url
+
+    @property
+    def gitlab_api_url(self) -> str:
+        return f"{self.url}/api/v4"
+
+    @property
+    def gitea_url(self) -> str:
+        """The Gitea instance URL; its REST API is under :attr:`gitea_api_url`."""
+        return self.url
+
+    @property
+    def gitea_api_url(self) -> str:
+        """Gitea's REST base (``/api/v1``), for a client that takes the API URL itself."""
+        return f"{self.url}/api/v1"
+
     def git_url(self, full_name: str) -> str:
+        """The clone URL, the same for every flavour; any account's token works as the Basic password."""
         return f"{self.url}/{full_name}.git"
 
     def token(self, login: str) -> str:

@@ -19,6 +19,7 @@ from evals.sandbox.models import (
     NAME_PATTERN,
     Comment,
     Delivery,
+    Forge,
     ForgeState,
     Hook,
     Issue,
@@ -149,6 +150,14 @@ class SandboxStore:
                     return repo
         raise NotFoundError("Not Found")
 
+    def repository_by_id(self, repo_id: int) -> Repository:
+        """GitLab addresses projects by numeric id as well as by path."""
+        with self._lock:
+            for repo in self._state.repos:
+                if repo.id == repo_id:
+                    return repo
+        raise NotFoundError("Not Found")
+
     def bare_repository(self, full_name: str) -> BareRepository:
         return BareRepository(self.git_root / f"{full_name}.git", home=self.root)
 
@@ -190,6 +199,11 @@ class SandboxStore:
                 if issue.repo == repo and issue.number == number:
                     return issue
         raise NotFoundError("Not Found")
+
+    def issues(self, repo: str) -> list[Issue]:
+        with self._lock:
+            self.repository(repo)
+            return [issue for issue in self._state.issues if issue.repo == repo]
 
     def open_issue_count(self, repo: str) -> int:
         with self._lock:
@@ -240,12 +254,14 @@ class SandboxStore:
 
     # Hooks and deliveries
 
-    def add_hook(self, repo: str, *, url: str, secret: str) -> Hook:
+    def add_hook(self, repo: str, *, url: str, secret: str, forge: Forge = Forge.GITHUB) -> Hook:
         if not url.startswith(("http://", "https://")):
             raise InvalidInputError(f"hook url must be http(s), got {url!r}")
         with self._lock:
             self.repository(repo)
-            hook = Hook(id=self._next_id(), repo=repo, url=url, secret=secret, created_at=utc_now())
+            hook = Hook(
+                id=self._next_id(), repo=repo, url=url, secret=secret, forge=forge, created_at=utc_now()
+            )
             self._state.hooks.append(hook)
             self._save()
             return hook
