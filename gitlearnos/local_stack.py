@@ -22,6 +22,7 @@ from types import TracebackType
 
 import httpx
 
+from evals.sandbox.rendering import plain_username
 from evals.sandbox.server import SandboxServer, start_sandbox
 from evals.sandbox.store import BOT_LOGIN
 
@@ -68,7 +69,10 @@ class LocalStack:
 
     @property
     def webhook_url(self) -> str:
-        return f"{self.web_url}/webhooks/github"
+        return self.webhook_url_for("github")
+
+    def webhook_url_for(self, forge: str) -> str:
+        return f"{self.web_url}/webhooks/{forge}"
 
     @property
     def logs_dir(self) -> Path:
@@ -119,13 +123,21 @@ def start_local_stack(
     try:
         sandbox = exit_stack.enter_context(start_sandbox(data_dir / "sandbox"))
         secret = secrets.token_hex(20)
+        bot_token = sandbox.token(BOT_LOGIN)
+        # One sandbox plays all three forges; the bot is configured for each, as an operator would.
         env = os.environ | {
             "REDIS_URL": redis_url,
             "GITLEARNOS_DATA_DIR": str(data_dir / "bot"),
             "GITLEARNOS_GITHUB_WEBHOOK_SECRET": secret,
-            "GITLEARNOS_GITHUB_TOKEN": sandbox.token(BOT_LOGIN),
+            "GITLEARNOS_GITHUB_TOKEN": bot_token,
             "GITLEARNOS_GITHUB_API_URL": sandbox.api_url,
-            "GITLEARNOS_BOT_LOGIN": BOT_LOGIN,
+            "GITLEARNOS_GITLAB_WEBHOOK_SECRET": secret,
+            "GITLEARNOS_GITLAB_TOKEN": bot_token,
+            "GITLEARNOS_GITLAB_URL": sandbox.gitlab_url,
+            "GITLEARNOS_GITEA_WEBHOOK_SECRET": secret,
+            "GITLEARNOS_GITEA_TOKEN": bot_token,
+            "GITLEARNOS_GITEA_URL": sandbox.gitea_url,
+            "GITLEARNOS_BOT_LOGIN": f"{BOT_LOGIN},{plain_username(BOT_LOGIN)}",
         }
         port = free_port()
         logs = data_dir / "logs"

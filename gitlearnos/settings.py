@@ -45,7 +45,10 @@ class Settings(BaseSettings):
     gitea_token: SecretStr | None = None
     gitea_url: str = ""
 
-    bot_login: str = Field(default="", description="The bot's own account; its events are always dropped.")
+    bot_login: str = Field(
+        default="",
+        description="The bot's own account(s), comma-separated (one per forge); their events are dropped.",
+    )
 
     max_body_bytes: int = 25 * 1024 * 1024
     delivery_ttl_seconds: int = 7 * 24 * 3600
@@ -60,6 +63,10 @@ class Settings(BaseSettings):
     def _empty_is_unset(cls, value: object) -> object:
         # `NAME=` in an env file means "not set", not "the current directory".
         return None if value == "" else value
+
+    @property
+    def bot_logins(self) -> frozenset[str]:
+        return frozenset(login.strip().lower() for login in self.bot_login.split(",") if login.strip())
 
     @property
     def mirrors_dir(self) -> Path:

@@ -45,7 +45,7 @@ def create_app(settings: Settings, *, redis_url: str, make_enqueue: Callable[[Re
     """
     state: dict[str, Any] = {}
     specs = {spec.forge.value: spec for spec in webhook_specs(settings)}
-    bot_login = settings.bot_login.lower()
+    bot_logins = settings.bot_logins
 
     @asynccontextmanager
     async def redis_lifespan(_: Litestar) -> AsyncIterator[None]:
@@ -65,7 +65,7 @@ def create_app(settings: Settings, *, redis_url: str, make_enqueue: Callable[[Re
         if event.kind is EventKind.PING:
             return _json(HTTP_200_OK, status="pong")
         actor = event.actor
-        if actor is not None and (actor.is_bot or actor.login.lower() == bot_login):
+        if actor is not None and (actor.is_bot or actor.login.lower() in bot_logins):
             log.info("delivery.ignored", forge=forge.value, delivery=event.delivery_id, reason="bot account")
             return _json(HTTP_200_OK, status="ignored", reason="sent by a bot account")
         ledger: DeliveryLedger = state["ledger"]
