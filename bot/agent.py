@@ -60,6 +60,8 @@ class Recognition(BaseModel):
     note: str = ""
     reason: str = ""
     has_unread_media: bool = False
+    knowledge_point: str = ""  # as the learner named it (form field or ``kp:`` label); empty when not named
+    prerequisites: tuple[str, ...] = ()
 
 
 class Agent(Protocol):
@@ -128,6 +130,10 @@ class RuleAgent:
                     reason="the subject cannot be told safely from the note",
                     has_unread_media=media,
                 )
+            named = form.get("knowledge-point") or next(
+                (label.removeprefix("kp:") for label in sorted(labels) if label.startswith("kp:")), ""
+            )
+            prerequisites = tuple(p.strip() for p in form.get("prerequisites", "").split(",") if p.strip())
             return Recognition(
                 significance=Significance.DURABLE,
                 channel=channel,
@@ -135,6 +141,8 @@ class RuleAgent:
                 note=note,
                 reason="a learner note with learning content",
                 has_unread_media=media,
+                knowledge_point=named.strip(),
+                prerequisites=prerequisites,
             )
         return Recognition(
             significance=Significance.INCIDENTAL,

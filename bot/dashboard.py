@@ -6,23 +6,22 @@ has no lasting effect and it can never disagree with the records it lists.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import date
 
+from bot.knowledge import all_points, knowledge_map, mastery_by_point
 from bot.records import read_header
-from bot.snapshot import RepoSnapshot
+from bot.snapshot import OverlaySnapshot, RepoSnapshot
 from bot.text import one_line
 
 DASHBOARD_PATH = "dashboard.md"
 RECENT_EVENTS = 10
 
 
-def _event_rows(snapshot: RepoSnapshot, extra: dict[str, str]) -> list[dict[str, str]]:
+def _event_rows(snapshot: RepoSnapshot) -> list[dict[str, str]]:
     paths = {p for p in snapshot.list_files("subjects") if "/events/" in p and p.endswith(".md")}
-    paths |= set(extra)
     rows = []
     for path in paths:
-        text = extra.get(path) or snapshot.read_text(path) or ""
+        text = snapshot.read_text(path) or ""
         header = read_header(text)
         header["Path"] = path
         rows.append(header)
@@ -30,10 +29,8 @@ def _event_rows(snapshot: RepoSnapshot, extra: dict[str, str]) -> list[dict[str,
     return rows
 
 
-def _subjects(snapshot: RepoSnapshot, extra: Iterable[str]) -> list[str]:
-    found = {p.split("/")[1] for p in snapshot.list_files("subjects") if p.count("/") >= 2}
-    found |= {p.split("/")[1] for p in extra if p.startswith("subjects/")}
-    return sorted(found)
+def _subjects(snapshot: RepoSnapshot) -> list[str]:
+    return sorted({p.split("/")[1] for p in snapshot.list_files("subjects") if p.count("/") >= 2})
 
 
 def _goal_line(snapshot: RepoSnapshot, subject: str) -> str:
@@ -56,9 +53,11 @@ def render_dashboard(
     new_records: dict[str, str],
     next_action: str,
 ) -> str:
-    """Rebuild ``dashboard.md`` from the records in ``snapshot`` plus ``new_records``."""
-    rows = _event_rows(snapshot, new_records)
-    subjects = _subjects(snapshot, new_records)
+    """Rebuild ``dashboard.md`` from the records in ``snapshot`` plus ``new_records`` (planned writes)."""
+    snapshot = OverlaySnapshot(snapshot, new_records)
+    rows = _event_rows(snapshot)
+    subjects = _subjects(snapshot)
+    graph = knowledge_map(all_points(snapshot), mastery_by_point(snapshot))
     counts = {s: sum(1 for r in rows if r.get("Subject") == s) for s in subjects}
     subject_lines = [
         f"| {s} | {_goal_line(snapshot, s)} | {counts[s]} | `subjects/{s}/` |" for s in subjects
@@ -89,6 +88,7 @@ def render_dashboard(
             "",
             f"- One next action: {next_action}",
             "",
+            *(["## Knowledge map", "", *graph, ""] if graph else []),
             "## Recent learning events",
             "",
             "| Date | Channel | What happened | Evidence type | Link |",

@@ -84,3 +84,28 @@ class MemorySnapshot:
 
     def read_text_at(self, commit: str, path: str) -> str | None:
         return self._versions.get((commit, path))
+
+
+class OverlaySnapshot:
+    """A snapshot with planned writes laid over it: views rendered from it show the state after the commit."""
+
+    def __init__(self, base: RepoSnapshot, writes: Mapping[str, str]) -> None:
+        self._base = base
+        self._writes = dict(writes)
+
+    @property
+    def head(self) -> str:
+        return self._base.head
+
+    def read_text(self, path: str) -> str | None:
+        return self._writes[path] if path in self._writes else self._base.read_text(path)
+
+    def list_files(self, prefix: str) -> list[str]:
+        folder = prefix.rstrip("/") + "/"
+        return sorted(set(self._base.list_files(prefix)) | {p for p in self._writes if p.startswith(folder)})
+
+    def recent_commits(self, limit: int) -> list[CommitSummary]:
+        return self._base.recent_commits(limit)
+
+    def read_text_at(self, commit: str, path: str) -> str | None:
+        return self._base.read_text_at(commit, path)

@@ -8,12 +8,13 @@ performance.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from bot.agent import Recognition
 from bot.config import LearnerConfig
 from bot.dashboard import DASHBOARD_PATH, render_dashboard
 from bot.events import InboundEvent, content_hash
+from bot.knowledge import add_evidence, point_from_learner, render_point
 from bot.overrides import Override, Overrides
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
@@ -41,6 +42,23 @@ def _find_duplicate(snapshot: RepoSnapshot, subject: str, note: str) -> tuple[st
         if header.get("Content hash") == digest or is_rewording(note, read_note(text)):
             return header.get("ID", path), path
     return None
+
+
+def _knowledge_writes(
+    snapshot: RepoSnapshot, recognition: Recognition, day: date, event_id: str, event_path: str
+) -> dict[str, str]:
+    """Create or extend the knowledge-point record the learner named, if any."""
+    if not recognition.knowledge_point or recognition.subject is None:
+        return {}
+    point = point_from_learner(recognition.subject, recognition.knowledge_point, recognition.prerequisites)
+    existing = snapshot.read_text(point.path)
+    if existing is None:
+        text = render_point(point, day=day, event_id=event_id, event_path=event_path)
+    else:
+        text = add_evidence(
+            existing, day=day, event_id=event_id, event_path=event_path, subject=point.subject
+        )
+    return {point.path: text}
 
 
 def _free_record_id(snapshot: RepoSnapshot, subject: str, base: str) -> tuple[str, str]:
@@ -99,15 +117,18 @@ def plan_organize(
     )
     record_only = Override.RECORD_ONLY in overrides.found
     next_action = "none suggested (you asked: record only)" if record_only else NEXT_ACTION
-    record_text = record.render()
+    planned = {path: record.render()} | _knowledge_writes(snapshot, recognition, day, record_id, path)
     dashboard = render_dashboard(
         snapshot,
         today=day,
         updated_by=BOT_NAME,
-        new_records={path: record_text},
+        new_records=planned,
         next_action=next_action,
     )
-    writes = (FileWrite(path=path, content=record_text), FileWrite(path=DASHBOARD_PATH, content=dashboard))
+    writes = (
+        *(FileWrite(path=p, content=text) for p, text in planned.items()),
+        FileWrite(path=DASHBOARD_PATH, content=dashboard),
+    )
     goal_note = "connected to the active goal" if goal_text else "no goal file yet, so not linked to a goal"
     receipt = Receipt(
         setup_status=setup_status(config, can_write=True),
