@@ -18,6 +18,10 @@ import pytest
 import redis
 
 from gitlearnos.embedded_redis import answers, ensure_embedded_redis, stop_embedded_redis
+from gitlearnos.log_setup import configure_logging
+
+# In-process servers (the sandbox forge) log from their own threads; keep test output for failures.
+configure_logging("WARNING")
 
 # shared/ sits beside the checkout, for developers and CI alike.
 FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "webhooks"
