@@ -12,9 +12,11 @@ from datetime import datetime
 
 from bot.agent import Agent, LearnerInput, Significance
 from bot.config import CONFIG_PATH, LearnerConfig, Mode, parse_config
+from bot.conversation import ThreadMessage
 from bot.errors import ConfigError
 from bot.events import EventKind, Forge, InboundEvent, event_key
 from bot.operations.organize import plan_organize
+from bot.operations.setup import plan_setup
 from bot.operations.undo import plan_undo
 from bot.overrides import Override, find_overrides
 from bot.plan import Outcome, Plan, Reply
@@ -24,7 +26,6 @@ from bot.replies import (
     INVALID_CONFIG,
     MANUAL_INTRO,
     MARKER_PREFIX,
-    NEEDS_SETUP,
     NOT_STORED,
     PREVIEW_INTRO,
     PUBLIC_REPO,
@@ -77,14 +78,20 @@ def _not_ours(event: InboundEvent) -> Plan | None:
     return None
 
 
-def _load_policy(event: InboundEvent, snapshot: RepoSnapshot, key: str) -> LearnerConfig | Plan:
+def _load_policy(
+    event: InboundEvent,
+    snapshot: RepoSnapshot,
+    key: str,
+    *,
+    history: tuple[ThreadMessage, ...],
+    now: datetime,
+) -> LearnerConfig | Plan:
     """The repository's config, or the plan that explains why nothing may be written."""
     assert event.repo is not None and event.thread is not None and event.actor is not None
     config_text = snapshot.read_text(CONFIG_PATH)
     if config_text is None:
-        if event.actor.login.lower() != event.repo.owner.lower():
-            return _skip("repository not set up and the author is not its owner", key)
-        return _answer(Outcome.SKIPPED, event, key, NEEDS_SETUP, "repository not set up")
+        # No policy yet: the setup gate (owner only) asks its next question or bootstraps the repository.
+        return plan_setup(event, snapshot, history, now=now, event_key=key)
     try:
         config = parse_config(config_text).config
     except ConfigError as error:
@@ -96,14 +103,25 @@ def _load_policy(event: InboundEvent, snapshot: RepoSnapshot, key: str) -> Learn
     return config
 
 
-def plan_event(event: InboundEvent, snapshot: RepoSnapshot, *, now: datetime, agent: Agent) -> Plan:
-    """Decide what one event should change; performs nothing."""
+def plan_event(
+    event: InboundEvent,
+    snapshot: RepoSnapshot,
+    *,
+    now: datetime,
+    agent: Agent,
+    history: tuple[ThreadMessage, ...] = (),
+) -> Plan:
+    """Decide what one event should change; performs nothing.
+
+    ``history`` is the thread's comments, oldest first; only the setup gate of a repository without
+    ``gitlearnos.yml`` reads it.
+    """
     refusal = _not_ours(event)
     if refusal is not None:
         return refusal
     assert event.repo is not None and event.thread is not None
     key = event_key(event)
-    config = _load_policy(event, snapshot, key)
+    config = _load_policy(event, snapshot, key, history=history, now=now)
     if isinstance(config, Plan):
         return config
 

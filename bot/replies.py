@@ -51,3 +51,32 @@ def reply_marker(event_key: str) -> str:
     """Hidden marker naming the event a reply belongs to (``--`` is not allowed inside a comment)."""
     safe = event_key.replace("--", "-").replace(">", "")
     return REPLY_MARKER.format(key=safe)
+
+
+# Setup gate (bot/operations/setup.py). Each question carries SETUP_MARKER on a line of its own, so a
+# later learner comment can be matched to the fact it answers.
+SETUP_MARKER = MARKER_PREFIX + "setup asked={fact} -->"
+SETUP_INTRO = (
+    "This repository has no `" + CONFIG_PATH + "` yet, so it is not a learning record I may write to. "
+    "Let's set it up: I ask one short question at a time and then create the few files you need in one "
+    "commit. Nothing is stored before that."
+)
+SETUP_SO_FAR = "So far: {facts}."
+SETUP_LOCAL_HINT = (
+    "Local mode keeps no conversation: run the command again with everything so far plus this answer, "
+    "one `Label: value` line each (for example `Subject: mathematics`)."
+)
+SETUP_DONE = "Your learning record is set up, in one commit:\n\n{files}"
+SETUP_EXISTING = "Left as they were, because they already exist: {files}."
+SETUP_TIME_ZONE = (
+    "Time zone `{time_zone}`: I checked that it has the IANA form; the worker has not looked it up in the "
+    "time-zone database."
+)
+SETUP_AUTOMATION = (
+    "The daily jobs (due-review {due_review}, maintenance {maintenance}) are recorded as `requested`, not "
+    "running: no scheduler has run them yet."
+)
+SETUP_STRICT_MODE = (
+    "You asked for `{mode}` mode: from now on I {effect}. This setup commit is the one you asked for."
+)
+SETUP_NEXT = "Next: {action}."

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
+from bot.conversation import ThreadMessage
 from bot.events import Actor, RepoRef
 
 
@@ -102,4 +103,14 @@ class ForgeClient(Protocol):
 
     def comments_updated_since(self, repo: RepoRef, since: datetime) -> list[UpdatedComment]:
         """Issue and PR conversation comments created or edited after ``since`` (for catching up)."""
+        ...
+
+    def thread_messages(
+        self, repo: RepoRef, number: int, *, is_pull_request: bool | None = None
+    ) -> list[ThreadMessage]:
+        """The conversation comments of issue/PR ``number``, oldest first (the setup gate reads them).
+
+        ``is_bot`` is true for the bot's own account and for any bot user, so the core can tell the
+        bot's questions from the learner's answers. ``is_pull_request`` as in :meth:`upsert_comment`.
+        """
         ...

@@ -24,6 +24,8 @@ import structlog
 from celery import Celery, Task
 
 from bot.agent import Agent
+from bot.config import CONFIG_PATH
+from bot.conversation import ThreadMessage
 from bot.events import InboundEvent, RepoRef, event_key
 from bot.handle import plan_event, recorded_reply, replies_after_push
 from bot.plan import Outcome, Reply
@@ -125,7 +127,8 @@ def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, k
             _post_replies(client, repo, replies or ())
             log.info("event.already_applied", repo=repo.slug, event_key=key, commit=recorded.id)
             return "already-applied"
-        plan = plan_event(event, mirror, now=datetime.now(UTC), agent=runtime.agent)
+        history = _setup_history(client, mirror, event)
+        plan = plan_event(event, mirror, now=datetime.now(UTC), agent=runtime.agent, history=history)
         if plan.outcome is not Outcome.COMMITTED or plan.commit is None:
             _post_replies(client, repo, plan.replies)
             log.info(
@@ -143,6 +146,16 @@ def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, k
             return Outcome.COMMITTED.value
         log.info("push.rejected", repo=repo.slug, event_key=key, attempt=attempt)
     raise RetryLater("the remote kept moving; re-planning later", countdown=2)
+
+
+def _setup_history(client: ForgeClient, mirror: Mirror, event: InboundEvent) -> tuple[ThreadMessage, ...]:
+    """The thread's comments for the setup gate, fetched only while the repository has no config."""
+    thread, repo = event.thread, event.repo
+    if repo is None or thread is None or event.comment is None or thread.is_pull_request:
+        return ()  # only a comment on an issue continues a setup conversation
+    if mirror.read_text(CONFIG_PATH) is not None:
+        return ()
+    return tuple(client.thread_messages(repo, thread.number, is_pull_request=False))
 
 
 def register_event_task(app: Celery, runtime: WorkerRuntime) -> Task:

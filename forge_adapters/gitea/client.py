@@ -33,6 +33,7 @@ from urllib.parse import quote
 import httpx
 import structlog
 
+from bot.conversation import ThreadMessage
 from bot.events import Actor, RepoRef
 from forge_adapters.base import (
     ForgeError,
@@ -177,6 +178,23 @@ class GiteaClient:
                     continue
                 found.append(updated)
         return found
+
+    def thread_messages(
+        self, repo: RepoRef, number: int, *, is_pull_request: bool | None = None
+    ) -> list[ThreadMessage]:
+        """The comments of issue/PR ``number`` (one API for both), oldest first as Gitea lists them."""
+        me = self.bot_identity().login.lower()
+        messages: list[ThreadMessage] = []
+        with expected_shape(f"the comments of #{number}"):
+            for comment in self._http.paginate(f"{repo_path(repo)}/issues/{number}/comments"):
+                author = actor(comment.get("user"))
+                login = author.login if author is not None else ""
+                is_bot = author is not None and (author.is_bot or login.lower() == me)
+                body = str(comment.get("body") or "")
+                messages.append(
+                    ThreadMessage(author=login, is_bot=is_bot, body=body, comment_id=str(comment["id"]))
+                )
+        return messages
 
     def _label_ids(self, repo: RepoRef, names: tuple[str, ...]) -> list[int]:
         with expected_shape(f"GET {repo_path(repo)}/labels"):

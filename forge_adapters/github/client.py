@@ -10,6 +10,7 @@ error mapping in :mod:`.errors`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from importlib.util import find_spec
 from typing import Any
@@ -19,6 +20,7 @@ from githubkit import AppAuthStrategy, GitHub
 from githubkit.exception import RequestFailed
 from githubkit_schemas.latest.models import IssueComment
 
+from bot.conversation import ThreadMessage
 from bot.events import Actor, RepoRef
 from forge_adapters.base import (
     ForgeError,
@@ -174,6 +176,25 @@ class GitHubClient:
                 updated.append(_updated_comment(comment))
             return updated
 
+    def thread_messages(
+        self, repo: RepoRef, number: int, *, is_pull_request: bool | None = None
+    ) -> list[ThreadMessage]:
+        """The comments of issue/PR ``number``, oldest first (PRs share the issue comment API)."""
+        with forge_errors(f"reading the comments of {repo.full_name}#{number}"):
+            me = self._access.identity().login.lower()
+            gh = self._access.api(repo)
+            messages: list[ThreadMessage] = []
+            for comment in _thread_comments(gh, repo, number):
+                user = comment.user
+                login = user.login if user is not None else GHOST
+                is_bot = user is not None and (is_bot_account(login, user.type) or login.lower() == me)
+                messages.append(
+                    ThreadMessage(
+                        author=login, is_bot=is_bot, body=comment.body or "", comment_id=str(comment.id)
+                    )
+                )
+            return messages
+
 
 def _access_for(
     auth: str | AppCredentials, *, api_url: str, timeout: float, transport: httpx.BaseTransport
@@ -192,16 +213,20 @@ def _access_for(
     return TokenAccess(auth, build_github(auth, api_url=api_url, timeout=timeout, transport=transport))
 
 
-def _find_marked(gh: GitHub[Any], repo: RepoRef, number: int, marker: str) -> IssueComment | None:
-    comment: IssueComment
-    for comment in gh.rest.paginate(
+def _thread_comments(gh: GitHub[Any], repo: RepoRef, number: int) -> Iterator[IssueComment]:
+    """Every conversation comment of issue/PR ``number``, oldest first, page by page."""
+    yield from gh.rest.paginate(
         gh.rest.issues.list_comments,
         owner=repo.owner,
         repo=repo.name,
         issue_number=number,
         per_page=PAGE_SIZE,
-    ):
-        if holds_marker(comment.body, marker):
+    )
+
+
+def _find_marked(gh: GitHub[Any], repo: RepoRef, number: int, marker: str) -> IssueComment | None:
+    for comment in _thread_comments(gh, repo, number):
+        if holds_marker(comment.body or "", marker):
             return comment
     return None
 

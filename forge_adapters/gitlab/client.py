@@ -20,16 +20,17 @@ never part of a repr, a message or a log line.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import gitlab
 import requests
 from gitlab.exceptions import GitlabError
 from gitlab.v4.objects import Project, ProjectIssue, ProjectMergeRequest
 
+from bot.conversation import ThreadMessage
 from bot.events import Actor, RepoRef
 from forge_adapters.base import (
     ForgeError,
@@ -48,6 +49,7 @@ PAGE_SIZE = 100
 NOT_FOUND = 404
 TOO_MANY_REQUESTS = 429
 MESSAGE_LIMIT = 200
+T = TypeVar("T")
 
 
 class _RateLimited(Exception):
@@ -122,14 +124,9 @@ class GitLabClient:
         request. Pass the flag whenever the event said which it was.
         """
         with _forge_errors("posting a comment"):
-            if is_pull_request is not None:
-                return self._upsert_on(repo, number, is_pull_request, marker, body)
-            try:
-                return self._upsert_on(repo, number, False, marker, body)
-            except GitlabError as error:
-                if error.response_code != NOT_FOUND:
-                    raise
-            return self._upsert_on(repo, number, True, marker, body)
+            return _issue_else_merge_request(
+                is_pull_request, lambda on_mr: self._upsert_on(repo, number, on_mr, marker, body)
+            )
 
     def _upsert_on(
         self, repo: RepoRef, number: int, is_pull_request: bool, marker: str, body: str
@@ -143,6 +140,30 @@ class GitLabClient:
                 return PostedComment(note.id, self._note_url(repo, number, is_pull_request, note.id), False)
         created = thread.notes.create({"body": body})
         return PostedComment(created.id, self._note_url(repo, number, is_pull_request, created.id), True)
+
+    def thread_messages(
+        self, repo: RepoRef, number: int, *, is_pull_request: bool | None = None
+    ) -> list[ThreadMessage]:
+        """The non-system notes of issue/MR ``number``, oldest first; ``None`` picks as upsert does."""
+        me = self.bot_identity().login.lower()
+        with _forge_errors("reading a thread's notes"):
+            return _issue_else_merge_request(
+                is_pull_request, lambda on_mr: self._messages_on(repo, number, on_mr, me)
+            )
+
+    def _messages_on(self, repo: RepoRef, number: int, is_pull_request: bool, me: str) -> list[ThreadMessage]:
+        thread = self._thread(repo, number, is_pull_request)
+        found: list[tuple[int, ThreadMessage]] = []
+        for note in thread.notes.list(iterator=True, per_page=PAGE_SIZE, order_by="created_at", sort="asc"):
+            author = actor(note.author) if isinstance(note.author, dict) else None
+            if note.system or author is None:
+                continue
+            is_bot = author.is_bot or author.login.lower() == me
+            message = ThreadMessage(
+                author=author.login, is_bot=is_bot, body=str(note.body or ""), comment_id=str(note.id)
+            )
+            found.append((int(note.id), message))
+        return [message for _, message in sorted(found, key=lambda pair: pair[0])]  # note ids grow with time
 
     def git_credentials(self, repo: RepoRef) -> GitCredentials:
         return GitCredentials(username=GIT_USERNAME, password=self._token)
@@ -218,3 +239,15 @@ class GitLabClient:
                 body=str(note.body or ""),
                 updated_at=updated,
             )
+
+
+def _issue_else_merge_request(is_pull_request: bool | None, call: Callable[[bool], T]) -> T:
+    """``call(is_pull_request)``; when unknown, the issue with that iid, else (404 only) the merge request."""
+    if is_pull_request is not None:
+        return call(is_pull_request)
+    try:
+        return call(False)
+    except GitlabError as error:
+        if error.response_code != NOT_FOUND:
+            raise
+    return call(True)
