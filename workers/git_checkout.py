@@ -43,9 +43,12 @@ class GitCheckout:
 
     @property
     def head(self) -> str:
-        return self._repo.head.commit.hexsha
+        """The current commit id; empty on an unborn branch (a repository with no commits yet)."""
+        return self._repo.head.commit.hexsha if self._repo.head.is_valid() else ""
 
     def recent_commits(self, limit: int) -> list[CommitSummary]:
+        if not self.head:
+            return []
         fmt = "--format=%x1d%H%x1f%P%x1f%s%x1f%an%x1f%(trailers:only,unfold,separator=%x1e)"
         out = self._git("log", "--first-parent", f"-n{limit}", "--name-only", fmt, "HEAD")
         commits = []

@@ -71,7 +71,17 @@ class Mirror(GitCheckout):
         return self.repo_ref.default_branch
 
     def sync(self) -> str:
-        """Fetch the default branch and make the working tree exactly the remote's; return its head."""
+        """Fetch the default branch and make the working tree exactly the remote's; return its head.
+
+        A remote without that branch yet (a brand-new, empty repository) gives an empty, unborn
+        branch, so the first bot commit becomes the repository's root commit.
+        """
+        if not self._git("ls-remote", "--heads", "origin", f"refs/heads/{self.branch}").strip():
+            self._git("checkout", "--force", "--orphan", self.branch)
+            self._git("rm", "-r", "-q", "--cached", "--ignore-unmatch", ".")
+            self._git("clean", "-ffdx")
+            self._tracked = None
+            return self.head
         self._git(
             "fetch",
             "--prune",

@@ -133,3 +133,16 @@ def test_one_complete_request_is_one_setup_commit_and_a_redelivery_changes_nothi
     assert handle_event(worker, again) == "already-applied"
     assert len(bot_commits(remote)) == 1
     assert len(github.bodies(7)) == 1
+
+
+def test_a_brand_new_empty_repository_is_set_up_with_a_root_commit(
+    tmp_path: Path, github: FakeGitHubComments, worker: WorkerRuntime
+) -> None:
+    """Regression: syncing a remote with no branch yet used to fail ("couldn't find remote ref")."""
+    bare = tmp_path / "empty.git"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(bare)], check=True)
+    event = opened(bare, OPENING + "\nTime zone: UTC\nUse the defaults for everything else.")
+    assert handle_event(worker, event) == "committed"
+    (setup,) = git(bare, "log", "--format=%H", "main").split()
+    assert git(bare, "log", "-1", "--format=%P", setup).strip() == "", "the setup commit is the root commit"
+    assert set(git(bare, "show", "--name-only", "--format=", setup).split()) == SETUP_FILES
