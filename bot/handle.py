@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.agent import Agent, LearnerInput, Significance
-from bot.config import CONFIG_PATH, LearnerConfig, Mode, parse_config
+from bot.config import CONFIG_PATH, LearnerConfig, parse_config
 from bot.conversation import ThreadMessage
 from bot.errors import ConfigError
 from bot.events import EventKind, Forge, InboundEvent, event_key
@@ -24,15 +24,13 @@ from bot.receipt import record_persistence
 from bot.replies import (
     ASK_SUBJECT,
     INVALID_CONFIG,
-    MANUAL_INTRO,
     MARKER_PREFIX,
     NOT_STORED,
-    PREVIEW_INTRO,
     PUBLIC_REPO,
-    PUSH_NOT_AUTHORIZED,
     RECORDED_EARLIER,
 )
 from bot.snapshot import RepoSnapshot
+from bot.write_authority import apply_write_authority, is_approval
 
 NOTE_KINDS = frozenset({EventKind.ISSUE_OPENED, EventKind.COMMENT_CREATED})
 
@@ -125,6 +123,25 @@ def plan_event(
     if isinstance(config, Plan):
         return config
 
+    if event.comment is not None and not event.thread.is_pull_request and is_approval(event.comment.body):
+        # Approval of a pending writeback: plan the issue's own note again, now with the learner's yes.
+        original = event.model_copy(update={"kind": EventKind.ISSUE_OPENED, "comment": None})
+        return _plan_note(original, snapshot, config, agent, now=now, approved=True)
+    return _plan_note(event, snapshot, config, agent, now=now)
+
+
+def _plan_note(
+    event: InboundEvent,
+    snapshot: RepoSnapshot,
+    config: LearnerConfig,
+    agent: Agent,
+    *,
+    now: datetime,
+    approved: bool = False,
+) -> Plan:
+    """Overrides, recognition and organize for one learner input, under the config's write authority."""
+    assert event.thread is not None
+    key = event_key(event)
     text = event.comment.body if event.comment is not None else event.thread.body
     overrides = find_overrides(text)
     if overrides.forbids_storing:
@@ -133,9 +150,7 @@ def plan_event(
         )
     if Override.UNDO_LAST in overrides.found:
         undo = plan_undo(event, snapshot, config, event_key=key)
-        return (
-            _apply_write_authority(undo, config, preview=False) if undo.outcome is Outcome.COMMITTED else undo
-        )
+        return apply_write_authority(undo, config, preview=False, approved=approved)
 
     subjects = known_subjects(snapshot)
     learner_input = LearnerInput(
@@ -157,48 +172,8 @@ def plan_event(
         return _answer(Outcome.SKIPPED, event, key, ASK_SUBJECT.format(known=known), "needs subject")
 
     plan = plan_organize(event, snapshot, config, recognition, overrides, now=now, event_key=key)
-    if plan.outcome is not Outcome.COMMITTED:
-        return plan
-    return _apply_write_authority(plan, config, preview=Override.PREVIEW_FIRST in overrides.found)
-
-
-def _apply_write_authority(plan: Plan, config: LearnerConfig, *, preview: bool) -> Plan:
-    """Downgrade a commit to an exact pending writeback when authority is missing."""
-    if preview or config.mode is Mode.PREVIEW:
-        intro, outcome = PREVIEW_INTRO, Outcome.PREVIEW
-    elif (
-        config.mode is Mode.MANUAL
-        or not config.authorization.automatic_writes
-        or not config.authorization.commits
-    ):
-        intro, outcome = MANUAL_INTRO, Outcome.REQUIRES_APPROVAL
-    elif not config.authorization.push:
-        intro, outcome = PUSH_NOT_AUTHORIZED, Outcome.REQUIRES_APPROVAL
-    else:
-        return plan
-    pending = "\n".join(f"- `{path}`" for path in plan.changed_paths)
-    receipt = (
-        plan.receipt.model_copy(
-            update={
-                "git_persistence": "none: nothing was committed or pushed",
-                "undo": "nothing to undo",
-            }
-        )
-        if plan.receipt
-        else None
-    )
-    reply = plan.replies[0]
-    text = f"{intro}\n\n{pending}\n\nCommit message: `{plan.commit.subject if plan.commit else ''}`"
-    if receipt is not None:
-        text += "\n\n" + receipt.render()
-    return Plan(
-        outcome=outcome,
-        event_key=plan.event_key,
-        operation=plan.operation,
-        replies=(reply.model_copy(update={"text": text}),),
-        receipt=receipt,
-        reason=outcome.value,
-    )
+    preview = Override.PREVIEW_FIRST in overrides.found
+    return apply_write_authority(plan, config, preview=preview, approved=approved)
 
 
 def replies_after_push(plan: Plan, *, commit_id: str, branch: str, remote: str | None) -> tuple[Reply, ...]:

@@ -32,7 +32,8 @@ ASK_SUBJECT = (
     "Nothing is stored until you say."
 )
 PREVIEW_INTRO = "Preview only: nothing was committed. This is the exact pending writeback:"
-MANUAL_INTRO = "`mode: manual` is set, so I did not write. This is the exact pending writeback:"
+MANUAL_INTRO = "`mode: manual` is set, so I did not write. This is the exact pending writeback"
+APPROVE_HINT = " (reply `/gitlearnos approve` on this issue to apply it):"
 NOTHING_TO_UNDO = "There is no learning update of mine left to undo, so nothing was changed."
 UNDO_BLOCKED = (
     "I did not undo `{commit}`: `{path}` has changed since that update, and undoing it now would overwrite "

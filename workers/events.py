@@ -119,16 +119,17 @@ def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, k
     )
     for attempt in range(1, settings.push_attempts + 1):
         mirror.sync()
-        recorded = mirror.find_trailer(TRAILER_EVENT, key)
-        if recorded is not None:
-            replies = _stashed(runtime, key)
-            if replies is None and event.thread is not None:
-                replies = (recorded_reply(event, recorded.id, recorded.paths),)
-            _post_replies(client, repo, replies or ())
-            log.info("event.already_applied", repo=repo.slug, event_key=key, commit=recorded.id)
+        if _already_applied(runtime, client, mirror, event, key):
             return "already-applied"
         history = _setup_history(client, mirror, event)
         plan = plan_event(event, mirror, now=datetime.now(UTC), agent=runtime.agent, history=history)
+        # An approval plans the issue's own note: that event may have been applied by an earlier approval.
+        if (
+            plan.event_key != key
+            and plan.event_key
+            and _already_applied(runtime, client, mirror, event, plan.event_key)
+        ):
+            return "already-applied"
         if plan.outcome is not Outcome.COMMITTED or plan.commit is None:
             _post_replies(client, repo, plan.replies)
             log.info(
@@ -140,12 +141,27 @@ def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, k
             replies = replies_after_push(
                 plan, commit_id=commit_id, branch=mirror.branch, remote="this repository"
             )
-            _stash(runtime, key, replies)
+            _stash(runtime, plan.event_key or key, replies)
             _post_replies(client, repo, replies)
             log.info("event.committed", repo=repo.slug, event_key=key, commit=commit_id)
             return Outcome.COMMITTED.value
         log.info("push.rejected", repo=repo.slug, event_key=key, attempt=attempt)
     raise RetryLater("the remote kept moving; re-planning later", countdown=2)
+
+
+def _already_applied(
+    runtime: WorkerRuntime, client: ForgeClient, mirror: Mirror, event: InboundEvent, key: str
+) -> bool:
+    """If a commit for ``key`` is in the history, make sure its reply exists and say so."""
+    recorded = mirror.find_trailer(TRAILER_EVENT, key)
+    if recorded is None or event.repo is None:
+        return False
+    replies = _stashed(runtime, key)
+    if replies is None and event.thread is not None:
+        replies = (recorded_reply(event, recorded.id, recorded.paths),)
+    _post_replies(client, event.repo, replies or ())
+    log.info("event.already_applied", repo=event.repo.slug, event_key=key, commit=recorded.id)
+    return True
 
 
 def _setup_history(client: ForgeClient, mirror: Mirror, event: InboundEvent) -> tuple[ThreadMessage, ...]:

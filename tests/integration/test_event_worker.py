@@ -255,3 +255,22 @@ def test_a_learner_comment_quoting_the_marker_is_never_edited(
     bodies = github.bodies(7)
     assert bodies[0] == quoted, "the learner's comment is untouched"
     assert len(bodies) == 2 and "**Setup status:**" in bodies[1]
+
+
+def test_manual_mode_waits_for_approval_then_commits_once(
+    tmp_path: Path, redis_url: str, remote: Path, github: FakeGitHubComments
+) -> None:
+    bare = remote
+    manual = CONFIG.replace("safe-auto", "manual")
+    push_learner_commit(bare, tmp_path / "learner", "gitlearnos.yml", manual, "Manual mode")
+    worker = runtime(tmp_path, redis_url)
+    assert handle_event(worker, note_event(bare)) == "requires-approval"
+    assert bot_commits(bare) == []
+    approve = note_event(bare, kind=EventKind.COMMENT_CREATED, comment="/gitlearnos approve")
+    assert handle_event(worker, approve) == "committed"
+    assert len(bot_commits(bare)) == 1
+    (reply,) = github.bodies(7)
+    assert "**Git persistence:** committed" in reply, "the pending reply became the receipt"
+    again = approve.model_copy(update={"comment": approve.comment.model_copy(update={"id": 100})})  # type: ignore[union-attr]
+    assert handle_event(worker, again) == "already-applied"
+    assert len(bot_commits(bare)) == 1 and len(github.bodies(7)) == 1

@@ -1,0 +1,82 @@
+"""Write authority: what ``gitlearnos.yml`` (and the learner, for one event) lets a plan do.
+
+``safe-auto`` commits. ``preview`` and ``manual`` (or missing commit/push
+authorization) turn the plan into an exact pending writeback: the reply shows
+every file as it would be written, so the learner sees precisely what would
+change. Under ``manual`` the learner approves with a comment on the same
+issue, and the same update is then committed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.config import LearnerConfig, Mode
+from bot.plan import Outcome, Plan
+from bot.replies import APPROVE_HINT, MANUAL_INTRO, PREVIEW_INTRO, PUSH_NOT_AUTHORIZED
+
+APPROVAL = re.compile(
+    r"""^\s*(?:/gitlearnos\s+approve   # the explicit command
+         |approve(?:d)?                 # or a plain word on its own line
+         |yes,?\s+apply\s+it)\s*[.!]?\s*$""",
+    re.I | re.M | re.X,
+)
+LONGEST_SHOWN = 4000  # characters of one file shown inline; longer files are cut with a note
+
+
+def is_approval(text: str) -> bool:
+    return bool(APPROVAL.search(text))
+
+
+def apply_write_authority(
+    plan: Plan, config: LearnerConfig, *, preview: bool, approved: bool = False
+) -> Plan:
+    """The plan itself when it may be committed, else the same plan as an exact pending writeback."""
+    if plan.outcome is not Outcome.COMMITTED:
+        return plan
+    may_commit = config.authorization.automatic_writes and config.authorization.commits
+    if (preview or config.mode is Mode.PREVIEW) and not approved:
+        intro, outcome = PREVIEW_INTRO, Outcome.PREVIEW
+    elif (config.mode is Mode.MANUAL or not may_commit) and not approved:
+        intro, outcome = MANUAL_INTRO + APPROVE_HINT, Outcome.REQUIRES_APPROVAL
+    elif not config.authorization.push:
+        intro, outcome = PUSH_NOT_AUTHORIZED, Outcome.REQUIRES_APPROVAL
+    else:
+        return plan
+    receipt = (
+        plan.receipt.model_copy(
+            update={"git_persistence": "none: nothing was committed or pushed", "undo": "nothing to undo"}
+        )
+        if plan.receipt
+        else None
+    )
+    text = f"{intro}\n\n{pending_writeback(plan)}"
+    if receipt is not None:
+        text += "\n\n" + receipt.render()
+    reply = plan.replies[0].model_copy(update={"text": text})
+    return Plan(
+        outcome=outcome,
+        event_key=plan.event_key,
+        operation=plan.operation,
+        replies=(reply,),
+        receipt=receipt,
+        reason=outcome.value,
+    )
+
+
+def pending_writeback(plan: Plan) -> str:
+    """Every planned file in full (folded), every deletion, and the commit message."""
+    parts = []
+    for write in plan.writes:
+        shown = write.content
+        if len(shown) > LONGEST_SHOWN:
+            shown = shown[:LONGEST_SHOWN] + f"\n… ({len(write.content) - LONGEST_SHOWN} more characters)"
+        fence = "````" if "```" in shown else "```"
+        parts.append(
+            f"<details><summary><code>{write.path}</code> (write)</summary>\n\n"
+            f"{fence}markdown\n{shown.rstrip()}\n{fence}\n\n</details>"
+        )
+    parts += [f"- `{path}` (delete)" for path in plan.deletes]
+    if plan.commit is not None:
+        parts.append(f"Commit message: `{plan.commit.subject}`")
+    return "\n\n".join(parts)
