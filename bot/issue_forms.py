@@ -21,6 +21,9 @@ from bot.events import Forge
 SUBJECT_LABEL = "Subject"
 NOTE_LABEL = "Note"
 CHANNEL_LABEL = "Channel"
+# Optional: the knowledge point a note is about, and the points it builds on (read by bot.agent).
+POINT_LABEL = "Knowledge point"
+PREREQUISITES_LABEL = "Prerequisites"
 FOLDERS = {
     Forge.GITHUB: ".github/ISSUE_TEMPLATE",
     Forge.GITEA: ".gitea/ISSUE_TEMPLATE",
@@ -113,6 +116,22 @@ def _yaml_form(form: FormSpec, subject: str, *, description_key: str) -> str:
                 "options": [channel.value for channel in form.channels],
             },
         },
+        {
+            "type": "input",
+            "id": "knowledge-point",
+            "attributes": {
+                "label": POINT_LABEL,
+                "description": "Optional: topic/point, e.g. geometry/similar-triangles.",
+            },
+        },
+        {
+            "type": "input",
+            "id": "prerequisites",
+            "attributes": {
+                "label": PREREQUISITES_LABEL,
+                "description": "Optional: points this one builds on, comma-separated, e.g. geometry/angles.",
+            },
+        },
     ]
     document = {
         "name": form.name,
@@ -134,7 +153,9 @@ def _markdown_form(form: FormSpec, subject: str) -> str:
         f"/label {labels}\n\n"
         f"### {SUBJECT_LABEL}\n\n{subject}\n\n"
         f"### {NOTE_LABEL}\n\n\n\n"
-        f"### {CHANNEL_LABEL}\n\n\n"
+        f"### {CHANNEL_LABEL}\n\n\n\n"
+        f"### {POINT_LABEL}\n\n\n\n"
+        f"### {PREREQUISITES_LABEL}\n\n\n"
     )
 
 
