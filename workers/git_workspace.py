@@ -20,7 +20,9 @@ from bot.snapshot import CommitSummary
 from forge_adapters.base import GitCredentials
 from workers.git_checkout import GitCheckout, GitWorkspaceError, git_stderr
 
-REJECTED_MARKERS = ("[rejected]", "non-fast-forward", "fetch first", "[remote rejected]", "stale info")
+# Only these mean "the branch moved on meanwhile"; a refusal by a hook or branch protection ("[remote rejected]")
+# is a different failure that re-planning cannot fix.
+MOVED_MARKERS = ("non-fast-forward", "fetch first", "stale info")
 
 
 def credential_env(credentials: GitCredentials | None) -> dict[str, str]:
@@ -109,7 +111,7 @@ class Mirror(GitCheckout):
             )
         except git.GitCommandError as error:
             text = git_stderr(error) + str(error.stdout or "")
-            if any(marker in text for marker in REJECTED_MARKERS):
+            if any(marker in text for marker in MOVED_MARKERS):
                 return False
-            raise GitWorkspaceError(f"push failed: {git_stderr(error)}") from error
+            raise GitWorkspaceError(f"push refused or failed: {git_stderr(error)}") from error
         return True

@@ -274,3 +274,29 @@ def test_manual_mode_waits_for_approval_then_commits_once(
     again = approve.model_copy(update={"comment": approve.comment.model_copy(update={"id": 100})})  # type: ignore[union-attr]
     assert handle_event(worker, again) == "already-applied"
     assert len(bot_commits(bare)) == 1 and len(github.bodies(7)) == 1
+
+
+def test_a_push_the_remote_refuses_is_never_reported_as_done(
+    tmp_path: Path, redis_url: str, remote: Path, github: FakeGitHubComments
+) -> None:
+    """A remote that refuses the push (a protected branch, a hook): no receipt claims a commit or a push."""
+    hook = remote / "hooks" / "pre-receive"
+    hook.write_text("#!/bin/sh\necho 'branch is protected' >&2\nexit 1\n")
+    hook.chmod(0o755)
+    from workers.git_checkout import GitWorkspaceError
+
+    with pytest.raises(GitWorkspaceError):
+        handle_event(runtime(tmp_path, redis_url), note_event(remote))
+    assert bot_commits(remote) == []
+    assert github.bodies(7) == [], "no reply is posted before the push has landed"
+
+
+def test_receipts_claim_no_rag_sync_no_scheduled_run_and_no_mastery(
+    tmp_path: Path, redis_url: str, remote: Path, github: FakeGitHubComments
+) -> None:
+    handle_event(runtime(tmp_path, redis_url), note_event(remote))
+    (body,) = github.bodies(7)
+    assert "**RAG synchronization:** not attempted" in body
+    assert "**Automation actually completed:** immediate:" in body and "no scheduled job ran" in body
+    assert "**Mastery:** unchanged" in body
+    assert "demonstrated" not in body
