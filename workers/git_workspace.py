@@ -20,8 +20,8 @@ from bot.snapshot import CommitSummary
 from forge_adapters.base import GitCredentials
 from workers.git_checkout import GitCheckout, GitWorkspaceError, git_stderr
 
-# Only these mean "the branch moved on meanwhile"; a refusal by a hook or branch protection ("[remote rejected]")
-# is a different failure that re-planning cannot fix.
+# Only these mean "the branch moved on meanwhile"; a refusal by a hook or branch protection
+# ("[remote rejected]") is a different failure that re-planning cannot fix.
 MOVED_MARKERS = ("non-fast-forward", "fetch first", "stale info")
 
 
