@@ -101,11 +101,16 @@ class Mirror(GitCheckout):
         """The most recent commit (within ``depth``) whose trailer ``key`` equals ``value``."""
         return next((c for c in self.recent_commits(depth) if c.trailer(key) == value), None)
 
-    def push(self) -> bool:
-        """Push HEAD to the default branch without force; False when the remote moved meanwhile."""
+    def push(self, branch: str | None = None) -> bool:
+        """Push HEAD to ``branch`` (default: the default branch) without force.
+
+        False when that branch moved meanwhile. Pushing to a new branch (a preview or a handoff for a
+        pull request) creates it; an existing branch is only ever fast-forwarded.
+        """
+        target = branch or self.branch
         try:
             self._repo.git.execute(
-                ["git", "push", "--porcelain", "origin", f"HEAD:refs/heads/{self.branch}"],
+                ["git", "push", "--porcelain", "origin", f"HEAD:refs/heads/{target}"],
                 env=self._env,
                 kill_after_timeout=self._timeout,
             )

@@ -17,6 +17,7 @@ from pydantic import SecretStr
 
 from bot.agent import LearnerInput, Recognition, RuleAgent
 from bot.events import EventKind
+from bot.plan import FileWrite
 from bot.receipt import ReceiptField
 from forge_adapters.base import ForgeError
 from gitlearnos.settings import Settings
@@ -300,3 +301,22 @@ def test_receipts_claim_no_rag_sync_no_scheduled_run_and_no_mastery(
     assert "**Automation actually completed:** immediate:" in body and "no scheduled job ran" in body
     assert "**Mastery:** unchanged" in body
     assert "demonstrated" not in body
+
+
+def test_a_branch_for_a_pull_request_is_pushed_beside_main_without_force(
+    tmp_path: Path, remote: Path
+) -> None:
+    from workers.git_workspace import Mirror
+
+    repo = REPO.model_copy(update={"clone_url": str(remote)})
+    mirror = Mirror(tmp_path / "mirror", repo, None, timeout=60)
+    main_before = mirror.sync()
+    mirror.commit(
+        (FileWrite(path="subjects/mathematics/handoffs/pack.md", content="# pack\n"),), (), "Pack\n"
+    )
+    assert mirror.push("gitlearnos/handoff-7") is True
+    assert git(remote, "rev-parse", "main").strip() == main_before, "main is untouched"
+    assert git(remote, "show", "gitlearnos/handoff-7:subjects/mathematics/handoffs/pack.md") == "# pack\n"
+    mirror.sync()
+    mirror.commit((FileWrite(path="notes/other.md", content="x\n"),), (), "Diverge\n")
+    assert mirror.push("gitlearnos/handoff-7") is False, "a diverged branch is never overwritten"
