@@ -86,6 +86,38 @@ def _demo(args: argparse.Namespace) -> int:
     return run_demo(data_dir=args.data_dir, keep_running=args.keep_running)
 
 
+def _evals(args: argparse.Namespace) -> int:
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from evals.harness.report import format_table, write_json
+    from evals.harness.runner import exit_code, run_evals
+    from gitlearnos.log_setup import configure_logging
+
+    configure_logging("WARNING")
+    root = Path(tempfile.mkdtemp(prefix="gitlearnos-evals-"))
+    try:
+        results = run_evals(
+            root,
+            scenarios=args.scenario or (),
+            forges=args.forge or (),
+            on_result=lambda r: print(f"{r.scenario} {r.forge:<6} {r.status.value}", file=sys.stderr),
+        )
+    except ValueError as error:
+        print(f"gitlearnos evals: {error}", file=sys.stderr)
+        return 2
+    finally:
+        if args.keep:
+            print(f"State kept under {root}", file=sys.stderr)
+        else:
+            shutil.rmtree(root, ignore_errors=True)
+    print(format_table(results))
+    if args.json:
+        write_json(results, Path(args.json))
+    return exit_code(results)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gitlearnos", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -141,6 +173,28 @@ def build_parser() -> argparse.ArgumentParser:
         "--keep-running", action="store_true", help="leave the stack running afterwards so you can explore it"
     )
     demo.set_defaults(func=_demo)
+
+    evals = commands.add_parser(
+        "evals",
+        help="run the protocol's conformance scenarios against the bot and print pass/fail/not-yet",
+        description=(
+            "Run the GitLearnOS protocol scenarios against the whole bot (sandbox forge, web service, "
+            "worker, embedded Redis; local mode for scenario 07) and print a table of scenario x forge with "
+            "pass, fail or not-yet and the reason. Exit code 1 when any check fails; not-yet is no failure."
+        ),
+    )
+    evals.add_argument(
+        "--scenario", action="append", metavar="NN", help="run only this scenario, e.g. 02 (repeatable)"
+    )
+    evals.add_argument(
+        "--forge",
+        action="append",
+        choices=["github", "gitlab", "gitea", "local"],
+        help="run only on this forge, or 'local' for local mode (repeatable; default: all)",
+    )
+    evals.add_argument("--json", metavar="FILE", help="also write the results as JSON to FILE")
+    evals.add_argument("--keep", action="store_true", help="keep the state directory (repositories, logs)")
+    evals.set_defaults(func=_evals)
 
     add_sandbox_commands(commands)
     return parser

@@ -27,6 +27,7 @@ from evals.sandbox.server import SandboxServer, start_sandbox
 from evals.sandbox.store import BOT_LOGIN
 
 PROCESS_STOP_TIMEOUT = 15.0
+OTHER_BOT = "helper-ci[bot]"
 
 
 class StackError(RuntimeError):
@@ -121,7 +122,8 @@ def start_local_stack(
     """Start the sandbox forge, a web process and a worker process sharing ``redis_url``."""
     exit_stack = ExitStack()
     try:
-        sandbox = exit_stack.enter_context(start_sandbox(data_dir / "sandbox"))
+        # A third-party bot account lets tests show that other bots are ignored too.
+        sandbox = exit_stack.enter_context(start_sandbox(data_dir / "sandbox", other_users=(OTHER_BOT,)))
         secret = secrets.token_hex(20)
         bot_token = sandbox.token(BOT_LOGIN)
         # One sandbox plays all three forges; the bot is configured for each, as an operator would.

@@ -18,7 +18,7 @@ from evals.sandbox.client import SandboxClientError
 from evals.sandbox.store import BOT_LOGIN
 from forge_adapters.github.webhook import sign
 from gitlearnos.demo import LEARNER_FILES, NOTE_BODY, NOTE_TITLE, REPOSITORY
-from gitlearnos.local_stack import LocalStack
+from gitlearnos.local_stack import OTHER_BOT, LocalStack
 
 pytestmark = pytest.mark.e2e
 WAIT = 60.0
@@ -191,3 +191,18 @@ def test_learner_push_during_processing_survives(stack: LocalStack, filed_note: 
     accepted = [first, second, *(re.search(r"git revert ([0-9a-f]{12})", body)[1] for body in receipts)]  # type: ignore[index]
     for commit in accepted:
         bare_git(stack, "merge-base", "--is-ancestor", commit, "main")
+
+
+@pytest.mark.parametrize(
+    "author", [BOT_LOGIN, OTHER_BOT, "mr-smith"], ids=["own-bot", "other-bot", "stranger"]
+)
+def test_comments_by_bots_and_strangers_change_nothing(
+    stack: LocalStack, forge: str, filed_note: int, author: str
+) -> None:
+    with stack.sandbox.client(author) as someone:
+        someone.comment(REPOSITORY, filed_note, "In class I learned that the ratio test needs a limit.")
+    settle(stack)
+    assert len(bot_commits(stack)) == 1
+    with stack.sandbox.client() as learner:
+        replies = [c for c in learner.comments(REPOSITORY, filed_note) if "<!-- gitlearnos:" in c["body"]]
+    assert len(replies) == 1, "only the receipt of the learner's own note"
