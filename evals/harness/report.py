@@ -1,0 +1,57 @@
+"""The results as a person reads them (a table) and as a machine reads them (JSON).
+
+Both carry the same cells. The table adds, under each failed cell, every failed check with its detail,
+because "fail" alone tells a developer nothing about what to fix.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from evals.harness.checks import CheckStatus, ScenarioResult
+
+HEADERS = ("scenario", "title", "forge", "status", "reason")
+FAILED_CHECK = "    x "
+
+
+def _reason_cell(result: ScenarioResult) -> str:
+    """A failed cell lists its failed checks on the lines below, so the cell only counts them."""
+    if result.status is not CheckStatus.FAIL or not result.checks:
+        return result.reason
+    failed = sum(check.status is CheckStatus.FAIL for check in result.checks)
+    return f"{failed} of {len(result.checks)} checks fail:"
+
+
+def format_table(results: Sequence[ScenarioResult]) -> str:
+    rows = [(r.scenario, r.title, r.forge, r.status.value, _reason_cell(r)) for r in results]
+    widths = [max(len(h), *(len(row[i]) for row in rows)) if rows else len(h) for i, h in enumerate(HEADERS)]
+    fixed = widths[:4]
+
+    def line(cells: Sequence[str]) -> str:
+        return (
+            "  ".join(cell.ljust(width) for cell, width in zip(cells[:4], fixed, strict=True))
+            + "  "
+            + cells[4]
+        )
+
+    out = [line(HEADERS), line(["-" * w for w in fixed] + ["-" * 6])]
+    for result, row in zip(results, rows, strict=True):
+        out.append(line(row))
+        for check in result.checks:
+            if check.status is CheckStatus.FAIL:
+                out.append(f"{FAILED_CHECK}{check.name}: {check.detail}")
+    counts = {status: sum(r.status is status for r in results) for status in CheckStatus}
+    out.append("")
+    out.append(", ".join(f"{counts[s]} {s.value}" for s in CheckStatus) + f" of {len(results)} cells")
+    return "\n".join(out)
+
+
+def to_json(results: Sequence[ScenarioResult]) -> list[dict[str, object]]:
+    return [result.as_json() for result in results]
+
+
+def write_json(results: Sequence[ScenarioResult], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(to_json(results), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

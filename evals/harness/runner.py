@@ -1,0 +1,141 @@
+"""Run the selected scenarios on the selected forges and return one result per table cell.
+
+The stack starts lazily, once, when the first runnable forge cell needs it, so ``--scenario 07`` or a
+selection of not-yet scenarios costs no processes at all. Each cell is isolated: an exception inside a
+scenario becomes a failed check in that cell (beside the checks that already ran) and the run goes on.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import ExitStack
+from pathlib import Path
+
+from evals.harness.checks import Check, CheckRecorder, CheckStatus, ScenarioResult, verdict
+from evals.harness.forge_run import ForgeRun
+from evals.harness.local_run import LocalRun
+from evals.harness.stack import forge_gap, hook_target, running_stack
+from evals.scenarios.registry import SCENARIOS, Scenario, Surface
+from gitlearnos.local_stack import LocalStack, StackError
+
+FORGES = ("github", "gitlab", "gitea")
+LOCAL = "local"
+NO_FORGE = "none"
+TARGETS = (*FORGES, LOCAL)
+
+
+def scenario_number(value: str) -> str:
+    """``2``, ``02`` and ``s02`` all mean scenario ``02``."""
+    digits = value.strip().lower().removeprefix("s")
+    if not digits.isdigit() or not 1 <= int(digits) <= len(SCENARIOS):
+        raise ValueError(f"no scenario {value!r}; scenarios are 01 to {len(SCENARIOS):02d}")
+    return f"{int(digits):02d}"
+
+
+def not_yet(spec: Scenario, forge: str, reason: str) -> ScenarioResult:
+    return ScenarioResult(spec.number, spec.title, forge, CheckStatus.NOT_YET, reason)
+
+
+class _LazyStack:
+    """The stack, started on first use; a start failure is remembered and reported by every cell."""
+
+    def __init__(self, root: Path, redis_url: str | None, exit_stack: ExitStack) -> None:
+        self._root, self._redis_url, self._exit = root, redis_url, exit_stack
+        self._stack: LocalStack | None = None
+        self.error: str | None = None
+
+    def get(self) -> LocalStack | None:
+        if self._stack is None and self.error is None:
+            try:
+                self._stack = self._exit.enter_context(running_stack(self._root, redis_url=self._redis_url))
+            except StackError as error:
+                self.error = f"the local stack did not start: {error}"
+        return self._stack
+
+
+def _execute(
+    spec: Scenario, forge: str, recorder: CheckRecorder, body: Callable[[], Sequence[Check]]
+) -> ScenarioResult:
+    """Run one cell; a broken step (the bot never replied, say) fails this cell only, keeping what ran."""
+    started = time.monotonic()
+    try:
+        checks = list(body())
+    except Exception as error:
+        recorder.fail("the scenario ran to completion", f"{type(error).__name__}: {error}")
+        checks = recorder.results
+    status, reason = verdict(checks)
+    return ScenarioResult(
+        spec.number, spec.title, forge, status, reason, tuple(checks), time.monotonic() - started
+    )
+
+
+def _run_forge(spec: Scenario, forge: str, stacks: _LazyStack, root: Path) -> ScenarioResult:
+    run = spec.forge_run
+    assert run is not None
+    gap = forge_gap(forge)
+    if gap is not None:
+        return not_yet(spec, forge, gap)
+    stack = stacks.get()
+    if stack is None:
+        return ScenarioResult(spec.number, spec.title, forge, CheckStatus.FAIL, stacks.error or "no stack")
+    ctx = ForgeRun(stack, forge, hook_target(stack, forge), spec.number, root / "observers")
+    return _execute(spec, forge, ctx.checks, lambda: run(ctx))
+
+
+def _run_local(spec: Scenario, root: Path) -> ScenarioResult:
+    run = spec.local_run
+    assert run is not None
+    workdir = root / "local" / f"s{spec.number}"
+    workdir.mkdir(parents=True, exist_ok=True)
+    ctx = LocalRun(spec.number, workdir)
+    return _execute(spec, LOCAL, ctx.checks, lambda: run(ctx))
+
+
+def _cells(
+    spec: Scenario, targets: Sequence[str], stacks: _LazyStack, root: Path
+) -> Iterator[ScenarioResult]:
+    if spec.surface is Surface.NONE:
+        yield not_yet(spec, NO_FORGE, spec.not_yet)
+        return
+    wanted = [t for t in targets if (t == LOCAL) == (spec.surface is Surface.LOCAL)]
+    reason = spec.unavailable()
+    for target in wanted:
+        if reason is not None:
+            yield not_yet(spec, target, reason)
+        elif spec.surface is Surface.LOCAL:
+            yield _run_local(spec, root)
+        else:
+            yield _run_forge(spec, target, stacks, root)
+
+
+def run_evals(
+    root: Path,
+    *,
+    scenarios: Iterable[str] = (),
+    forges: Iterable[str] = (),
+    redis_url: str | None = None,
+    on_result: Callable[[ScenarioResult], None] | None = None,
+) -> list[ScenarioResult]:
+    """Run the selection (empty = everything) with all state under ``root``; one result per cell."""
+    numbers = {scenario_number(s) for s in scenarios}
+    unknown = set(forges) - set(TARGETS)
+    if unknown:
+        raise ValueError(f"unknown forge(s) {sorted(unknown)}; choose from {', '.join(TARGETS)}")
+    targets = [t for t in TARGETS if not set(forges) or t in set(forges)]
+    results: list[ScenarioResult] = []
+    with ExitStack() as exit_stack:
+        stacks = _LazyStack(root, redis_url, exit_stack)
+        for spec in SCENARIOS:
+            if numbers and spec.number not in numbers:
+                continue
+            for result in _cells(spec, targets, stacks, root):
+                results.append(result)
+                if on_result is not None:
+                    on_result(result)
+    return results
+
+
+def exit_code(results: Iterable[ScenarioResult]) -> int:
+    """0 when nothing failed (not-yet is not a failure), 1 otherwise."""
+    return 1 if any(r.status is CheckStatus.FAIL for r in results) else 0

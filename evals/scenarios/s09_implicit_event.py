@@ -1,0 +1,167 @@
+"""Scenario 09, implicit learning event: a photographed worked example and "Why is step 3 valid?".
+
+Initial state: the demo's repository plus one active model. The learner files an issue holding only a
+photo and the question, never mentioning GitLearnOS, saving or review. It runs three times, under
+``safe-auto``, ``preview`` and ``manual``. The offline RuleAgent cannot see images or do mathematics, so
+the checks hold it to honesty: it recognizes the event, marks the photo ``needs-transcription``, never
+describes it, claims no mastery or gap, and writes only under ``safe-auto``. Answering step 3 is reported
+``not-yet`` with the reason.
+
+The scenario's "learning-policy.md conflicts with gitlearnos.yml" variant is not run: the protocol makes
+``gitlearnos.yml`` the only effective authority (``learning-policy.md`` is legacy input), and the protocol
+wins over a scenario.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from bot.receipt import ReceiptField
+from evals.harness.checks import Check, CheckRecorder
+from evals.harness.forge_run import ForgeRun
+from evals.harness.learner_checks import (
+    ASKS_FOR_ROUTE,
+    affirmative_sentences,
+    history_kept,
+    new_records,
+    no_mastery_claim,
+    no_new_commit,
+    one_learning_commit,
+    receipt_complete,
+    receipt_lists_changed_paths,
+    receipt_names_commit,
+    receipt_skill_honest,
+    unrelated_files_untouched,
+)
+from evals.harness.receipt import listed_paths, parse_receipt
+from evals.harness.repo_state import RepoState
+from evals.scenarios.learner_files import CONFIG, UNRELATED_FILE, learner_files
+
+NUMBER = "09"
+TITLE = "Implicit learning event"
+
+MODEL_PATH = "subjects/mathematics/models/similarity-statement-order.md"
+MODEL = """# Model: write similarity statements in corresponding order
+
+ID: `model-similarity-statement-order`
+Status: `active`
+Subject: mathematics
+Goal link: [main goal](../goals/main-goal.md)
+
+## Model
+
+- Match equal angles first, then list the vertices of both triangles in the same order.
+"""
+IMAGE = "https://attachments.sandbox.invalid/alice/worked-example-similar-triangles.jpg"
+ISSUE_TITLE = "Why is step 3 valid?"
+ISSUE_BODY = f"![photo of a worked example]({IMAGE})\n\nWhy is step 3 valid?"
+ANSWER_NOT_YET = (
+    "answering step 3 needs an agent that can read the photo and do mathematics; the offline RuleAgent "
+    "cannot, and the chat-model agent is not configured in the harness"
+)
+MARKER = "needs-transcription"
+IMAGE_FILE = re.compile(r"\.(png|jpe?g|gif|webp|heic)$", re.I)
+DESCRIBES_IMAGE = re.compile(
+    r"\b(the (image|photo|picture|photograph) (shows|contains|depicts)|in the (image|photo|picture)"
+    r"|I can see|step 3 (is|was) valid because)\b",
+    re.I,
+)
+NOT_WRITTEN = re.compile(r"\b(none|nothing|not)\b", re.I)
+
+
+def run(ctx: ForgeRun) -> Sequence[Check]:
+    for mode in ("safe-auto", "preview", "manual"):
+        repo = ctx.create_repository(mode, learner_files(mode=mode, extra={MODEL_PATH: MODEL}))
+        before = repo.observe()
+        number = repo.open_issue(ISSUE_TITLE, ISSUE_BODY)
+        reply = repo.wait_for_replies(number)[-1]
+        judge(ctx.checks, mode, before, repo.observe(), reply, issue_number=number)
+    ctx.checks.not_yet("answers the mathematical question before repository work", ANSWER_NOT_YET)
+    return ctx.checks.results
+
+
+def judge(
+    checks: CheckRecorder, mode: str, before: RepoState, after: RepoState, reply: str, *, issue_number: int
+) -> None:
+    """The checks for one write mode; ``safe-auto`` must write the smallest update, the others nothing."""
+    with checks.section(mode):
+        receipt = parse_receipt(reply)
+        changed = after.changed_paths(before)
+        texts = {"reply": reply, **{path: after.files.get(path, "") for path in changed}}
+        described = [s for text in texts.values() for s in affirmative_sentences(text, DESCRIBES_IMAGE)]
+        checks.expect(
+            "the photo is never described",
+            not described,
+            f"descriptions: {described}" if described else "nothing is said about what the photo shows",
+        )
+        no_mastery_claim(checks, texts, receipt)
+        history_kept(checks, before, after)
+        unrelated_files_untouched(checks, before, after, [MODEL_PATH, UNRELATED_FILE, CONFIG])
+        if mode == "safe-auto":
+            _judge_written(checks, before, after, reply, issue_number)
+        else:
+            _judge_pending(checks, before, after, reply)
+
+
+def _judge_pending(checks: CheckRecorder, before: RepoState, after: RepoState, reply: str) -> None:
+    """Preview and manual: the exact pending writeback is shown, and nothing lands."""
+    receipt = parse_receipt(reply)
+    no_new_commit(checks, "nothing is written or committed", before, after)
+    pending = listed_paths(receipt.get(ReceiptField.CHANGED_FILES, ""))
+    persistence = receipt.get(ReceiptField.GIT_PERSISTENCE, "")
+    checks.expect(
+        "the reply shows the exact pending writeback",
+        any(path.startswith("subjects/mathematics/") for path in pending)
+        and bool(NOT_WRITTEN.search(persistence)),
+        f"pending paths: {sorted(pending)}; Git persistence: {persistence!r}",
+    )
+    checks.expect(
+        f"the reply says the photo was not read (`{MARKER}`)",
+        MARKER in reply,
+        f"the reply {'names' if MARKER in reply else 'does not name'} `{MARKER}`",
+    )
+
+
+def _judge_written(
+    checks: CheckRecorder, before: RepoState, after: RepoState, reply: str, issue_number: int
+) -> None:
+    receipt = parse_receipt(reply)
+    checks.expect(
+        "recognized as a learning event without being asked to save it",
+        bool(reply) and not ASKS_FOR_ROUTE.search(reply),
+        f"reply starts {reply[:80]!r}",
+    )
+    commit = one_learning_commit(checks, before, after)
+    events = new_records(before, after, "events")
+    record = after.files.get(events[0], "") if events else ""
+    checks.expect(
+        f"the photo is marked `{MARKER}` in the record",
+        MARKER in record,
+        f"{events or 'no event record'} {'marks' if MARKER in record else 'does not mark'} the photo",
+    )
+    cites = f"#{issue_number}" in record or f"issues/{issue_number}" in record
+    checks.expect(
+        "the writeback links to the inspected evidence",
+        cites,
+        f"the record {'cites' if cites else 'does not cite'} issue #{issue_number}",
+    )
+    images = [path for path in after.changed_paths(before) if IMAGE_FILE.search(path)]
+    checks.expect(
+        "the original image is not stored",
+        not images,
+        f"image files: {images}" if images else "no image file committed",
+    )
+    extra = {kind: new_records(before, after, kind) for kind in ("knowledge-gaps", "models", "reviews")}
+    oversized = len(events) != 1 or extra["knowledge-gaps"] or extra["models"] or len(extra["reviews"]) > 1
+    checks.expect(
+        "the smallest useful update, not a worksheet",
+        not oversized,
+        f"new events {events}, gaps {extra['knowledge-gaps']}, models {extra['models']}, "
+        f"reviews {extra['reviews']}",
+    )
+    receipt_complete(checks, receipt)
+    receipt_skill_honest(checks, receipt)
+    if commit is not None:
+        receipt_lists_changed_paths(checks, receipt, commit)
+        receipt_names_commit(checks, receipt, commit.id)

@@ -1,0 +1,151 @@
+"""The harness's own parts: verdicts, receipts, links, text heuristics, reading Git, the JSON shape."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from bot.receipt import ReceiptField
+from evals.harness.checks import Check, CheckRecorder, CheckStatus, ScenarioResult, verdict
+from evals.harness.learner_checks import MASTERY_CLAIM, affirmative_sentences, header_value, plain
+from evals.harness.links import links_to, referenced_paths, resolve
+from evals.harness.receipt import listed_paths, parse_receipt, visible_text
+from evals.harness.repo_state import RemoteObserver, read_state
+from evals.harness.report import format_table, to_json, write_json
+from evals.harness.runner import exit_code, run_evals, scenario_number
+from evals.scenarios.registry import SCENARIOS, Surface
+
+
+@pytest.mark.parametrize(
+    ("statuses", "expected"),
+    [
+        ([CheckStatus.PASS, CheckStatus.PASS], CheckStatus.PASS),
+        ([CheckStatus.PASS, CheckStatus.NOT_YET], CheckStatus.NOT_YET),
+        ([CheckStatus.NOT_YET, CheckStatus.FAIL, CheckStatus.PASS], CheckStatus.FAIL),
+        ([], CheckStatus.NOT_YET),
+    ],
+)
+def test_the_first_failure_decides_then_not_yet(statuses: list[CheckStatus], expected: CheckStatus) -> None:
+    status, reason = verdict([Check(f"c{i}", s, f"detail {i}") for i, s in enumerate(statuses)])
+    assert status is expected
+    if expected is CheckStatus.FAIL:
+        assert reason == "c1: detail 1"
+
+
+def test_sections_prefix_check_names() -> None:
+    checks = CheckRecorder()
+    with checks.section("preview"):
+        checks.expect("nothing is committed", True, "")
+    checks.not_yet("answers step 3", "needs a chat model")
+    assert [c.name for c in checks.results] == ["preview: nothing is committed", "answers step 3"]
+
+
+def test_the_receipt_is_read_as_the_learner_sees_it() -> None:
+    body = (
+        "Recorded.\n\n- **Mode:** safe-auto\n- **Changed files:** `a.md`, `dashboard.md`\n"
+        "- **Not a field:** x\n<!-- gitlearnos:reply event=k -->"
+    )
+    receipt = parse_receipt(visible_text(body))
+    assert receipt == {ReceiptField.MODE: "safe-auto", ReceiptField.CHANGED_FILES: "`a.md`, `dashboard.md`"}
+    assert listed_paths(receipt[ReceiptField.CHANGED_FILES]) == {"a.md", "dashboard.md"}
+    assert listed_paths("none") == set()
+    assert "gitlearnos:reply" not in visible_text(body)
+
+
+def test_links_resolve_like_a_forge_file_view() -> None:
+    record = "subjects/mathematics/events/e.md"
+    assert resolve(record, "../goals/main-goal.md") == "subjects/mathematics/goals/main-goal.md"
+    assert resolve("dashboard.md", "subjects/x.md#top") == "subjects/x.md"
+    assert resolve(record, "https://example.org/x.md") is None
+    assert links_to(record, "[goal](../goals/main-goal.md)", ["subjects/mathematics/goals/main-goal.md"])
+    agents = "Read `gitlearnos.yml` first, then [the dashboard](dashboard.md); never `AGENTS.md` again."
+    assert referenced_paths("AGENTS.md", agents, ["gitlearnos.yml", "dashboard.md", "AGENTS.md", "x.md"]) == {
+        "gitlearnos.yml",
+        "dashboard.md",
+    }
+
+
+def test_claims_are_affirmative_sentences_only() -> None:
+    honest = "Mastery: unchanged: a note is reported evidence, not independent performance."
+    assert affirmative_sentences(honest, MASTERY_CLAIM) == []
+    assert affirmative_sentences("You have mastered similar triangles. Well done!", MASTERY_CLAIM) == [
+        "You have mastered similar triangles"
+    ]
+    assert affirmative_sentences("Mastery: `demonstrated`", MASTERY_CLAIM) == ["Mastery: `demonstrated`"]
+    assert affirmative_sentences("| unknown | learning | demonstrated |", MASTERY_CLAIM) == []
+    assert header_value("# T\n\nChannel: `class`\n", "Channel") == "class"
+    assert plain("> In class I\n> learned") == "in class i learned"
+
+
+def _git(cwd: Path, *args: str) -> str:
+    identity = ["-c", "user.name=Alice", "-c", "user.email=a@example.org"]
+    return subprocess.run(
+        ["git", *identity, *args], cwd=cwd, check=True, capture_output=True, text=True
+    ).stdout
+
+
+def test_repository_state_is_read_through_git(tmp_path: Path) -> None:
+    work = tmp_path / "work"
+    _git(tmp_path, "init", "-q", "-b", "main", str(work))
+    (work / "a.md").write_text("first\n")
+    _git(work, "add", ".")
+    _git(work, "commit", "-qm", "Start")
+    first = read_state(work / ".git", "HEAD")
+    (work / "b.png").write_bytes(b"\x89PNG\xff\xfe")
+    _git(work, "add", ".")
+    _git(
+        work,
+        "commit",
+        "-qm",
+        "Add\n\nGitLearnOS-Event: github:h/r#1/issue@abc\nGitLearnOS-Operation: organize",
+    )
+    observer = RemoteObserver(str(work), "unused-token", tmp_path / "observer")
+    second = observer.observe()
+    (new,) = second.commits_since(first)
+    assert new.paths == ("b.png",) and new.trailer("GitLearnOS-Operation") == ["organize"]
+    assert second.added_paths(first) == ["b.png"] and second.contains(first.head)
+    assert read_state(tmp_path / "observer" / "observer.git", "refs/remotes/origin/nothing").head == ""
+
+
+def test_scenario_numbers_are_normalized() -> None:
+    assert scenario_number("2") == scenario_number("s02") == "02"
+    with pytest.raises(ValueError, match="01 to 18"):
+        scenario_number("19")
+
+
+def test_every_protocol_scenario_has_a_row_with_a_reason_or_a_runner() -> None:
+    assert [s.number for s in SCENARIOS] == [f"{n:02d}" for n in range(1, 19)]
+    for spec in SCENARIOS:
+        runnable = spec.forge_run is not None or spec.local_run is not None
+        assert runnable or spec.not_yet, spec.number
+        assert (spec.local_run is not None) == (spec.surface is Surface.LOCAL)
+
+
+def test_not_yet_cells_need_no_stack_and_have_the_json_shape(tmp_path: Path) -> None:
+    results = run_evals(tmp_path, scenarios=["03", "11"], forges=["github", "gitea"])
+    assert [(r.scenario, r.forge) for r in results] == [("03", "github"), ("03", "gitea"), ("11", "none")]
+    assert exit_code(results) == 0
+    write_json(results, tmp_path / "out" / "evals.json")
+    data = json.loads((tmp_path / "out" / "evals.json").read_text())
+    assert data == to_json(results)
+    for cell in data:
+        assert {"scenario", "forge", "status", "reason", "checks"} <= set(cell)
+        assert cell["status"] in {"pass", "fail", "not-yet"}
+        assert "handoff" in cell["reason"] or "server-side" in cell["reason"]
+    assert "03" in format_table(results)
+    assert not (tmp_path / "stack").exists(), "no cell was runnable, so no stack was started"
+
+
+def test_a_failed_cell_makes_the_exit_code_one() -> None:
+    failed = ScenarioResult("02", "Organize notes", "github", CheckStatus.FAIL, "x")
+    waiting = ScenarioResult("04", "Due review", "github", CheckStatus.NOT_YET, "y")
+    assert exit_code([waiting]) == 0
+    assert exit_code([waiting, failed]) == 1
+
+
+def test_unknown_forges_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="unknown forge"):
+        run_evals(tmp_path, forges=["bitbucket"])
