@@ -142,6 +142,7 @@ def _plan_note(
     """Overrides, recognition and organize for one learner input, under the config's write authority."""
     assert event.thread is not None
     key = event_key(event)
+    has_remote = event.forge is not Forge.LOCAL
     text = event.comment.body if event.comment is not None else event.thread.body
     overrides = find_overrides(text)
     if overrides.forbids_storing:
@@ -150,7 +151,7 @@ def _plan_note(
         )
     if Override.UNDO_LAST in overrides.found:
         undo = plan_undo(event, snapshot, config, event_key=key)
-        return apply_write_authority(undo, config, preview=False, approved=approved)
+        return apply_write_authority(undo, config, preview=False, approved=approved, remote=has_remote)
 
     subjects = known_subjects(snapshot)
     learner_input = LearnerInput(
@@ -173,7 +174,7 @@ def _plan_note(
 
     plan = plan_organize(event, snapshot, config, recognition, overrides, now=now, event_key=key)
     preview = Override.PREVIEW_FIRST in overrides.found
-    return apply_write_authority(plan, config, preview=preview, approved=approved)
+    return apply_write_authority(plan, config, preview=preview, approved=approved, remote=has_remote)
 
 
 def replies_after_push(plan: Plan, *, commit_id: str, branch: str, remote: str | None) -> tuple[Reply, ...]:

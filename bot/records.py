@@ -100,6 +100,15 @@ def read_note(text: str) -> str:
     return "\n".join(line[1:].strip() for line in section.splitlines() if line.startswith(">"))
 
 
+AVAILABILITY = re.compile(r"^- Original or source availability:\s*(?P<value>.+?)\s*$", re.M)
+
+
+def read_source_availability(text: str) -> str:
+    """What an event record says about its original source, verbatim; empty when it says nothing."""
+    match = AVAILABILITY.search(text)
+    return match.group("value") if match else ""
+
+
 def read_header(text: str) -> dict[str, str]:
     """The ``Key: value`` lines of a record's header block (before the first ``##``)."""
     head = text.split("\n## ", 1)[0]

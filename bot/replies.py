@@ -40,7 +40,12 @@ UNDO_BLOCKED = (
     "your later work. Revert it by hand (`git revert {commit}`) if you still want it gone."
 )
 UNDONE = "Undid my last learning update `{commit}` ({subject}) with a new commit; history is kept."
-DUPLICATE = "This note is already recorded as `{record_id}` in `{path}`; I did not create a duplicate."
+DUPLICATE = (
+    "This note is already recorded as `{record_id}` in `{path}`, so I linked it and created no duplicate. "
+    "What it shows: that you reported it. What it proves beyond that is `unknown`: its correctness "
+    "needs verification, and I have no evidence yet that you can apply it on your own. "
+    "The record says of the original source: {availability}."
+)
 RECORDED_EARLIER = (
     "This note was already recorded in commit `{commit}` (files: {files}); nothing new was written. "
     "`git revert {commit}` undoes that update."

@@ -29,9 +29,13 @@ def is_approval(text: str) -> bool:
 
 
 def apply_write_authority(
-    plan: Plan, config: LearnerConfig, *, preview: bool, approved: bool = False
+    plan: Plan, config: LearnerConfig, *, preview: bool, approved: bool = False, remote: bool = True
 ) -> Plan:
-    """The plan itself when it may be committed, else the same plan as an exact pending writeback."""
+    """The plan itself when it may be committed, else the same plan as an exact pending writeback.
+
+    ``authorization.push`` matters only where the update must be pushed: in local mode (``remote`` false)
+    a missing remote is not missing setup, and the commit stays in the learner's checkout.
+    """
     if plan.outcome is not Outcome.COMMITTED:
         return plan
     may_commit = config.authorization.automatic_writes and config.authorization.commits
@@ -39,7 +43,7 @@ def apply_write_authority(
         intro, outcome = PREVIEW_INTRO, Outcome.PREVIEW
     elif (config.mode is Mode.MANUAL or not may_commit) and not approved:
         intro, outcome = MANUAL_INTRO + APPROVE_HINT, Outcome.REQUIRES_APPROVAL
-    elif not config.authorization.push:
+    elif remote and not config.authorization.push:
         intro, outcome = PUSH_NOT_AUTHORIZED, Outcome.REQUIRES_APPROVAL
     else:
         return plan

@@ -20,7 +20,14 @@ from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
 from bot.readiness import setup_status
 from bot.receipt import Receipt
-from bot.records import EventRecord, events_folder, goal_path, read_header, read_note
+from bot.records import (
+    EventRecord,
+    events_folder,
+    goal_path,
+    read_header,
+    read_note,
+    read_source_availability,
+)
 from bot.replies import DUPLICATE, RECORDED
 from bot.snapshot import RepoSnapshot
 from bot.text import is_rewording, one_line, slugify
@@ -61,6 +68,48 @@ def _knowledge_writes(
     return {point.path: text}
 
 
+def _duplicate_plan(
+    event: InboundEvent,
+    snapshot: RepoSnapshot,
+    config: LearnerConfig,
+    overrides: Overrides,
+    *,
+    event_key: str,
+    record_id: str,
+    path: str,
+) -> Plan:
+    """The note is already recorded: link it, change nothing, and say exactly what it can and cannot show."""
+    availability = read_source_availability(snapshot.read_text(path) or "") or "not stated in the record"
+    receipt = Receipt(
+        setup_status=setup_status(config, can_write=True),
+        mode=config.mode.value,
+        subject=path.split("/")[1],
+        organized=f"matched the existing record `{record_id}`; no new record",
+        questions="none generated",
+        changed_files=(),
+        evidence=(
+            f"learner-reported note, already recorded as `{record_id}`; original source: {availability}; "
+            "its correctness is `needs verification`"
+        ),
+        git_persistence="nothing committed: no durable state changed",
+        rag_synchronization="not attempted: nothing new to index",
+        mastery="unchanged (`unknown`): a repeated note is not performance evidence",
+        natural_language_override=overrides.describe(),
+        automation_actually_completed=automation_done(event, OPERATION),
+        next_action=NEXT_ACTION,
+        undo="nothing to undo",
+    )
+    text = DUPLICATE.format(record_id=record_id, path=path, availability=availability)
+    return Plan(
+        outcome=Outcome.UNCHANGED,
+        event_key=event_key,
+        operation=OPERATION,
+        replies=(Reply.on(event, event_key, f"{text}\n\n{receipt.render()}"),),
+        receipt=receipt,
+        reason="duplicate note",
+    )
+
+
 def _free_record_id(snapshot: RepoSnapshot, subject: str, base: str) -> tuple[str, str]:
     folder = events_folder(subject)
     taken = set(snapshot.list_files(folder))
@@ -88,13 +137,9 @@ def plan_organize(
     digest = content_hash(note)
     duplicate = _find_duplicate(snapshot, subject, note)
     if duplicate is not None:
-        text = DUPLICATE.format(record_id=duplicate[0], path=duplicate[1])
-        return Plan(
-            outcome=Outcome.UNCHANGED,
-            event_key=event_key,
-            operation=OPERATION,
-            replies=(Reply.on(event, event_key, text),),
-            reason="duplicate note",
+        record_id, path = duplicate
+        return _duplicate_plan(
+            event, snapshot, config, overrides, event_key=event_key, record_id=record_id, path=path
         )
 
     title = one_line(event.thread.title if event.comment is None else note, limit=80) or "Study note"

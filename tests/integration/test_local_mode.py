@@ -72,3 +72,14 @@ def test_not_a_repository_is_a_clear_error(tmp_path: Path) -> None:
     result = gitlearnos_local(tmp_path, NOTE)
     assert result.returncode == 2
     assert "is not a Git repository" in result.stderr
+
+
+def test_local_mode_commits_under_the_protocols_default_push_false(repo: Path) -> None:
+    """Regression: local mode refused to commit because push was not authorized, as if a remote were missing."""
+    config = (repo / "gitlearnos.yml").read_text().replace("push: true", "push: false")
+    (repo / "gitlearnos.yml").write_text(config)
+    git(repo, "-c", "user.name=Alice", "-c", "user.email=a@example.org", "commit", "-qam", "No push")
+    result = gitlearnos_local(repo, NOTE)
+    assert result.returncode == 0, result.stdout
+    assert git(repo, "log", "-1", "--format=%an", "main").strip() == "GitLearnOS Bot"
+    assert "not pushed (local mode has no remote)" in result.stdout
