@@ -49,22 +49,23 @@ def find_python() -> str:
     )
 
 
-def ensure_environment() -> Path:
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+def ensure_environment(*, with_test_tools: bool) -> Path:
+    """The environment's Python, (re)installing when pyproject.toml changed or test tools are newly needed."""
+    extras = "[dev]" if with_test_tools else ""
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    installed = STAMP.read_text().split() if STAMP.exists() else []
     python = venv_python()
-    if python.exists() and STAMP.exists() and STAMP.read_text().strip() == wanted:
+    if python.exists() and installed[:1] == [digest] and (not with_test_tools or "dev" in installed):
         return python
     if not python.exists():
         print("run.py: creating .venv ...", flush=True)
         subprocess.run([find_python(), "-m", "venv", str(VENV)], check=True)
-    print(
-        "run.py: installing GitLearnOS Bot and its test tools into .venv (first run takes a few minutes) ...",
-        flush=True,
-    )
+    what = "GitLearnOS Bot and its test tools" if with_test_tools else "GitLearnOS Bot"
+    print(f"run.py: installing {what} into .venv (the first run takes a few minutes) ...", flush=True)
     quiet = [] if os.environ.get("RUN_VERBOSE") else ["--quiet"]
     subprocess.run([str(python), "-m", "pip", "install", *quiet, "--upgrade", "pip"], check=True)
-    subprocess.run([str(python), "-m", "pip", "install", *quiet, "-e", f"{ROOT}[dev]"], check=True)
-    STAMP.write_text(wanted + "\n")
+    subprocess.run([str(python), "-m", "pip", "install", *quiet, "-e", f"{ROOT}{extras}"], check=True)
+    STAMP.write_text(digest + (" dev" if with_test_tools else "") + "\n")
     return python
 
 
@@ -73,7 +74,7 @@ def main(argv: list[str]) -> int:
         print(USAGE)
         return 0 if argv else 2
     command, rest = argv[0], argv[1:]
-    python = str(ensure_environment())
+    python = str(ensure_environment(with_test_tools=command in {"test", "check"}))
     os.chdir(ROOT)
     if command == "demo":
         return subprocess.call([python, "-m", "gitlearnos", "demo", *rest])
