@@ -12,11 +12,10 @@ from typing import Any, Literal
 from litestar import Controller, Response, get, post
 from litestar.params import FromQuery, JSONBody
 
+from evals.sandbox.api_flows import REPO_PATH, FullName, respond_and_announce
 from evals.sandbox.errors import InvalidInputError
 from evals.sandbox.events import HookAdded
 from evals.sandbox.flavours import FLAVOURS
-from evals.sandbox.forge_http import respond_and_announce
-from evals.sandbox.github_objects import JSON
 from evals.sandbox.http_support import (
     PathStr,
     Renderer,
@@ -26,6 +25,7 @@ from evals.sandbox.http_support import (
     learner_only,
 )
 from evals.sandbox.models import Forge
+from evals.sandbox.rendering import JSON
 
 INITIAL_COMMIT_MESSAGE = "Initial commit"
 
@@ -72,13 +72,12 @@ class SandboxAdminController(Controller):
             gh.store.mark_pushed(repo.full_name)
         return Response(gh.repository(gh.store.repository(repo.full_name)), status_code=201)
 
-    @post("/repos/{owner:str}/{repo:str}/hooks", sync_to_thread=True)
+    @post(f"{REPO_PATH}/hooks", sync_to_thread=True)
     def create_hook(
         self,
         *,
         request: SandboxRequest,
-        owner: PathStr,
-        repo: PathStr,
+        full_name: FullName,
         data: JSONBody[NewHook],
         gh: Renderer,
         sender: Sender,
@@ -87,7 +86,7 @@ class SandboxAdminController(Controller):
 
         GitHub pings a new hook at once, so the sandbox does for GitHub hooks; GitLab and Gitea do not.
         """
-        hook = gh.store.add_hook(f"{owner}/{repo}", url=data.url, secret=data.secret, forge=data.forge)
+        hook = gh.store.add_hook(full_name, url=data.url, secret=data.secret, forge=data.forge)
         return respond_and_announce(
             FLAVOURS[hook.forge].render_hook(gh.site_url, gh.store, hook),
             status_code=201,
@@ -97,12 +96,12 @@ class SandboxAdminController(Controller):
             event=HookAdded(hook, request.user.login),
         )
 
-    @get("/repos/{owner:str}/{repo:str}/raw/{path:path}", sync_to_thread=True)
+    @get(f"{REPO_PATH}/raw/{{path:path}}", sync_to_thread=True)
     def raw_file(
-        self, *, owner: PathStr, repo: PathStr, path: PathStr, store: Store, ref: FromQuery[str | None] = None
+        self, *, full_name: FullName, path: PathStr, store: Store, ref: FromQuery[str | None] = None
     ) -> Response[bytes]:
         """A file's bytes at ``ref`` (default: the default branch)."""
-        repository = store.repository(f"{owner}/{repo}")
+        repository = store.repository(full_name)
         bare = store.bare_repository(repository.full_name)
         return Response(
             bare.read_file(ref or repository.default_branch, path.lstrip("/")),

@@ -15,19 +15,20 @@ from litestar.middleware import DefineMiddleware
 from litestar.types import Receive, Scope, Send
 
 from evals.sandbox.admin_api import SandboxAdminController
+from evals.sandbox.api_flows import gitea_call, github_call, gitlab_call, repo_full_name
 from evals.sandbox.auth import Authenticator
 from evals.sandbox.connection import ensure_tokens
 from evals.sandbox.errors import SandboxError
-from evals.sandbox.forge_http import ForgeTokenAuthenticationMiddleware
 from evals.sandbox.git_http import git_smart_http
 from evals.sandbox.gitea_api import GiteaRestController
 from evals.sandbox.gitea_objects import GiteaRenderer
+from evals.sandbox.github_objects import GitHubRenderer
 from evals.sandbox.gitlab_api import GitLabRestController, keep_project_ids_encoded
 from evals.sandbox.gitlab_objects import GitLabRenderer
 from evals.sandbox.http_support import (
+    TokenAuthenticationMiddleware,
     github_error,
     internal_error,
-    provide_renderer,
     sandbox_error,
 )
 from evals.sandbox.rest_api import GitHubRestController
@@ -71,11 +72,15 @@ def create_sandbox_app(
         dependencies={
             "store": Provide(lambda: store, use_cache=True, sync_to_thread=False),
             "sender": Provide(lambda: sender, use_cache=True, sync_to_thread=False),
-            "gh": Provide(provide_renderer, sync_to_thread=False),
+            "gh": Provide(GitHubRenderer.for_request, sync_to_thread=False),
             "gitlab": Provide(GitLabRenderer.for_request, sync_to_thread=False),
             "gitea": Provide(GiteaRenderer.for_request, sync_to_thread=False),
+            "full_name": Provide(repo_full_name, sync_to_thread=False),
+            "gh_call": Provide(github_call, sync_to_thread=False),
+            "gitlab_call": Provide(gitlab_call, sync_to_thread=False),
+            "gitea_call": Provide(gitea_call, sync_to_thread=False),
         },
-        middleware=[DefineMiddleware(ForgeTokenAuthenticationMiddleware)],
+        middleware=[DefineMiddleware(TokenAuthenticationMiddleware)],
         exception_handlers={
             HTTPException: github_error,
             SandboxError: sandbox_error,

@@ -1,7 +1,8 @@
 """One error hierarchy for the sandbox forge.
 
 Store and git operations raise these with a message meant for the caller; the app turns each into an
-HTTP answer in one place (``app.py``), shaped like GitHub's ``{"message": ...}`` bodies.
+HTTP answer in one place (:func:`evals.sandbox.http_support.sandbox_error`), in the ``{"message": ...}``
+body GitHub, GitLab and Gitea all answer errors with.
 """
 
 from __future__ import annotations

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from evals.sandbox.models import Comment, Hook, Issue
-from evals.sandbox.store import SandboxStore
 
 
 @dataclass(frozen=True)
@@ -48,26 +47,3 @@ class RenderedEvent:
     name: str
     action: str | None
     payload: Mapping[str, Any]
-
-
-def from_github_payload(
-    name: str, payload: Mapping[str, Any], store: SandboxStore
-) -> tuple[str, ForgeEvent] | None:
-    """Recover ``(site URL, neutral event)`` from a GitHub payload the GitHub REST handlers built.
-
-    ``rest_api.py`` hands the sender GitHub-rendered events; this maps them back through the ids they
-    carry so GitLab and Gitea hooks get their own shapes too. ``None`` for events other flavours lack.
-    """
-    repository = payload.get("repository") or {}
-    full_name = repository.get("full_name", "")
-    site_url = str(repository.get("html_url", "")).removesuffix(f"/{full_name}")
-    action = payload.get("action")
-    if name == "issues" and action == "opened":
-        return site_url, IssueOpened(store.issue(full_name, payload["issue"]["number"]))
-    if name == "issue_comment" and action in ("created", "edited"):
-        comment = store.comment(full_name, payload["comment"]["id"])
-        if action == "created":
-            return site_url, CommentCreated(comment)
-        before = comment.model_copy(update={"body": payload["changes"]["body"]["from"]})
-        return site_url, CommentEdited(before, comment, payload["sender"]["login"])
-    return None

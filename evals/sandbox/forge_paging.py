@@ -10,10 +10,10 @@ headers that describe the result.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Generic, Literal, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 OrderBy = Literal["created_at", "updated_at"]
@@ -36,18 +36,6 @@ _L = TypeVar("_L", bound=Listed)
 
 
 @dataclass(frozen=True)
-class PageStyle:
-    size_param: str
-    default_size: int
-    max_size: int
-    always_first_last: bool
-
-
-GITLAB = PageStyle("per_page", default_size=20, max_size=100, always_first_last=True)
-GITEA = PageStyle("limit", default_size=30, max_size=50, always_first_last=False)
-
-
-@dataclass(frozen=True)
 class Page(Generic[_T]):
     items: list[_T]
     number: int
@@ -65,6 +53,36 @@ class Page(Generic[_T]):
     @property
     def prev(self) -> int | None:
         return min(self.number - 1, self.last) if self.number > 1 else None
+
+
+def _gitlab_counts(page: Page[Any]) -> dict[str, str]:
+    return {
+        "X-Page": str(page.number),
+        "X-Per-Page": str(page.size),
+        "X-Next-Page": str(page.next or ""),
+        "X-Prev-Page": str(page.prev or ""),
+        "X-Total": str(page.total),
+        "X-Total-Pages": str(page.last),
+    }
+
+
+def _gitea_counts(page: Page[Any]) -> dict[str, str]:
+    return {"X-Total-Count": str(page.total)}
+
+
+@dataclass(frozen=True)
+class PageStyle:
+    """One forge's paging: the size parameter, its default and cap, and the headers besides ``Link``."""
+
+    size_param: str
+    default_size: int
+    max_size: int
+    always_first_last: bool
+    counts: Callable[[Page[Any]], dict[str, str]]
+
+
+GITLAB = PageStyle("per_page", 20, max_size=100, always_first_last=True, counts=_gitlab_counts)
+GITEA = PageStyle("limit", 30, max_size=50, always_first_last=False, counts=_gitea_counts)
 
 
 def ordered(items: Sequence[_L], order_by: OrderBy = "created_at", sort: SortOrder = "desc") -> list[_L]:
@@ -105,19 +123,7 @@ def link_header(url: str, style: PageStyle, page: Page[_T]) -> str | None:
     return ", ".join(f'<{page_url(number)}>; rel="{rel}"' for rel, number in relations) or None
 
 
-def gitlab_headers(url: str, page: Page[_T]) -> dict[str, str]:
-    headers = {
-        "X-Page": str(page.number),
-        "X-Per-Page": str(page.size),
-        "X-Next-Page": str(page.next or ""),
-        "X-Prev-Page": str(page.prev or ""),
-        "X-Total": str(page.total),
-        "X-Total-Pages": str(page.last),
-    }
-    link = link_header(url, GITLAB, page)
-    return headers | ({"Link": link} if link else {})
-
-
-def gitea_headers(url: str, page: Page[_T]) -> dict[str, str]:
-    link = link_header(url, GITEA, page)
-    return {"X-Total-Count": str(page.total)} | ({"Link": link} if link else {})
+def page_headers(url: str, style: PageStyle, page: Page[_T]) -> dict[str, str]:
+    """The headers that describe ``page`` the ``style`` way: its counts, then ``Link`` if it has one."""
+    link = link_header(url, style, page)
+    return style.counts(page) | ({"Link": link} if link else {})

@@ -2,31 +2,35 @@
 
 Authentication is the shared one (``Authorization: token <t>``, Gitea's historical form, or ``Bearer``,
 or Basic). Lists page with ``page``/``limit`` and say ``X-Total-Count``; an issue's comments, as on
-Gitea, are not paged at all but filtered with ``since``/``before``. Changes are announced to every hook in
-its own flavour.
+Gitea, are not paged at all but filtered with ``since``/``before``. Handlers read Gitea's parameters and
+bodies, then run the flows every forge shares (:mod:`evals.sandbox.api_flows`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from functools import partial
 from typing import Annotated, Literal
 
 from litestar import Controller, Response, get, patch, post
-from litestar.di import NamedDependency
 from litestar.params import FromQuery, JSONBody, QueryParameter
 
-from evals.sandbox.errors import ConflictError, InvalidInputError
-from evals.sandbox.events import CommentCreated, CommentEdited, IssueOpened
-from evals.sandbox.forge_http import respond_and_announce
-from evals.sandbox.forge_paging import GITEA, gitea_headers, ordered, take_page
+from evals.sandbox.api_flows import (
+    REPO_PATH,
+    Call,
+    CommentText,
+    FullName,
+    IssueText,
+    history,
+    paged,
+    parse_timestamp,
+    updated_within,
+)
+from evals.sandbox.errors import InvalidInputError
+from evals.sandbox.forge_paging import GITEA, ordered
 from evals.sandbox.gitea_objects import API_PREFIX, GiteaRenderer
-from evals.sandbox.http_support import PathInt, PathStr, SandboxRequest, Sender
+from evals.sandbox.http_support import GiteaSite, PathInt, SandboxRequest
 from evals.sandbox.rendering import JSON, label_id
-
-GiteaSite = NamedDependency[GiteaRenderer]
-
-_REPO = "/repos/{owner:str}/{repo:str}"
 
 
 @dataclass
@@ -35,20 +39,6 @@ class NewIssue:
     body: str | None = None
     # Gitea takes label ids; the sandbox has no label objects, so it also takes names.
     labels: list[int | str] = field(default_factory=list)
-
-
-@dataclass
-class CommentText:
-    body: str
-
-
-def _timestamp(name: str, value: str | None) -> datetime | None:
-    if value is None:
-        return None
-    try:
-        return datetime.fromisoformat(value)
-    except ValueError as exc:
-        raise InvalidInputError(f"{name} must be an RFC 3339 timestamp, got {value!r}") from exc
 
 
 def _label_names(gitea: GiteaRenderer, full_name: str, labels: list[int | str]) -> list[str]:
@@ -69,17 +59,16 @@ class GiteaRestController(Controller):
     def authenticated_user(self, request: SandboxRequest, gitea: GiteaSite) -> JSON:
         return gitea.user(request.user.login)
 
-    @get(_REPO, sync_to_thread=True)
-    def repository(self, request: SandboxRequest, owner: PathStr, repo: PathStr, gitea: GiteaSite) -> JSON:
-        return gitea.repository(gitea.store.repository(f"{owner}/{repo}"), viewer=request.user.login)
+    @get(REPO_PATH, sync_to_thread=True)
+    def repository(self, request: SandboxRequest, full_name: FullName, gitea: GiteaSite) -> JSON:
+        return gitea.repository(gitea.store.repository(full_name), viewer=request.user.login)
 
-    @get(f"{_REPO}/issues", sync_to_thread=True)
+    @get(f"{REPO_PATH}/issues", sync_to_thread=True)
     def issues(
         self,
         *,
         request: SandboxRequest,
-        owner: PathStr,
-        repo: PathStr,
+        full_name: FullName,
         gitea: GiteaSite,
         wanted_state: Annotated[Literal["open", "closed", "all"], QueryParameter(name="state")] = "open",
         kind: Annotated[Literal["issues", "pulls"] | None, QueryParameter(name="type")] = None,
@@ -89,141 +78,69 @@ class GiteaRestController(Controller):
         """Newest first; ``type=pulls`` finds nothing, as the sandbox has no pull requests."""
         issues = [
             issue
-            for issue in gitea.store.issues(f"{owner}/{repo}")
+            for issue in gitea.store.issues(full_name)
             if wanted_state in ("all", issue.state) and kind != "pulls"
         ]
-        shown = take_page(ordered(issues), GITEA, page, limit)
-        return Response(
-            [gitea.issue(issue) for issue in shown.items], headers=gitea_headers(str(request.url), shown)
-        )
+        return paged(request, GITEA, ordered(issues), gitea.issue, page=page, size=limit)
 
-    @post(f"{_REPO}/issues", sync_to_thread=True)
+    @post(f"{REPO_PATH}/issues", sync_to_thread=True)
     def create_issue(
-        self,
-        *,
-        request: SandboxRequest,
-        owner: PathStr,
-        repo: PathStr,
-        data: JSONBody[NewIssue],
-        gitea: GiteaSite,
-        sender: Sender,
+        self, full_name: FullName, data: JSONBody[NewIssue], gitea: GiteaSite, gitea_call: Call
     ) -> Response[JSON]:
-        full_name = f"{owner}/{repo}"
-        issue = gitea.store.create_issue(
-            full_name,
-            author=request.user.login,
-            title=data.title,
-            body=data.body,
-            labels=_label_names(gitea, full_name, data.labels),
-        )
-        return respond_and_announce(
-            gitea.issue(issue),
-            status_code=201,
-            sender=sender,
-            hooks=gitea.store.hooks(full_name),
-            site_url=gitea.site_url,
-            event=IssueOpened(issue),
-        )
+        text = IssueText(data.title, data.body, _label_names(gitea, full_name, data.labels))
+        return gitea_call.open_issue(full_name, text)
 
-    @get(f"{_REPO}/issues/{{index:int}}", sync_to_thread=True)
-    def issue(self, owner: PathStr, repo: PathStr, index: PathInt, gitea: GiteaSite) -> JSON:
-        return gitea.issue(gitea.store.issue(f"{owner}/{repo}", index))
+    @get(f"{REPO_PATH}/issues/{{index:int}}", sync_to_thread=True)
+    def issue(self, full_name: FullName, index: PathInt, gitea: GiteaSite) -> JSON:
+        return gitea.issue(gitea.store.issue(full_name, index))
 
-    @get(f"{_REPO}/issues/{{index:int}}/comments", sync_to_thread=True)
+    @get(f"{REPO_PATH}/issues/{{index:int}}/comments", sync_to_thread=True)
     def comments(
         self,
         *,
-        owner: PathStr,
-        repo: PathStr,
+        full_name: FullName,
         index: PathInt,
         gitea: GiteaSite,
         since: FromQuery[str | None] = None,
         before: FromQuery[str | None] = None,
     ) -> Response[list[JSON]]:
         """All of an issue's comments, oldest first, updated at or after ``since`` and before ``before``."""
-        after, until = _timestamp("since", since), _timestamp("before", before)
-        comments = [
-            comment
-            for comment in gitea.store.comments(f"{owner}/{repo}", index)
-            if (after is None or comment.updated_at >= after)
-            and (until is None or comment.updated_at < until)
-        ]
+        after = parse_timestamp("since", since, "RFC 3339")
+        until = parse_timestamp("before", before, "RFC 3339")
+        comments = updated_within(gitea.store.comments(full_name, index), after, until)
         return Response(
             [gitea.comment(comment) for comment in ordered(comments, sort="asc")],
             headers={"X-Total-Count": str(len(comments))},
         )
 
-    @post(f"{_REPO}/issues/{{index:int}}/comments", sync_to_thread=True)
+    @post(f"{REPO_PATH}/issues/{{index:int}}/comments", sync_to_thread=True)
     def create_comment(
-        self,
-        *,
-        request: SandboxRequest,
-        owner: PathStr,
-        repo: PathStr,
-        index: PathInt,
-        data: JSONBody[CommentText],
-        gitea: GiteaSite,
-        sender: Sender,
+        self, full_name: FullName, index: PathInt, data: JSONBody[CommentText], gitea_call: Call
     ) -> Response[JSON]:
-        full_name = f"{owner}/{repo}"
-        comment = gitea.store.add_comment(full_name, index, author=request.user.login, body=data.body)
-        return respond_and_announce(
-            gitea.comment(comment),
-            status_code=201,
-            sender=sender,
-            hooks=gitea.store.hooks(full_name),
-            site_url=gitea.site_url,
-            event=CommentCreated(comment),
-        )
+        return gitea_call.add_comment(full_name, index, data.body)
 
-    @get(f"{_REPO}/issues/comments/{{comment_id:int}}", sync_to_thread=True)
-    def comment(self, owner: PathStr, repo: PathStr, comment_id: PathInt, gitea: GiteaSite) -> JSON:
-        return gitea.comment(gitea.store.comment(f"{owner}/{repo}", comment_id))
+    @get(f"{REPO_PATH}/issues/comments/{{comment_id:int}}", sync_to_thread=True)
+    def comment(self, full_name: FullName, comment_id: PathInt, gitea: GiteaSite) -> JSON:
+        return gitea.comment(gitea.store.comment(full_name, comment_id))
 
-    @patch(f"{_REPO}/issues/comments/{{comment_id:int}}", sync_to_thread=True)
+    @patch(f"{REPO_PATH}/issues/comments/{{comment_id:int}}", sync_to_thread=True)
     def edit_comment(
-        self,
-        *,
-        request: SandboxRequest,
-        owner: PathStr,
-        repo: PathStr,
-        comment_id: PathInt,
-        data: JSONBody[CommentText],
-        gitea: GiteaSite,
-        sender: Sender,
+        self, full_name: FullName, comment_id: PathInt, data: JSONBody[CommentText], gitea_call: Call
     ) -> Response[JSON]:
-        full_name = f"{owner}/{repo}"
-        before, after = gitea.store.edit_comment(
-            full_name, comment_id, editor=request.user.login, body=data.body
-        )
-        return respond_and_announce(
-            gitea.comment(after),
-            status_code=200,
-            sender=sender,
-            hooks=gitea.store.hooks(full_name),
-            site_url=gitea.site_url,
-            event=CommentEdited(before, after, request.user.login),
-        )
+        return gitea_call.edit_comment(full_name, comment_id, data.body)
 
-    @get(f"{_REPO}/commits", sync_to_thread=True)
+    @get(f"{REPO_PATH}/commits", sync_to_thread=True)
     def commits(
         self,
         *,
         request: SandboxRequest,
-        owner: PathStr,
-        repo: PathStr,
+        full_name: FullName,
         gitea: GiteaSite,
         sha: FromQuery[str | None] = None,
         page: FromQuery[int | None] = None,
         limit: FromQuery[int | None] = None,
     ) -> Response[list[JSON]]:
         """Newest first from ``sha`` (default branch); an empty repository is Gitea's 409."""
-        repository = gitea.store.repository(f"{owner}/{repo}")
-        if gitea.is_empty(repository):
-            raise ConflictError("Git Repository is empty.")
-        bare = gitea.store.bare_repository(repository.full_name)
-        shown = take_page(bare.log(sha or repository.default_branch), GITEA, page, limit)
-        return Response(
-            [gitea.commit(repository.full_name, info) for info in shown.items],
-            headers=gitea_headers(str(request.url), shown),
-        )
+        repository = gitea.store.repository(full_name)
+        render = partial(gitea.commit, full_name)
+        return paged(request, GITEA, history(gitea, repository, sha), render, page=page, size=limit)

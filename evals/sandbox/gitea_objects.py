@@ -24,9 +24,7 @@ HOOK_EVENTS = ["issues", "issue_comment", "push", "pull_request"]
 class GiteaRenderer(SiteRenderer):
     """Gitea-shaped objects for clients that reached the sandbox at ``site_url``."""
 
-    @property
-    def api_url(self) -> str:
-        return self.site_url + API_PREFIX
+    api_prefix = API_PREFIX
 
     def repo_api_url(self, full_name: str) -> str:
         return f"{self.api_url}/repos/{full_name}"
@@ -183,8 +181,7 @@ class GiteaRenderer(SiteRenderer):
     def commit(self, full_name: str, info: CommitInfo) -> JSON:
         api = self.repo_api_url(full_name)
         html = f"{self.web_url(full_name)}/commit"
-        author = self.store.user_by_email(info.author.email)
-        committer = self.store.user_by_email(info.committer.email)
+        author, committer = self.commit_accounts(info)
         return {
             "url": f"{api}/git/commits/{info.sha}",
             "sha": info.sha,

@@ -9,18 +9,15 @@ one renderer, so an object looks the same wherever the bot meets it.
 from __future__ import annotations
 
 import base64
-import zlib
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any
+from datetime import datetime
 from urllib.parse import quote, urlsplit
 
 from evals.sandbox.git_repos import CommitInfo, Signature
 from evals.sandbox.models import Comment, Hook, Issue, Repository, User, UserKind
-from evals.sandbox.store import SandboxStore
+from evals.sandbox.rendering import JSON, SiteRenderer, label_id, plain_username, rfc3339
 
 API_PREFIX = "/api/v3"
-JSON = dict[str, Any]
 # Repository URL templates GitHub lists on every repository object: (field, path after the repo's API URL).
 _REPO_URL_FIELDS = [
     ("forks_url", "/forks"),
@@ -73,13 +70,8 @@ _NO_REACTIONS = {
 }
 
 
-def github_time(moment: datetime) -> str:
-    """GitHub's timestamp form: UTC, whole seconds, ``Z``."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
 def _git_time(signature: Signature) -> str:
-    return github_time(datetime.fromisoformat(signature.date))
+    return rfc3339(datetime.fromisoformat(signature.date))
 
 
 def node_id(type_name: str, object_id: int) -> str:
@@ -88,18 +80,13 @@ def node_id(type_name: str, object_id: int) -> str:
 
 
 @dataclass(frozen=True)
-class GitHubRenderer:
+class GitHubRenderer(SiteRenderer):
     """Renders state for clients that reached the sandbox at ``site_url`` (scheme, host, port)."""
 
-    site_url: str
-    store: SandboxStore
+    api_prefix = API_PREFIX
 
-    @property
-    def api_url(self) -> str:
-        return self.site_url + API_PREFIX
-
-    def clone_url(self, full_name: str) -> str:
-        return f"{self.site_url}/{full_name}.git"
+    def username(self, login: str) -> str:
+        return login  # GitHub keeps an App account's ``[bot]`` suffix
 
     def repo_api_url(self, full_name: str) -> str:
         return f"{self.api_url}/repos/{full_name}"
@@ -110,16 +97,12 @@ class GitHubRenderer:
     def _user(self, user: User) -> JSON:
         api = f"{self.api_url}/users/{quote(user.login)}"
         is_bot = user.kind is UserKind.BOT
-        html = (
-            f"{self.site_url}/apps/{user.login.removesuffix('[bot]')}"
-            if is_bot
-            else f"{self.site_url}/{user.login}"
-        )
+        html = self.web_url(f"apps/{plain_username(user.login)}" if is_bot else user.login)
         return {
             "login": user.login,
             "id": user.id,
             "node_id": node_id("User", user.id),
-            "avatar_url": f"{self.site_url}/avatars/u/{user.id}",
+            "avatar_url": self.avatar_url(user),
             "gravatar_id": "",
             "url": api,
             "html_url": html,
@@ -153,8 +136,8 @@ class GitHubRenderer:
             "public_gists": 0,
             "followers": 0,
             "following": 0,
-            "created_at": github_time(user.created_at),
-            "updated_at": github_time(user.created_at),
+            "created_at": rfc3339(user.created_at),
+            "updated_at": rfc3339(user.created_at),
             "private_gists": 0,
             "total_private_repos": 0,
             "owned_private_repos": 0,
@@ -166,7 +149,7 @@ class GitHubRenderer:
 
     def repository(self, repo: Repository) -> JSON:
         api = self.repo_api_url(repo.full_name)
-        html = f"{self.site_url}/{repo.full_name}"
+        html = self.web_url(repo.full_name)
         open_issues = self.store.open_issue_count(repo.full_name)
         return {
             "id": repo.id,
@@ -180,11 +163,11 @@ class GitHubRenderer:
             "fork": False,
             "url": api,
             **{field: api + suffix for field, suffix in _REPO_URL_FIELDS},
-            "created_at": github_time(repo.created_at),
-            "updated_at": github_time(repo.pushed_at),
-            "pushed_at": github_time(repo.pushed_at),
+            "created_at": rfc3339(repo.created_at),
+            "updated_at": rfc3339(repo.pushed_at),
+            "pushed_at": rfc3339(repo.pushed_at),
             "git_url": f"git://{urlsplit(self.site_url).netloc}/{repo.full_name}.git",
-            "ssh_url": f"git@sandbox.invalid:{repo.full_name}.git",
+            "ssh_url": self.ssh_url(repo.full_name),
             "clone_url": self.clone_url(repo.full_name),
             "svn_url": html,
             "mirror_url": None,
@@ -219,10 +202,10 @@ class GitHubRenderer:
         }
 
     def label(self, full_name: str, name: str) -> JSON:
-        label_id = zlib.crc32(f"{full_name}:{name}".encode())  # stable: labels are not stored objects here
+        number = label_id(full_name, name)
         return {
-            "id": label_id,
-            "node_id": node_id("Label", label_id),
+            "id": number,
+            "node_id": node_id("Label", number),
             "url": f"{self.repo_api_url(full_name)}/labels/{quote(name)}",
             "name": name,
             "color": "ededed",
@@ -243,7 +226,7 @@ class GitHubRenderer:
             "labels_url": f"{api}/labels{{/name}}",
             "comments_url": f"{api}/comments",
             "events_url": f"{api}/events",
-            "html_url": f"{self.site_url}/{issue.repo}/issues/{issue.number}",
+            "html_url": f"{self.web_url(issue.repo)}/issues/{issue.number}",
             "id": issue.id,
             "node_id": node_id("Issue", issue.id),
             "number": issue.number,
@@ -256,8 +239,8 @@ class GitHubRenderer:
             "assignees": [],
             "milestone": None,
             "comments": len(self.store.comments(issue.repo, issue.number)),
-            "created_at": github_time(issue.created_at),
-            "updated_at": github_time(issue.updated_at),
+            "created_at": rfc3339(issue.created_at),
+            "updated_at": rfc3339(issue.updated_at),
             "closed_at": None,
             "author_association": self._author_association(issue.repo, issue.author),
             "active_lock_reason": None,
@@ -271,7 +254,7 @@ class GitHubRenderer:
 
     def comment(self, comment: Comment) -> JSON:
         api = f"{self.repo_api_url(comment.repo)}/issues/comments/{comment.id}"
-        issue_html = f"{self.site_url}/{comment.repo}/issues/{comment.issue_number}"
+        issue_html = f"{self.web_url(comment.repo)}/issues/{comment.issue_number}"
         return {
             "url": api,
             "html_url": f"{issue_html}#issuecomment-{comment.id}",
@@ -279,8 +262,8 @@ class GitHubRenderer:
             "id": comment.id,
             "node_id": node_id("IssueComment", comment.id),
             "user": self.user(comment.author),
-            "created_at": github_time(comment.created_at),
-            "updated_at": github_time(comment.updated_at),
+            "created_at": rfc3339(comment.created_at),
+            "updated_at": rfc3339(comment.updated_at),
             "author_association": self._author_association(comment.repo, comment.author),
             "body": comment.body,
             "reactions": {"url": f"{api}/reactions", **_NO_REACTIONS},
@@ -289,9 +272,8 @@ class GitHubRenderer:
 
     def commit(self, full_name: str, info: CommitInfo) -> JSON:
         api = self.repo_api_url(full_name)
-        html = f"{self.site_url}/{full_name}/commit"
-        author = self.store.user_by_email(info.author.email)
-        committer = self.store.user_by_email(info.committer.email)
+        html = f"{self.web_url(full_name)}/commit"
+        author, committer = self.commit_accounts(info)
         return {
             "sha": info.sha,
             "node_id": node_id("Commit", int(info.sha[:12], 16)),
@@ -337,8 +319,8 @@ class GitHubRenderer:
                 "insecure_ssl": "0",
                 "secret": "********",
             },
-            "updated_at": github_time(hook.created_at),
-            "created_at": github_time(hook.created_at),
+            "updated_at": rfc3339(hook.created_at),
+            "created_at": rfc3339(hook.created_at),
             "url": api,
             "test_url": f"{api}/test",
             "ping_url": f"{api}/pings",

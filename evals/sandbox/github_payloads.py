@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from evals.sandbox.github_objects import JSON, GitHubRenderer
+from evals.sandbox.github_objects import GitHubRenderer
 from evals.sandbox.models import Comment, Hook, Issue
+from evals.sandbox.rendering import JSON
 
 # GitHub's ping payloads carry one line of "GitHub zen"; any constant sentence serves.
 PING_ZEN = "Keep it logically awesome."

@@ -3,32 +3,30 @@
 python-gitlab takes the instance URL and appends ``/api/v4``, so the sandbox root is the "GitLab URL".
 Projects are addressed by numeric id or by URL-encoded path (``alice%2Fnotes``), issues by their
 project-scoped ``iid``. Lists come newest first unless ``sort=asc``, in pages of 20 with GitLab's
-``X-*`` headers and ``Link``. Changes are announced to every hook in its own flavour.
+``X-*`` headers and ``Link``. Handlers read GitLab's parameters and bodies, then run the flows every
+forge shares (:mod:`evals.sandbox.api_flows`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Annotated, Literal
 from urllib.parse import unquote
 
 from litestar import Controller, Response, get, post, put
-from litestar.di import NamedDependency
 from litestar.enums import ScopeType
 from litestar.params import FromQuery, JSONBody, QueryParameter
 from litestar.types import Scope
 
+from evals.sandbox.api_flows import Call, CommentText, IssueText, paged
 from evals.sandbox.errors import NotFoundError
-from evals.sandbox.events import CommentCreated, CommentEdited, IssueOpened
-from evals.sandbox.forge_http import respond_and_announce
-from evals.sandbox.forge_paging import GITLAB, OrderBy, SortOrder, gitlab_headers, ordered, take_page
-from evals.sandbox.gitlab_objects import API_PREFIX, GitLabRenderer, issue_state
-from evals.sandbox.http_support import PathInt, PathStr, SandboxRequest, Sender
+from evals.sandbox.forge_paging import GITLAB, OrderBy, SortOrder, ordered
+from evals.sandbox.gitlab_objects import API_PREFIX, issue_state
+from evals.sandbox.http_support import GitLabSite, PathInt, PathStr, SandboxRequest
 from evals.sandbox.models import Comment, Repository
 from evals.sandbox.rendering import JSON
 from evals.sandbox.store import SandboxStore
-
-GitLabSite = NamedDependency[GitLabRenderer]
 
 _PROJECT = "/projects/{project_id:str}"
 _ISSUE = f"{_PROJECT}/issues/{{issue_iid:int}}"
@@ -64,11 +62,6 @@ class NewIssue:
     title: str
     description: str | None = None
     labels: str | list[str] | None = None  # GitLab wants "a,b"; lists are accepted too
-
-
-@dataclass
-class NoteText:
-    body: str
 
 
 def _label_list(labels: str | list[str] | None) -> list[str]:
@@ -108,37 +101,15 @@ class GitLabRestController(Controller):
             for issue in gitlab.store.issues(project_of(gitlab.store, project_id).full_name)
             if wanted_state in ("all", issue_state(issue)) and wanted <= set(issue.labels)
         ]
-        shown = take_page(ordered(issues, order_by, sort), GITLAB, page, per_page)
-        return Response(
-            [gitlab.issue(issue) for issue in shown.items], headers=gitlab_headers(str(request.url), shown)
-        )
+        return paged(request, GITLAB, ordered(issues, order_by, sort), gitlab.issue, page=page, size=per_page)
 
     @post(f"{_PROJECT}/issues", sync_to_thread=True)
     def create_issue(
-        self,
-        *,
-        request: SandboxRequest,
-        project_id: PathStr,
-        data: JSONBody[NewIssue],
-        gitlab: GitLabSite,
-        sender: Sender,
+        self, project_id: PathStr, data: JSONBody[NewIssue], gitlab_call: Call
     ) -> Response[JSON]:
-        full_name = project_of(gitlab.store, project_id).full_name
-        issue = gitlab.store.create_issue(
-            full_name,
-            author=request.user.login,
-            title=data.title,
-            body=data.description,
-            labels=_label_list(data.labels),
-        )
-        return respond_and_announce(
-            gitlab.issue(issue),
-            status_code=201,
-            sender=sender,
-            hooks=gitlab.store.hooks(full_name),
-            site_url=gitlab.site_url,
-            event=IssueOpened(issue),
-        )
+        full_name = project_of(gitlab_call.site.store, project_id).full_name
+        text = IssueText(data.title, data.description, _label_list(data.labels))
+        return gitlab_call.open_issue(full_name, text)
 
     @get(_ISSUE, sync_to_thread=True)
     def issue(self, project_id: PathStr, issue_iid: PathInt, gitlab: GitLabSite) -> JSON:
@@ -159,10 +130,7 @@ class GitLabRestController(Controller):
     ) -> Response[list[JSON]]:
         """An issue's notes, newest first by default: GitLab's order, unlike GitHub's and Gitea's."""
         notes = gitlab.store.comments(project_of(gitlab.store, project_id).full_name, issue_iid)
-        shown = take_page(ordered(notes, order_by, sort), GITLAB, page, per_page)
-        return Response(
-            [gitlab.note(note) for note in shown.items], headers=gitlab_headers(str(request.url), shown)
-        )
+        return paged(request, GITLAB, ordered(notes, order_by, sort), gitlab.note, page=page, size=per_page)
 
     @get(f"{_ISSUE}/notes/{{note_id:int}}", sync_to_thread=True)
     def note(self, project_id: PathStr, issue_iid: PathInt, note_id: PathInt, gitlab: GitLabSite) -> JSON:
@@ -170,50 +138,23 @@ class GitLabRestController(Controller):
 
     @post(f"{_ISSUE}/notes", sync_to_thread=True)
     def create_note(
-        self,
-        *,
-        request: SandboxRequest,
-        project_id: PathStr,
-        issue_iid: PathInt,
-        data: JSONBody[NoteText],
-        gitlab: GitLabSite,
-        sender: Sender,
+        self, project_id: PathStr, issue_iid: PathInt, data: JSONBody[CommentText], gitlab_call: Call
     ) -> Response[JSON]:
-        full_name = project_of(gitlab.store, project_id).full_name
-        note = gitlab.store.add_comment(full_name, issue_iid, author=request.user.login, body=data.body)
-        return respond_and_announce(
-            gitlab.note(note),
-            status_code=201,
-            sender=sender,
-            hooks=gitlab.store.hooks(full_name),
-            site_url=gitlab.site_url,
-            event=CommentCreated(note),
-        )
+        full_name = project_of(gitlab_call.site.store, project_id).full_name
+        return gitlab_call.add_comment(full_name, issue_iid, data.body)
 
     @put(f"{_ISSUE}/notes/{{note_id:int}}", sync_to_thread=True)
     def edit_note(
         self,
         *,
-        request: SandboxRequest,
         project_id: PathStr,
         issue_iid: PathInt,
         note_id: PathInt,
-        data: JSONBody[NoteText],
-        gitlab: GitLabSite,
-        sender: Sender,
+        data: JSONBody[CommentText],
+        gitlab_call: Call,
     ) -> Response[JSON]:
-        note = _issue_note(gitlab.store, project_id, issue_iid, note_id)
-        before, after = gitlab.store.edit_comment(
-            note.repo, note.id, editor=request.user.login, body=data.body
-        )
-        return respond_and_announce(
-            gitlab.note(after),
-            status_code=200,
-            sender=sender,
-            hooks=gitlab.store.hooks(note.repo),
-            site_url=gitlab.site_url,
-            event=CommentEdited(before, after, request.user.login),
-        )
+        note = _issue_note(gitlab_call.site.store, project_id, issue_iid, note_id)
+        return gitlab_call.edit_comment(note.repo, note.id, data.body)
 
     @get(f"{_PROJECT}/repository/commits", sync_to_thread=True)
     def commits(
@@ -231,10 +172,8 @@ class GitLabRestController(Controller):
         bare = gitlab.store.bare_repository(project.full_name)
         ref = ref_name or project.default_branch
         history = bare.log(ref) if bare.resolve(ref) is not None else []
-        shown = take_page(history, GITLAB, page, per_page)
-        return Response(
-            [gitlab.commit(project.full_name, info) for info in shown.items],
-            headers=gitlab_headers(str(request.url), shown),
+        return paged(
+            request, GITLAB, history, partial(gitlab.commit, project.full_name), page=page, size=per_page
         )
 
 

@@ -42,9 +42,7 @@ def issue_state(issue: Issue) -> IssueState:
 class GitLabRenderer(SiteRenderer):
     """GitLab-shaped objects for clients that reached the sandbox at ``site_url``."""
 
-    @property
-    def api_url(self) -> str:
-        return self.site_url + API_PREFIX
+    api_prefix = API_PREFIX
 
     def project_api_url(self, project_id: int) -> str:
         return f"{self.api_url}/projects/{project_id}"
@@ -225,6 +223,10 @@ class GitLabRenderer(SiteRenderer):
             "noteable_iid": issue.number,
             "commands_changes": {},
         }
+
+    def comment(self, comment: Comment) -> JSON:
+        """A comment is a note on GitLab: the name the flows every forge shares render it by."""
+        return self.note(comment)
 
     def commit(self, full_name: str, info: CommitInfo) -> JSON:
         trailers = commit_trailers(info.message)

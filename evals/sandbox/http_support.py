@@ -1,15 +1,17 @@
-"""What every sandbox route shares: token authentication, GitHub-style errors, the per-request renderer,
-and answers that trigger webhooks once they are sent.
+"""What every sandbox route shares, whichever forge's API it belongs to: token authentication (with
+GitLab's own header rules under ``/api/v4``), errors in the forges' common ``{"message"}`` form, and the
+parameter kinds handlers declare.
+
+GitHub (``/api/v3``), GitLab (``/api/v4``), Gitea (``/api/v1``), the admin API and Git over HTTP all run in
+one app on one state, so these rules are kept in one place rather than once per forge.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 import structlog
 from litestar import Request, Response
-from litestar.background_tasks import BackgroundTask
 from litestar.connection import ASGIConnection
 from litestar.datastructures import State
 from litestar.di import NamedDependency
@@ -20,8 +22,11 @@ from litestar.params import FromPath
 
 from evals.sandbox.auth import Authenticator
 from evals.sandbox.errors import ForbiddenError, SandboxError
+from evals.sandbox.gitea_objects import GiteaRenderer
 from evals.sandbox.github_objects import GitHubRenderer
-from evals.sandbox.models import Hook, User
+from evals.sandbox.gitlab_objects import API_PREFIX as GITLAB_API_PREFIX
+from evals.sandbox.gitlab_objects import GitLabRenderer
+from evals.sandbox.models import User
 from evals.sandbox.store import SandboxStore
 from evals.sandbox.webhook_sender import WebhookSender
 
@@ -36,18 +41,37 @@ PathStr = FromPath[str]
 PathInt = FromPath[int]
 Store = NamedDependency[SandboxStore]
 Renderer = NamedDependency[GitHubRenderer]
+GitLabSite = NamedDependency[GitLabRenderer]
+GiteaSite = NamedDependency[GiteaRenderer]
 Sender = NamedDependency[WebhookSender]
 
 
+def gitlab_authorization(private_token: str | None, authorization: str | None) -> str | None:
+    """The ``Authorization`` value GitLab would honour, or ``None``: ``PRIVATE-TOKEN`` wins, then Bearer."""
+    if private_token and private_token.strip():
+        return f"Bearer {private_token.strip()}"
+    scheme, _, _ = (authorization or "").strip().partition(" ")
+    return authorization if scheme.lower() == "bearer" else None
+
+
 class TokenAuthenticationMiddleware(AbstractAuthenticationMiddleware):
-    """Every sandbox route needs a sandbox token; ``request.user`` is then the acting account."""
+    """Every sandbox route needs a sandbox token; ``request.user`` is then the acting account.
+
+    Most routes take it as GitHub does (``token``/``Bearer``/Basic). GitLab's API takes ``PRIVATE-TOKEN``
+    (python-gitlab's ``private_token``) or ``Bearer`` and nothing else, so a client that authenticates to it
+    the GitHub way fails here as it would on GitLab, with GitLab's own message.
+    """
 
     async def authenticate_request(
         self, connection: ASGIConnection[Any, Any, Any, Any]
     ) -> AuthenticationResult:
         authenticator: Authenticator = connection.app.state.authenticator
-        user = authenticator.user_for(connection.headers.get("authorization"))
-        if user is None:
+        headers = connection.headers
+        if connection.scope["path"].startswith(GITLAB_API_PREFIX + "/"):
+            authorization = gitlab_authorization(headers.get("private-token"), headers.get("authorization"))
+            if (user := authenticator.user_for(authorization)) is None:
+                raise NotAuthorizedException("401 Unauthorized")
+        elif (user := authenticator.user_for(headers.get("authorization"))) is None:
             raise NotAuthorizedException("Bad credentials", headers=BASIC_CHALLENGE)
         return AuthenticationResult(user=user, auth=None)
 
@@ -75,23 +99,3 @@ def internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response[
     """A sandbox bug: log the traceback (a 500 alone would hide it) and answer as GitHub would."""
     log.error("sandbox_internal_error", method=request.method, path=request.url.path, exc_info=exc)
     return Response({"message": "Internal Server Error"}, status_code=500)
-
-
-def provide_renderer(request: Request[Any, Any, Any], store: Store) -> GitHubRenderer:
-    """Render URLs with the address the client used, so they work from wherever it called."""
-    return GitHubRenderer(str(request.base_url).rstrip("/"), store)
-
-
-def respond_then_deliver(
-    content: Any,
-    *,
-    status_code: int,
-    sender: WebhookSender,
-    hooks: Sequence[Hook],
-    event: tuple[str, Mapping[str, Any]],
-) -> Response[Any]:
-    """Answer the API call, then deliver the event to ``hooks`` in the background, as GitHub does."""
-    deliveries = sender.prepare(hooks, *event)
-    return Response(
-        content, status_code=status_code, background=BackgroundTask(sender.deliver_all, deliveries)
-    )

@@ -1,8 +1,8 @@
-"""What the GitLab and Gitea renderers share: the site they render for, web and clone URLs, usernames,
-label ids and timestamps.
+"""What the GitHub, GitLab and Gitea renderers share: the site they render for, API, web and clone URLs,
+avatars, label ids and timestamps.
 
 Each forge spells objects its own way, but the URLs a learner clicks and clones, and the accounts behind
-them, are the same sandbox objects; keeping those here means the two flavours cannot drift apart.
+them, are the same sandbox objects; keeping those here means the three flavours cannot drift apart.
 """
 
 from __future__ import annotations
@@ -10,11 +10,12 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from litestar import Request
 from litestar.di import NamedDependency
 
+from evals.sandbox.git_repos import CommitInfo
 from evals.sandbox.models import Repository, User
 from evals.sandbox.store import SandboxStore
 
@@ -43,6 +44,8 @@ def label_id(full_name: str, name: str) -> int:
 class SiteRenderer:
     """Base of the per-forge renderers: state, seen from the address the client used (``site_url``)."""
 
+    api_prefix: ClassVar[str]  # where the forge's REST API lives, e.g. ``/api/v4``
+
     site_url: str
     store: SandboxStore
 
@@ -50,6 +53,10 @@ class SiteRenderer:
     def for_request(cls, request: Request[Any, Any, Any], store: NamedDependency[SandboxStore]) -> Self:
         """Litestar dependency: render URLs with the address the client used, so they work from there."""
         return cls(str(request.base_url).rstrip("/"), store)
+
+    @property
+    def api_url(self) -> str:
+        return self.site_url + self.api_prefix
 
     def web_url(self, full_name: str) -> str:
         return f"{self.site_url}/{full_name}"
@@ -65,7 +72,12 @@ class SiteRenderer:
         return f"{self.site_url}/avatars/u/{user.id}"
 
     def username(self, login: str) -> str:
+        """The login as this forge spells it; GitLab and Gitea drop GitHub's ``[bot]`` suffix."""
         return plain_username(login)
+
+    def commit_accounts(self, info: CommitInfo) -> tuple[User | None, User | None]:
+        """The accounts a commit's author and committer emails belong to (``None`` for strangers)."""
+        return self.store.user_by_email(info.author.email), self.store.user_by_email(info.committer.email)
 
     def is_empty(self, repo: Repository) -> bool:
         """True until the default branch has a commit (GitLab ``empty_repo``, Gitea ``empty``)."""

@@ -1,52 +1,29 @@
 """The subset of GitHub's REST API the bot uses, under ``/api/v3`` as on GitHub Enterprise Server.
 
-Handlers are thin: they call the store, render with :class:`GitHubRenderer` and, for changes GitHub
-announces by webhook, queue the delivery to run after the answer is sent.
+Handlers are thin: they read GitHub's parameters and bodies, then run the flows every forge shares
+(:mod:`evals.sandbox.api_flows`), rendering with :class:`GitHubRenderer`. Lists page GitHub's way
+(``page``/``per_page``, ``Link`` only, :mod:`evals.sandbox.pagination`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import datetime
-
 from litestar import Controller, Response, get, patch, post
 from litestar.params import FromQuery, JSONBody
 
-from evals.sandbox import github_payloads
-from evals.sandbox.errors import ConflictError, InvalidInputError
-from evals.sandbox.github_objects import API_PREFIX, JSON
-from evals.sandbox.http_support import (
-    PathInt,
-    PathStr,
-    Renderer,
-    SandboxRequest,
-    Sender,
-    respond_then_deliver,
+from evals.sandbox.api_flows import (
+    REPO_PATH,
+    Call,
+    CommentText,
+    FullName,
+    IssueText,
+    history,
+    parse_timestamp,
+    updated_within,
 )
+from evals.sandbox.github_objects import API_PREFIX
+from evals.sandbox.http_support import PathInt, Renderer, SandboxRequest
 from evals.sandbox.pagination import DEFAULT_PER_PAGE, paginate
-
-_REPO = "/repos/{owner:str}/{repo:str}"
-
-
-@dataclass
-class NewIssue:
-    title: str
-    body: str | None = None
-    labels: list[str] = field(default_factory=list)
-
-
-@dataclass
-class CommentText:
-    body: str
-
-
-def _parse_since(since: str | None) -> datetime | None:
-    if since is None:
-        return None
-    try:
-        return datetime.fromisoformat(since)
-    except ValueError as exc:
-        raise InvalidInputError(f"since must be an ISO 8601 timestamp, got {since!r}") from exc
+from evals.sandbox.rendering import JSON
 
 
 class GitHubRestController(Controller):
@@ -56,123 +33,60 @@ class GitHubRestController(Controller):
     def authenticated_user(self, request: SandboxRequest, gh: Renderer) -> JSON:
         return gh.authenticated_user(request.user.login)
 
-    @get(_REPO, sync_to_thread=True)
-    def repository(self, owner: PathStr, repo: PathStr, gh: Renderer) -> JSON:
-        return gh.repository(gh.store.repository(f"{owner}/{repo}"))
+    @get(REPO_PATH, sync_to_thread=True)
+    def repository(self, full_name: FullName, gh: Renderer) -> JSON:
+        return gh.repository(gh.store.repository(full_name))
 
-    @post(f"{_REPO}/issues", sync_to_thread=True)
-    def create_issue(
-        self,
-        *,
-        request: SandboxRequest,
-        owner: PathStr,
-        repo: PathStr,
-        data: JSONBody[NewIssue],
-        gh: Renderer,
-        sender: Sender,
-    ) -> Response[JSON]:
-        full_name = f"{owner}/{repo}"
-        issue = gh.store.create_issue(
-            full_name, author=request.user.login, title=data.title, body=data.body, labels=data.labels
-        )
-        return respond_then_deliver(
-            gh.issue(issue),
-            status_code=201,
-            sender=sender,
-            hooks=gh.store.hooks(full_name),
-            event=github_payloads.issue_opened(gh, issue),
-        )
+    @post(f"{REPO_PATH}/issues", sync_to_thread=True)
+    def create_issue(self, full_name: FullName, data: JSONBody[IssueText], gh_call: Call) -> Response[JSON]:
+        return gh_call.open_issue(full_name, data)
 
-    @get(f"{_REPO}/issues/{{number:int}}", sync_to_thread=True)
-    def issue(self, owner: PathStr, repo: PathStr, number: PathInt, gh: Renderer) -> JSON:
-        return gh.issue(gh.store.issue(f"{owner}/{repo}", number))
+    @get(f"{REPO_PATH}/issues/{{number:int}}", sync_to_thread=True)
+    def issue(self, full_name: FullName, number: PathInt, gh: Renderer) -> JSON:
+        return gh.issue(gh.store.issue(full_name, number))
 
-    @get(f"{_REPO}/issues/{{number:int}}/comments", sync_to_thread=True)
+    @get(f"{REPO_PATH}/issues/{{number:int}}/comments", sync_to_thread=True)
     def comments(
         self,
         *,
         request: SandboxRequest,
-        owner: PathStr,
-        repo: PathStr,
+        full_name: FullName,
         number: PathInt,
         gh: Renderer,
         since: FromQuery[str | None] = None,
         page: FromQuery[int] = 1,
         per_page: FromQuery[int] = DEFAULT_PER_PAGE,
     ) -> Response[list[JSON]]:
-        after = _parse_since(since)
-        comments = [
-            comment
-            for comment in gh.store.comments(f"{owner}/{repo}", number)
-            if after is None or comment.updated_at >= after
-        ]
+        """Oldest first, updated at or after ``since``, in GitHub's pages."""
+        after = parse_timestamp("since", since, "ISO 8601")
+        comments = updated_within(gh.store.comments(full_name, number), after)
         shown, headers = paginate(comments, str(request.url), page, per_page)
         return Response([gh.comment(comment) for comment in shown], headers=headers)
 
-    @post(f"{_REPO}/issues/{{number:int}}/comments", sync_to_thread=True)
+    @post(f"{REPO_PATH}/issues/{{number:int}}/comments", sync_to_thread=True)
     def create_comment(
-        self,
-        *,
-        request: SandboxRequest,
-        owner: PathStr,
-        repo: PathStr,
-        number: PathInt,
-        data: JSONBody[CommentText],
-        gh: Renderer,
-        sender: Sender,
+        self, full_name: FullName, number: PathInt, data: JSONBody[CommentText], gh_call: Call
     ) -> Response[JSON]:
-        full_name = f"{owner}/{repo}"
-        comment = gh.store.add_comment(full_name, number, author=request.user.login, body=data.body)
-        return respond_then_deliver(
-            gh.comment(comment),
-            status_code=201,
-            sender=sender,
-            hooks=gh.store.hooks(full_name),
-            event=github_payloads.comment_created(gh, comment),
-        )
+        return gh_call.add_comment(full_name, number, data.body)
 
-    @patch(f"{_REPO}/issues/comments/{{comment_id:int}}", sync_to_thread=True)
+    @patch(f"{REPO_PATH}/issues/comments/{{comment_id:int}}", sync_to_thread=True)
     def edit_comment(
-        self,
-        *,
-        request: SandboxRequest,
-        owner: PathStr,
-        repo: PathStr,
-        comment_id: PathInt,
-        data: JSONBody[CommentText],
-        gh: Renderer,
-        sender: Sender,
+        self, full_name: FullName, comment_id: PathInt, data: JSONBody[CommentText], gh_call: Call
     ) -> Response[JSON]:
-        full_name = f"{owner}/{repo}"
-        before, after = gh.store.edit_comment(
-            full_name, comment_id, editor=request.user.login, body=data.body
-        )
-        return respond_then_deliver(
-            gh.comment(after),
-            status_code=200,
-            sender=sender,
-            hooks=gh.store.hooks(full_name),
-            event=github_payloads.comment_edited(gh, before, after, request.user.login),
-        )
+        return gh_call.edit_comment(full_name, comment_id, data.body)
 
-    @get(f"{_REPO}/commits", sync_to_thread=True)
+    @get(f"{REPO_PATH}/commits", sync_to_thread=True)
     def commits(
         self,
         *,
         request: SandboxRequest,
-        owner: PathStr,
-        repo: PathStr,
+        full_name: FullName,
         gh: Renderer,
         sha: FromQuery[str | None] = None,
         page: FromQuery[int] = 1,
         per_page: FromQuery[int] = DEFAULT_PER_PAGE,
     ) -> Response[list[JSON]]:
-        full_name = f"{owner}/{repo}"
+        """Newest first from ``sha`` (default branch); an empty repository is GitHub's 409."""
         repository = gh.store.repository(full_name)
-        bare = gh.store.bare_repository(full_name)
-        if bare.resolve(f"refs/heads/{repository.default_branch}") is None:
-            raise ConflictError("Git Repository is empty.")
-        shown, headers = paginate(
-            bare.log(sha or repository.default_branch), str(request.url), page, per_page
-        )
+        shown, headers = paginate(history(gh, repository, sha), str(request.url), page, per_page)
         return Response([gh.commit(full_name, info) for info in shown], headers=headers)

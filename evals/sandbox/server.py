@@ -20,6 +20,9 @@ import uvicorn
 from evals.sandbox.app import create_sandbox_app
 from evals.sandbox.client import SandboxClient
 from evals.sandbox.connection import read_connection, set_listening
+from evals.sandbox.gitea_objects import API_PREFIX as GITEA_API_PREFIX
+from evals.sandbox.github_objects import API_PREFIX as GITHUB_API_PREFIX
+from evals.sandbox.gitlab_objects import API_PREFIX as GITLAB_API_PREFIX
 from evals.sandbox.store import DEFAULT_LEARNER, DEFAULT_TEACHER
 
 STARTUP_TIMEOUT_S = 10.0
@@ -45,26 +48,24 @@ class SandboxServer:
     @property
     def api_url(self) -> str:
         """The GHES-style REST base URL, e.g. for ``githubkit.GitHub(token, base_url=server.api_url)``."""
-        return f"{self.url}/api/v3/"
+        return f"{self.url}{GITHUB_API_PREFIX}/"
 
     @property
     def gitlab_url(self) -> str:
-        """The GitLab instance URL; ``gitlab.Gitlab(server.gitlab_url, private_token=t)`` adds ``/api/v4``."""
+        """The instance URL GitLab and Gitea clients take (``gitea_url`` is the same): one root serves every
+        forge, and ``gitlab.Gitlab(server.gitlab_url, private_token=t)`` adds ``/api/v4`` itself."""
         return self.url
+
+    gitea_url = gitlab_url
 
     @property
     def gitlab_api_url(self) -> str:
-        return f"{self.url}/api/v4"
-
-    @property
-    def gitea_url(self) -> str:
-        """The Gitea instance URL; its REST API is under :attr:`gitea_api_url`."""
-        return self.url
+        return self.url + GITLAB_API_PREFIX
 
     @property
     def gitea_api_url(self) -> str:
         """Gitea's REST base (``/api/v1``), for a client that takes the API URL itself."""
-        return f"{self.url}/api/v1"
+        return self.url + GITEA_API_PREFIX
 
     def git_url(self, full_name: str) -> str:
         """The clone URL, the same for every flavour; any account's token works as the Basic password."""

@@ -8,7 +8,7 @@ Delivery bodies are kept as separate files so a redelivery sends the very same b
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -103,11 +103,7 @@ class SandboxStore:
             return list(self._state.users)
 
     def user(self, login: str) -> User:
-        with self._lock:
-            for user in self._state.users:
-                if user.login == login:
-                    return user
-        raise NotFoundError(f"no sandbox user {login!r}")
+        return self._one(self._state.users, lambda user: user.login == login, f"no sandbox user {login!r}")
 
     def user_by_email(self, email: str) -> User | None:
         """The account a commit email belongs to, as GitHub links commits to users."""
@@ -144,19 +140,11 @@ class SandboxStore:
             return repo
 
     def repository(self, full_name: str) -> Repository:
-        with self._lock:
-            for repo in self._state.repos:
-                if repo.full_name == full_name:
-                    return repo
-        raise NotFoundError("Not Found")
+        return self._one(self._state.repos, lambda repo: repo.full_name == full_name)
 
     def repository_by_id(self, repo_id: int) -> Repository:
         """GitLab addresses projects by numeric id as well as by path."""
-        with self._lock:
-            for repo in self._state.repos:
-                if repo.id == repo_id:
-                    return repo
-        raise NotFoundError("Not Found")
+        return self._one(self._state.repos, lambda repo: repo.id == repo_id)
 
     def bare_repository(self, full_name: str) -> BareRepository:
         return BareRepository(self.git_root / f"{full_name}.git", home=self.root)
@@ -194,11 +182,7 @@ class SandboxStore:
             return issue
 
     def issue(self, repo: str, number: int) -> Issue:
-        with self._lock:
-            for issue in self._state.issues:
-                if issue.repo == repo and issue.number == number:
-                    return issue
-        raise NotFoundError("Not Found")
+        return self._one(self._state.issues, lambda issue: issue.repo == repo and issue.number == number)
 
     def issues(self, repo: str) -> list[Issue]:
         with self._lock:
@@ -235,11 +219,9 @@ class SandboxStore:
             return [c for c in self._state.comments if c.repo == repo and c.issue_number == number]
 
     def comment(self, repo: str, comment_id: int) -> Comment:
-        with self._lock:
-            for comment in self._state.comments:
-                if comment.repo == repo and comment.id == comment_id:
-                    return comment
-        raise NotFoundError("Not Found")
+        return self._one(
+            self._state.comments, lambda comment: comment.repo == repo and comment.id == comment_id
+        )
 
     def edit_comment(self, repo: str, comment_id: int, *, editor: str, body: str) -> tuple[Comment, Comment]:
         """Replace a comment's body, returning (before, after); only its author or the repo owner may."""
@@ -271,11 +253,7 @@ class SandboxStore:
             return [hook for hook in self._state.hooks if hook.repo == repo]
 
     def hook(self, hook_id: int) -> Hook:
-        with self._lock:
-            for hook in self._state.hooks:
-                if hook.id == hook_id:
-                    return hook
-        raise NotFoundError(f"no hook {hook_id}")
+        return self._one(self._state.hooks, lambda hook: hook.id == hook_id, f"no hook {hook_id}")
 
     def save_delivery_body(self, guid: str, body: bytes) -> None:
         write_atomically(self._delivery_body_path(guid), body)
@@ -297,15 +275,23 @@ class SandboxStore:
 
     def first_delivery(self, guid: str) -> Delivery:
         """The original attempt of a delivery (redeliveries share its guid)."""
-        for delivery in self.deliveries():
-            if delivery.guid == guid:
-                return delivery
-        raise NotFoundError(f"no delivery {guid}")
+        return self._one(
+            self._state.deliveries, lambda delivery: delivery.guid == guid, f"no delivery {guid}"
+        )
 
     def _delivery_body_path(self, guid: str) -> Path:
         if not all(ch in "0123456789abcdef-" for ch in guid):
             raise NotFoundError(f"no delivery {guid}")
         return self.root / "deliveries" / f"{guid}.json"
+
+    def _one(self, items: list[_T], matches: Callable[[_T], bool], missing: str = "Not Found") -> _T:
+        """The first of ``items`` that ``matches``, or a 404 saying ``missing`` (the forges' own words by
+        default): every lookup by key in the state is this one scan."""
+        with self._lock:
+            found = next((item for item in items if matches(item)), None)
+        if found is None:
+            raise NotFoundError(missing)
+        return found
 
     @staticmethod
     def _replace(items: list[_T], old: _T, new: _T) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import structlog
 
-from evals.sandbox.events import ForgeEvent, RenderedEvent, from_github_payload
+from evals.sandbox.events import ForgeEvent, RenderedEvent
 from evals.sandbox.flavours import FLAVOURS
 from evals.sandbox.models import Delivery, Forge, Hook, utc_now
 from evals.sandbox.store import SandboxStore
@@ -42,25 +42,6 @@ class WebhookSender:
         """``timeout_s`` overrides every forge's own receiver timeout (tests of slow receivers)."""
         self._store = store
         self._timeout_s = timeout_s
-
-    def prepare(
-        self, hooks: Sequence[Hook], event: str, payload: Mapping[str, Any]
-    ) -> list[OutgoingDelivery]:
-        """Deliveries for an event the GitHub REST handlers rendered already (``respond_then_deliver``).
-
-        GitHub hooks get that payload as it is; other flavours get the event, recovered from the ids in
-        the payload, re-rendered in their shape. Once ``rest_api.py`` raises neutral events through
-        :meth:`prepare_event` like the GitLab and Gitea APIs, this bridge can go.
-        """
-        github = RenderedEvent(event, payload.get("action"), payload)
-        site_url, neutral = from_github_payload(event, payload, self._store) or ("", None)
-
-        def render(forge: Forge) -> RenderedEvent | None:
-            if forge is Forge.GITHUB:
-                return github
-            return None if neutral is None else FLAVOURS[forge].render_event(site_url, self._store, neutral)
-
-        return self._prepare(hooks, site_url, render)
 
     def prepare_event(
         self, hooks: Sequence[Hook], site_url: str, event: ForgeEvent

@@ -10,13 +10,7 @@ import pytest
 from evals.sandbox import SandboxServer
 from evals.sandbox.cli import add_sandbox_commands
 from tests.sandbox.conftest import WebhookReceiver
-
-
-def run(*argv: str) -> int:
-    parser = argparse.ArgumentParser(prog="gitlearnos")
-    add_sandbox_commands(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["sandbox", *argv])
-    return int(args.func(args))
+from tests.sandbox.conftest import run_cli as run
 
 
 def sandbox_subcommands() -> dict[str, argparse.ArgumentParser]:

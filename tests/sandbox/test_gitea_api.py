@@ -2,33 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import httpx
 import pytest
 
 from evals.sandbox import BOT_LOGIN, SandboxServer
+from tests.sandbox.conftest import client_fixture, gitea_client
 
-
-def gitea_client(sandbox: SandboxServer, login: str) -> httpx.Client:
-    return httpx.Client(
-        base_url=sandbox.gitea_api_url,
-        headers={"Authorization": f"token {sandbox.token(login)}"},
-        trust_env=False,
-    )
-
-
-@pytest.fixture
-def learner(sandbox: SandboxServer) -> Iterator[httpx.Client]:
-    with gitea_client(sandbox, "alice") as client:
-        yield client
-
-
-@pytest.fixture
-def bot(sandbox: SandboxServer) -> Iterator[httpx.Client]:
-    with gitea_client(sandbox, BOT_LOGIN) as client:
-        yield client
+learner = client_fixture("learner", gitea_client)
+bot = client_fixture("bot", gitea_client, BOT_LOGIN)
 
 
 def ok(response: httpx.Response, status: int = 200) -> httpx.Response:

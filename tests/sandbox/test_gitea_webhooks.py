@@ -7,19 +7,20 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import os
-import tempfile
 import uuid
-from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
 
 from evals.sandbox import BOT_LOGIN, SandboxServer
-from evals.sandbox.git_client import run_git
 from tests.conftest import load_fixture
-from tests.sandbox.conftest import ReceivedDelivery, WebhookReceiver
+from tests.sandbox.conftest import (
+    ReceivedDelivery,
+    WebhookReceiver,
+    assert_has_keys,
+    gitea_client,
+    push_as_bot,
+    wait_for_records,
+)
 
 SECRET = "gitea-hmac-secret"
 
@@ -29,14 +30,6 @@ def gitea_repo(sandbox: SandboxServer, repo: str, receiver: WebhookReceiver) -> 
     with sandbox.client() as client:
         client.add_hook(repo, url=receiver.url, secret=SECRET, forge="gitea")
     return repo
-
-
-def gitea_api(sandbox: SandboxServer, login: str) -> httpx.Client:
-    return httpx.Client(
-        base_url=sandbox.gitea_api_url,
-        headers={"Authorization": f"token {sandbox.token(login)}"},
-        trust_env=False,
-    )
 
 
 def assert_gitea_headers(delivery: ReceivedDelivery, event: str) -> None:
@@ -52,16 +45,10 @@ def assert_gitea_headers(delivery: ReceivedDelivery, event: str) -> None:
     assert "x-gitlab-event" not in headers
 
 
-def assert_shape(payload: dict[str, Any], fixture: dict[str, Any], *objects: str) -> None:
-    assert set(fixture) <= set(payload)
-    for name in objects:
-        assert set(fixture[name]) <= set(payload[name]), name
-
-
 def test_issue_opened_delivers_a_signed_issues_event(
     sandbox: SandboxServer, gitea_repo: str, receiver: WebhookReceiver
 ) -> None:
-    with gitea_api(sandbox, "alice") as api:
+    with gitea_client(sandbox, "alice") as api:
         api.post(f"/repos/{gitea_repo}/issues", json={"title": "Fractions", "body": "½ + ⅓ = ⅚"})
 
     delivery = receiver.received.get(timeout=5)  # the first: Gitea does not ping a new hook
@@ -71,14 +58,14 @@ def test_issue_opened_delivers_a_signed_issues_event(
     assert (payload["sender"]["login"], payload["repository"]["full_name"]) == ("alice", gitea_repo)
     assert payload["repository"]["clone_url"] == sandbox.git_url(gitea_repo)
     fixture = load_fixture("gitea", "issues__opened")
-    assert_shape(payload, fixture, "issue", "repository", "sender")
+    assert_has_keys(payload, fixture, "issue", "repository", "sender")
     assert set(fixture["issue"]["user"]) <= set(payload["issue"]["user"])
 
 
 def test_comment_created_and_edited(
     sandbox: SandboxServer, gitea_repo: str, receiver: WebhookReceiver
 ) -> None:
-    with gitea_api(sandbox, "alice") as learner, gitea_api(sandbox, BOT_LOGIN) as bot:
+    with gitea_client(sandbox, "alice") as learner, gitea_client(sandbox, BOT_LOGIN) as bot:
         learner.post(f"/repos/{gitea_repo}/issues", json={"title": "Question"})
         comment = bot.post(f"/repos/{gitea_repo}/issues/1/comments", json={"body": "receipt"}).json()
         bot.patch(f"/repos/{gitea_repo}/issues/comments/{comment['id']}", json={"body": "receipt, edited"})
@@ -95,7 +82,7 @@ def test_comment_created_and_edited(
     )
     assert (created["sender"]["login"], created["issue"]["number"]) == ("gitlearnos-bot", 1)
     fixture = load_fixture("gitea", "issue_comment__created_on_issue")
-    assert_shape(created, fixture, "issue", "comment", "repository", "sender")
+    assert_has_keys(created, fixture, "issue", "comment", "repository", "sender")
 
     edited = json.loads(by_action["edited"].body)
     assert (edited["comment"]["body"], edited["changes"]) == (
@@ -111,6 +98,7 @@ def test_replay_is_a_new_delivery(sandbox: SandboxServer, gitea_repo: str, recei
         )  # through the GitHub API: the Gitea hook still gets Gitea's
         original = receiver.next("issues")
         guid = original.headers["x-gitea-delivery"]
+        assert wait_for_records(client, guid, 1)  # recorded once the hook has answered
         record = client.redeliver(guid)
         again = receiver.next("issues")
 
@@ -140,7 +128,7 @@ def test_learner_scenario_on_gitea(
 ) -> None:
     """Learner opens an issue → signed ``issues`` hook → the bot clones/pushes with its token, lists the
     comments, answers and edits its answer, all through Gitea's API and payloads."""
-    with gitea_api(sandbox, "alice") as learner:
+    with gitea_client(sandbox, "alice") as learner:
         learner.post(
             f"/repos/{gitea_repo}/issues",
             json={"title": "Study note: limits", "body": "lim x→0 sin(x)/x = 1"},
@@ -152,22 +140,11 @@ def test_learner_scenario_on_gitea(
     full_name, number = event["repository"]["full_name"], event["number"]
     token = sandbox.token(BOT_LOGIN)
     clone_url = event["repository"]["clone_url"].replace("://", f"://gitlearnos-bot:{token}@", 1)
-    identity = {"GIT_AUTHOR_NAME": "gitlearnos-bot", "GIT_AUTHOR_EMAIL": "bot@example.invalid"}
-    identity |= {"GIT_COMMITTER_NAME": "gitlearnos-bot", "GIT_COMMITTER_EMAIL": "bot@example.invalid"}
-    isolated = {"GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1", "GIT_TERMINAL_PROMPT": "0"}
-    with tempfile.TemporaryDirectory() as scratch:
-        work = Path(scratch) / "clone"
-        run_git(["clone", "--quiet", clone_url, str(work)], env=isolated)
-        (work / "limits.md").write_text(event["issue"]["body"] + "\n")
-        run_git(["add", "."], cwd=work, env=isolated)
-        run_git(
-            ["commit", "--quiet", "-m", f"Add note from {full_name}#{number}"],
-            cwd=work,
-            env=isolated | identity,
-        )
-        run_git(["push", "--quiet", "origin", "HEAD:main"], cwd=work, env=isolated)
+    push_as_bot(
+        clone_url, {"limits.md": event["issue"]["body"] + "\n"}, f"Add note from {full_name}#{number}"
+    )
 
-    with gitea_api(sandbox, BOT_LOGIN) as bot:
+    with gitea_client(sandbox, BOT_LOGIN) as bot:
         comments = f"/repos/{full_name}/issues/{number}/comments"
         assert bot.get(comments).json() == []
         receipt = bot.post(comments, json={"body": "<!-- gitlearnos:receipt -->Saved"}).json()

@@ -7,7 +7,6 @@ and ``project_id``), so these round trips fail when a sandbox object lacks what 
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterator
 
 import gitlab
 import httpx
@@ -15,22 +14,10 @@ import pytest
 from gitlab.v4.objects import Project
 
 from evals.sandbox import BOT_LOGIN, SandboxServer
+from tests.sandbox.conftest import client_fixture, gitlab_client
 
-
-def gitlab_client(sandbox: SandboxServer, login: str) -> gitlab.Gitlab:
-    return gitlab.Gitlab(sandbox.gitlab_url, private_token=sandbox.token(login))
-
-
-@pytest.fixture
-def learner_gl(sandbox: SandboxServer) -> Iterator[gitlab.Gitlab]:
-    with gitlab_client(sandbox, "alice") as gl:
-        yield gl
-
-
-@pytest.fixture
-def bot_gl(sandbox: SandboxServer) -> Iterator[gitlab.Gitlab]:
-    with gitlab_client(sandbox, BOT_LOGIN) as gl:
-        yield gl
+learner_gl = client_fixture("learner_gl", gitlab_client)
+bot_gl = client_fixture("bot_gl", gitlab_client, BOT_LOGIN)
 
 
 @pytest.fixture

@@ -4,33 +4,31 @@ delivery ids and resend semantics, and the learner scenario end to end on GitLab
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
-import tempfile
-import time
 import uuid
-from pathlib import Path
 from typing import Any
 
 import gitlab
 import pytest
 
-from evals.sandbox import BOT_LOGIN, SandboxClient, SandboxServer
-from evals.sandbox.cli import add_sandbox_commands
-from evals.sandbox.git_client import run_git
+from evals.sandbox import BOT_LOGIN, SandboxServer
 from tests.conftest import load_fixture
-from tests.sandbox.conftest import ReceivedDelivery, WebhookReceiver
+from tests.sandbox.conftest import (
+    ReceivedDelivery,
+    WebhookReceiver,
+    client_fixture,
+    gitlab_client,
+    push_as_bot,
+    run_cli,
+    wait_for_records,
+)
 
 SECRET = "gitlab-shared-secret"
 
 
-def next_gitlab(receiver: WebhookReceiver, event: str, timeout: float = 5.0) -> ReceivedDelivery:
+def next_gitlab(receiver: WebhookReceiver, event: str) -> ReceivedDelivery:
     """The next delivery whose ``X-Gitlab-Event`` is ``event`` (GitLab sends no ``X-GitHub-Event``)."""
-    while True:
-        delivery = receiver.received.get(timeout=timeout)
-        if delivery.headers.get("x-gitlab-event") == event:
-            return delivery
+    return receiver.next(event, header="x-gitlab-event")
 
 
 def stable_keys(*fixtures: dict[str, Any]) -> set[str]:
@@ -45,9 +43,7 @@ def gitlab_repo(sandbox: SandboxServer, repo: str, receiver: WebhookReceiver) ->
     return repo
 
 
-@pytest.fixture
-def learner_gl(sandbox: SandboxServer) -> gitlab.Gitlab:
-    return gitlab.Gitlab(sandbox.gitlab_url, private_token=sandbox.token("alice"))
+learner_gl = client_fixture("learner_gl", gitlab_client)
 
 
 def assert_gitlab_headers(sandbox: SandboxServer, delivery: ReceivedDelivery, event: str) -> None:
@@ -104,7 +100,7 @@ def test_comment_and_edit_deliver_note_hooks(
     sandbox: SandboxServer, gitlab_repo: str, receiver: WebhookReceiver, learner_gl: gitlab.Gitlab
 ) -> None:
     issue = learner_gl.projects.get(gitlab_repo).issues.create({"title": "Question"})
-    with gitlab.Gitlab(sandbox.gitlab_url, private_token=sandbox.token(BOT_LOGIN)) as bot:
+    with gitlab_client(sandbox, BOT_LOGIN) as bot:
         note = (
             bot.projects.get(gitlab_repo, lazy=True)
             .issues.get(issue.iid, lazy=True)
@@ -152,7 +148,7 @@ def test_every_hook_gets_its_own_flavour(
             client.add_hook(repo, url=receiver.url, secret=SECRET, forge="gitlab")
             client.add_hook(repo, url=github_receiver.url, secret=SECRET)
             client.open_issue(repo, title="Through the GitHub API")
-        with gitlab.Gitlab(sandbox.gitlab_url, private_token=sandbox.token("alice")) as gl:
+        with gitlab_client(sandbox, "alice") as gl:
             gl.projects.get(repo).issues.create({"title": "Through the GitLab API"})
 
         titles = {
@@ -162,15 +158,6 @@ def test_every_hook_gets_its_own_flavour(
         assert {json.loads(github_receiver.next("issues").body)["issue"]["title"] for _ in "12"} == titles
     finally:
         github_receiver.close()
-
-
-def wait_for_records(client: SandboxClient, guid: str, count: int) -> list[dict[str, Any]]:
-    deadline = time.monotonic() + 5
-    while True:
-        records = [record for record in client.deliveries() if record["guid"] == guid]
-        if len(records) >= count or time.monotonic() > deadline:
-            return records
-        time.sleep(0.05)
 
 
 def test_resend_keeps_the_idempotency_key(
@@ -191,13 +178,6 @@ def test_resend_keeps_the_idempotency_key(
     assert again.headers["x-gitlab-token"] == SECRET
     assert (record["guid"], record["redelivery"], record["redelivery_of"]) == (key, True, key)
     assert [r["redelivery"] for r in records] == [False, True]
-
-
-def run_cli(*argv: str) -> int:
-    parser = argparse.ArgumentParser(prog="gitlearnos")
-    add_sandbox_commands(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["sandbox", *argv])
-    return int(args.func(args))
 
 
 def test_cli_registers_a_gitlab_hook(
@@ -224,7 +204,7 @@ def test_learner_scenario_on_gitlab(
 ) -> None:
     """Learner opens an issue → Issue Hook → the bot clones/pushes with ``oauth2:<token>``, lists notes,
     answers and edits its answer, all through python-gitlab and GitLab's payloads."""
-    with gitlab.Gitlab(sandbox.gitlab_url, private_token=sandbox.token("alice")) as learner:
+    with gitlab_client(sandbox, "alice") as learner:
         learner.projects.get(gitlab_repo).issues.create(
             {"title": "Study note: limits", "description": "lim x→0 sin(x)/x = 1", "labels": "study-note"}
         )
@@ -233,23 +213,10 @@ def test_learner_scenario_on_gitlab(
     project_path, iid = event["project"]["path_with_namespace"], event["object_attributes"]["iid"]
     token = sandbox.token(BOT_LOGIN)
     clone_url = event["project"]["git_http_url"].replace("://", f"://oauth2:{token}@", 1)
-    identity = {"GIT_AUTHOR_NAME": "gitlearnos-bot", "GIT_AUTHOR_EMAIL": "bot@example.invalid"}
-    identity |= {"GIT_COMMITTER_NAME": "gitlearnos-bot", "GIT_COMMITTER_EMAIL": "bot@example.invalid"}
-    isolated = {"GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1", "GIT_TERMINAL_PROMPT": "0"}
-    with tempfile.TemporaryDirectory() as scratch:
-        work = Path(scratch) / "clone"
-        run_git(["clone", "--quiet", clone_url, str(work)], env=isolated)
-        (work / "subjects").mkdir()
-        (work / "subjects" / "limits.md").write_text(event["object_attributes"]["description"] + "\n")
-        run_git(["add", "."], cwd=work, env=isolated)
-        run_git(
-            ["commit", "--quiet", "-m", f"Add note from {project_path}#{iid}"],
-            cwd=work,
-            env=isolated | identity,
-        )
-        run_git(["push", "--quiet", "origin", "HEAD:main"], cwd=work, env=isolated)
+    note = event["object_attributes"]["description"] + "\n"
+    push_as_bot(clone_url, {"subjects/limits.md": note}, f"Add note from {project_path}#{iid}")
 
-    with gitlab.Gitlab(sandbox.gitlab_url, private_token=token) as bot:
+    with gitlab_client(sandbox, BOT_LOGIN) as bot:
         issue = bot.projects.get(project_path, lazy=True).issues.get(iid, lazy=True)
         assert issue.notes.list(get_all=True) == []
         receipt = issue.notes.create({"body": "<!-- gitlearnos:receipt -->Saved to subjects/limits.md"})

@@ -6,7 +6,6 @@ tests fail when a sandbox object drifts from GitHub's shape.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import httpx
@@ -16,18 +15,10 @@ from githubkit.exception import RequestFailed
 from githubkit_schemas.latest.models import IssueComment, SimpleUser
 
 from evals.sandbox import BOT_LOGIN, SandboxServer
+from tests.sandbox.conftest import client_fixture, github_client
 
-
-@pytest.fixture
-def learner_gh(sandbox: SandboxServer) -> Iterator[GitHub[TokenAuthStrategy]]:
-    with GitHub(sandbox.token("alice"), base_url=sandbox.api_url, auto_retry=False, http_cache=False) as gh:
-        yield gh
-
-
-@pytest.fixture
-def bot_gh(sandbox: SandboxServer) -> Iterator[GitHub[TokenAuthStrategy]]:
-    with GitHub(sandbox.token(BOT_LOGIN), base_url=sandbox.api_url, auto_retry=False, http_cache=False) as gh:
-        yield gh
+learner_gh = client_fixture("learner_gh", github_client)
+bot_gh = client_fixture("bot_gh", github_client, BOT_LOGIN)
 
 
 def test_authenticated_user(learner_gh: GitHub[TokenAuthStrategy], bot_gh: GitHub[TokenAuthStrategy]) -> None:
@@ -100,9 +91,7 @@ def test_only_author_or_owner_edits_a_comment(
     number = learner_gh.rest.issues.create(owner, name, title="Mine").parsed_data.number
     comment = learner_gh.rest.issues.create_comment(owner, name, number, body="mine").parsed_data
     with (
-        GitHub(
-            sandbox.token("mr-smith"), base_url=sandbox.api_url, auto_retry=False, http_cache=False
-        ) as teacher,
+        github_client(sandbox, "mr-smith") as teacher,
         pytest.raises(RequestFailed) as refused,
     ):
         teacher.rest.issues.update_comment(owner, name, comment.id, body="theirs")

@@ -6,14 +6,13 @@ import hashlib
 import hmac
 import json
 import time
-from typing import Any
 
 import pytest
 from githubkit import webhooks
 
-from evals.sandbox import BOT_LOGIN, SandboxClient, SandboxServer
+from evals.sandbox import BOT_LOGIN, SandboxServer
 from tests.conftest import load_fixture
-from tests.sandbox.conftest import ReceivedDelivery, WebhookReceiver
+from tests.sandbox.conftest import ReceivedDelivery, WebhookReceiver, assert_has_keys, wait_for_records
 
 SECRET = "It's a Secret to Everybody"
 
@@ -28,22 +27,6 @@ def hooked_repo(sandbox: SandboxServer, repo: str, receiver: WebhookReceiver) ->
 def assert_signed(delivery: ReceivedDelivery) -> None:
     expected = "sha256=" + hmac.new(SECRET.encode(), delivery.body, hashlib.sha256).hexdigest()
     assert hmac.compare_digest(delivery.headers["x-hub-signature-256"], expected)
-
-
-def assert_github_shape(ours: dict[str, Any], fixture: dict[str, Any], *objects: str) -> None:
-    """Every key GitHub sends is there, at the top and inside each named object."""
-    assert set(fixture) <= set(ours)
-    for name in objects:
-        assert set(fixture[name]) <= set(ours[name]), name
-
-
-def wait_for_record(client: SandboxClient, guid: str, count: int) -> list[dict[str, Any]]:
-    deadline = time.monotonic() + 5
-    while True:
-        records = [record for record in client.deliveries() if record["guid"] == guid]
-        if len(records) >= count or time.monotonic() > deadline:
-            return records
-        time.sleep(0.05)
 
 
 def test_new_hook_is_pinged(sandbox: SandboxServer, hooked_repo: str, receiver: WebhookReceiver) -> None:
@@ -75,7 +58,7 @@ def test_issue_opened_delivers_a_signed_issues_event(
     assert (repository["private"], repository["default_branch"]) == (True, "main")
     assert repository["clone_url"] == sandbox.git_url(hooked_repo)
     assert payload["sender"]["login"] == "alice"
-    assert_github_shape(payload, load_fixture("github", "issues__opened"), "issue", "repository", "sender")
+    assert_has_keys(payload, load_fixture("github", "issues__opened"), "issue", "repository", "sender")
     webhooks.parse("issues", delivery.body)
 
 
@@ -94,7 +77,7 @@ def test_comment_created_delivers_an_issue_comment_event(
     assert (payload["sender"]["login"], payload["sender"]["type"]) == (BOT_LOGIN, "Bot")
     assert payload["issue"]["number"] == number
     fixture = load_fixture("github", "issue_comment__created_on_issue")
-    assert_github_shape(payload, fixture, "issue", "comment", "repository", "sender")
+    assert_has_keys(payload, fixture, "issue", "comment", "repository", "sender")
     webhooks.parse("issue_comment", delivery.body)
 
 
@@ -105,11 +88,11 @@ def test_redelivery_repeats_id_and_body(
         client.open_issue(hooked_repo, title="Once")
         original = receiver.next("issues")
         guid = original.headers["x-github-delivery"]
-        assert wait_for_record(client, guid, 1)[0]["status_code"] == 202
+        assert wait_for_records(client, guid, 1)[0]["status_code"] == 202
 
         record = client.redeliver(guid)
         again = receiver.next("issues")
-        records = wait_for_record(client, guid, 2)
+        records = wait_for_records(client, guid, 2)
 
     assert again.headers["x-github-delivery"] == guid
     assert again.body == original.body
