@@ -75,7 +75,7 @@ def test_not_a_repository_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_local_mode_commits_under_the_protocols_default_push_false(repo: Path) -> None:
-    """Regression: local mode refused to commit because push was not authorized, as if a remote were missing."""
+    """Regression: local mode refused to commit without push authorization, as if a remote were missing."""
     config = (repo / "gitlearnos.yml").read_text().replace("push: true", "push: false")
     (repo / "gitlearnos.yml").write_text(config)
     git(repo, "-c", "user.name=Alice", "-c", "user.email=a@example.org", "commit", "-qam", "No push")
