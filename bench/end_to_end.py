@@ -13,6 +13,7 @@ MB, worker ≤ 300 MB.
 from __future__ import annotations
 
 import argparse
+import random
 import subprocess
 import sys
 import tempfile
@@ -31,6 +32,20 @@ POLL_SECONDS = 0.005
 TIMEOUT_SECONDS = 30.0
 
 
+VOCABULARY = (
+    "angle bisector ratio chord tangent radius sector area volume prism cone sphere vector matrix "
+    "determinant limit derivative integral series sequence prime modulus congruence proof lemma"
+).split()
+
+
+def distinct_note(index: int) -> str:
+    """A note that shares few words with any other, so the bot records each one instead of linking it."""
+    rng = random.Random(index)
+    words = " ".join(rng.sample(VOCABULARY, 8))
+    unique = " ".join(f"exercise{index}{part}" for part in "abc")
+    return f"Note {index}: in class I learned about {words} ({unique})."
+
+
 def bot_commit_count(stack: LocalStack) -> int:
     bare = stack.data_dir / "sandbox" / "git" / f"{REPOSITORY}.git"
     out = subprocess.run(
@@ -46,7 +61,7 @@ def file_note_and_wait(stack: LocalStack, index: int, commits_before: int) -> fl
         issue = learner.open_issue(
             REPOSITORY,
             title=f"Note {index}: similar triangles",
-            body=f"Note {index}: in class I learned that corresponding vertices come first ({index}).",
+            body=distinct_note(index),
         )
         number = int(issue["number"])
         deadline = started + TIMEOUT_SECONDS
