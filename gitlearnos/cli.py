@@ -1,4 +1,4 @@
-"""The ``gitlearnos`` command line: serve, worker, demo, sandbox.
+"""The ``gitlearnos`` command line: serve, worker, beat, demo, sandbox.
 
 Each subcommand builds its settings from the environment once and passes
 them down; nothing is read at import time.
@@ -22,6 +22,13 @@ GITLEARNOS_GITHUB_TOKEN, GITLEARNOS_GITHUB_API_URL, ...); see the README."""
 
 
 def _serve(args: argparse.Namespace) -> int:
+    """Run the intake under uvicorn: one process, so ``/metrics`` is the whole picture.
+
+    Shutdown: on SIGTERM uvicorn stops accepting, lets in-flight requests end
+    (at most 20 s, inside Kubernetes' 30 s grace after the 5 s ``preStop``),
+    then the lifespan closes Redis. uvicorn's own log records go through the
+    root logger (``log_config=None``), so they are JSON like ours.
+    """
     import uvicorn
 
     from gitlearnos.embedded_redis import resolve_redis_url
@@ -36,30 +43,80 @@ def _serve(args: argparse.Namespace) -> int:
     app = create_app(
         settings, redis_url=redis_url, make_enqueue=partial(redis_enqueue, create_celery(settings, redis_url))
     )
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        log_config=None,
+        access_log=False,
+        timeout_graceful_shutdown=20,
+    )
     return 0
 
 
 def _worker(args: argparse.Namespace) -> int:
+    """Run a Celery worker; with ``--metrics-port``, serve its metrics from the main process.
+
+    Metrics: the prefork children write prometheus-client's multiprocess files
+    under ``<data dir>/metrics/worker-<port>``, emptied here at start. The
+    variable must be set before anything imports ``prometheus_client`` (it
+    chooses its storage once, at import), hence before the imports below.
+
+    Shutdown: SIGTERM is Celery's warm shutdown (the running task finishes,
+    prefetched messages go back to the queue); a task whose process dies is
+    requeued (``acks_late`` + ``reject_on_worker_lost``); see ``workers.events``.
+    """
+    import os
+    import shutil
+
+    settings = Settings()
+    if args.metrics_port:
+        metrics_dir = settings.data_dir / "metrics" / f"worker-{args.metrics_port}"
+        shutil.rmtree(metrics_dir, ignore_errors=True)
+        metrics_dir.mkdir(parents=True)
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(metrics_dir)
+
     import redis
+    from celery import signals
 
     from bot.agent import RuleAgent
     from gitlearnos.embedded_redis import resolve_redis_url
     from gitlearnos.log_setup import configure_logging
+    from gitlearnos.metrics import MetricsServer
     from workers.celery_app import create_celery
     from workers.events import WorkerRuntime, register_event_task
 
-    settings = Settings()
     configure_logging(settings.log_level)
     redis_url = resolve_redis_url(settings.redis_url, settings.data_dir)
     app = create_celery(settings, redis_url)
     runtime = WorkerRuntime(settings=settings, redis=redis.Redis.from_url(redis_url), agent=RuleAgent())
     register_event_task(app, runtime)
+    if args.metrics_port:
+        # Bound now, so a taken port fails the start; served once the pool has forked.
+        server = MetricsServer(args.metrics_host, args.metrics_port)
+        signals.worker_ready.connect(lambda **_: server.start(), weak=False)
+        signals.worker_shutdown.connect(lambda **_: server.stop(), weak=False)
     argv = ["worker", "--queues", args.queues, "--concurrency", str(args.concurrency)]
     argv += ["--loglevel", settings.log_level, "--without-gossip", "--without-mingle", "--without-heartbeat"]
     if args.hostname:
         argv += ["--hostname", args.hostname]
     app.worker_main(argv)
+    return 0
+
+
+def _beat(args: argparse.Namespace) -> int:
+    from gitlearnos.embedded_redis import resolve_redis_url
+    from gitlearnos.log_setup import configure_logging
+    from workers.celery_app import create_celery
+    from workers.maintenance import configure_beat
+
+    settings = Settings()
+    configure_logging(settings.log_level)
+    redis_url = resolve_redis_url(settings.redis_url, settings.data_dir)
+    app = create_celery(settings, redis_url)
+    configure_beat(app, redis_url)
+    app.start(["beat", "--loglevel", settings.log_level])
     return 0
 
 
@@ -143,7 +200,29 @@ def build_parser() -> argparse.ArgumentParser:
     )
     worker.add_argument("--concurrency", type=int, default=2, help="worker processes (default: 2)")
     worker.add_argument("--hostname", default="", help="Celery node name (default: Celery's own)")
+    worker.add_argument(
+        "--metrics-port",
+        type=int,
+        default=0,
+        help="serve Prometheus metrics of this worker and its processes on this port (default: off)",
+    )
+    worker.add_argument(
+        "--metrics-host",
+        default="127.0.0.1",
+        help="interface for --metrics-port (default: 127.0.0.1; use 0.0.0.0 in a container)",
+    )
     worker.set_defaults(func=_worker)
+
+    beat = commands.add_parser(
+        "beat",
+        help="run the scheduler that starts recurring jobs (maintenance) for every learner repository",
+        description=(
+            "Run Celery beat with its schedule kept in Redis (RedBeat). Every minute it queues one dispatch "
+            "on the 'schedule' queue, which enqueues each repository's maintenance at the learner's local "
+            "time from its gitlearnos.yml. Run exactly one; run workers with --queues events,schedule."
+        ),
+    )
+    beat.set_defaults(func=_beat)
 
     local = commands.add_parser(
         "local",

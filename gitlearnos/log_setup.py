@@ -1,27 +1,75 @@
-"""Structured JSON logs for every process.
+"""Structured JSON logs for every process, one object per line.
 
 Log lines carry delivery ids, repository slugs and event keys — never tokens,
-never learner text. Handlers log identifiers only; this module just renders.
+never learner text. Handlers and tasks bind those identifiers once with
+:func:`event_context` and ``structlog.contextvars.bound_contextvars``, so every
+line inside a request or task carries them, including the lines Celery and
+uvicorn write through the standard library: those are rendered as JSON too,
+with the same bound context, so an operator greps one format for one delivery
+id. Only a record's message is rendered, never its ``extra`` data (Celery puts
+task arguments — the learner's text — there).
 """
 
 from __future__ import annotations
 
 import logging
+import sys
+from typing import TextIO
 
 import structlog
 
+from bot.events import Forge, InboundEvent, event_key
+from forge_adapters.intake import Ignored
 
-def configure_logging(level: str = "INFO") -> None:
-    logging.basicConfig(level=level.upper(), format="%(message)s")
+_handler: logging.Handler | None = None
+
+
+def configure_logging(level: str = "INFO", *, stream: TextIO | None = None) -> None:
+    """Render structlog and standard-library records as JSON lines.
+
+    structlog writes to ``stream`` (default stdout) and standard-library
+    records to ``stream`` (default stderr), as before. Loggers are not cached
+    on first use, so calling this again (tests capture INFO lines after the
+    suite configured WARNING) takes effect everywhere; the price is a
+    microsecond or so per log call.
+    """
+    global _handler  # noqa: PLW0603 - one root handler per process, replaced on reconfiguration
+    numeric = logging.getLevelName(level.upper())
+    shared: list[structlog.types.Processor] = [
+        structlog.contextvars.merge_contextvars,
+        structlog.processors.add_log_level,
+        structlog.processors.TimeStamper(fmt="iso", utc=True),
+    ]
     structlog.configure(
-        processors=[
-            structlog.contextvars.merge_contextvars,
-            structlog.processors.add_log_level,
-            structlog.processors.TimeStamper(fmt="iso", utc=True),
-            structlog.processors.format_exc_info,
-            structlog.processors.JSONRenderer(),
-        ],
-        wrapper_class=structlog.make_filtering_bound_logger(logging.getLevelName(level.upper())),
-        logger_factory=structlog.PrintLoggerFactory(),
-        cache_logger_on_first_use=True,
+        processors=[*shared, structlog.processors.format_exc_info, structlog.processors.JSONRenderer()],
+        wrapper_class=structlog.make_filtering_bound_logger(numeric),
+        logger_factory=structlog.PrintLoggerFactory(stream),
+        cache_logger_on_first_use=False,
     )
+    handler = logging.StreamHandler(stream or sys.stderr)
+    handler.setFormatter(
+        structlog.stdlib.ProcessorFormatter(
+            foreign_pre_chain=[*shared, structlog.stdlib.add_logger_name],
+            processors=[
+                structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+                structlog.processors.format_exc_info,
+                structlog.processors.JSONRenderer(),
+            ],
+        )
+    )
+    root = logging.getLogger()
+    if _handler is not None:
+        root.removeHandler(_handler)
+    root.addHandler(handler)
+    root.setLevel(numeric)
+    _handler = handler
+
+
+def event_context(forge: Forge, event: InboundEvent | Ignored) -> dict[str, str]:
+    """The identifiers bound to every log line about one delivery: never its text."""
+    context = {"forge": forge.value, "delivery": event.delivery_id}
+    if isinstance(event, InboundEvent):
+        if event.repo is not None:
+            context["repo"] = event.repo.slug
+        context["event_key"] = event_key(event)
+    return context

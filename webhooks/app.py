@@ -1,12 +1,23 @@
-"""The Litestar application: ``POST /webhooks/{forge}``, ``/healthz``, ``/readyz``.
+"""The Litestar application: ``POST /webhooks/{forge}``, ``/healthz``, ``/readyz``, ``/metrics``.
 
 Built by :func:`create_app` with its settings and its enqueue function
 injected, so tests and the benchmark run the real app against a real Redis
 without environment juggling.
+
+Each delivery is counted once by forge and outcome and timed (see
+:mod:`gitlearnos.metrics`: an in-memory increment, no I/O on the request
+path), and once parsed, its delivery id, forge, repository and event key are
+bound to every log line the request writes.
+
+Shutdown: uvicorn stops accepting on SIGTERM, lets in-flight requests finish,
+then runs the lifespan's exit, which closes Redis. A delivery is acknowledged
+(202) only after its message is on the queue, so one cut off mid-request was
+never acknowledged and the forge redelivers it.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -22,19 +33,89 @@ from litestar.status_codes import (
     HTTP_503_SERVICE_UNAVAILABLE,
 )
 from redis.asyncio import Redis
+from structlog.contextvars import bound_contextvars
 
 from bot.events import EventKind, Forge, InboundEvent, event_key
 from forge_adapters.intake import Ignored, WebhookError, header
+from gitlearnos import metrics
+from gitlearnos.log_setup import event_context
+from gitlearnos.metrics import DeliveryOutcome
 from gitlearnos.settings import Settings
 from webhooks.dedup import DeliveryLedger
 from webhooks.forges import webhook_specs
 
 Enqueue = Callable[[InboundEvent], Awaitable[None]]
+Answer = tuple[DeliveryOutcome, Response[dict[str, Any]]]
 log = structlog.get_logger("gitlearnos.webhooks")
 
 
 def _json(code: int, **fields: Any) -> Response[dict[str, Any]]:
     return Response(content=fields, status_code=code)
+
+
+class _Intake:
+    """The delivery path: verify and parse, drop what is not ours, deduplicate, enqueue.
+
+    ``ledger`` and ``enqueue`` are set by the app's lifespan, on the serving loop.
+    """
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.specs = {spec.forge.value: spec for spec in webhook_specs(settings)}
+        self.bot_logins = settings.bot_logins
+        self.ledger: DeliveryLedger
+        self.enqueue: Enqueue
+
+    async def receive(self, forge_name: str, request: Request[Any, Any, Any]) -> Answer:
+        spec = self.specs.get(forge_name)
+        if spec is None:
+            reason = f"no intake for forge {forge_name!r}"
+            return DeliveryOutcome.REFUSED, _json(HTTP_404_NOT_FOUND, status="error", reason=reason)
+        too_large = _json(HTTP_413_REQUEST_ENTITY_TOO_LARGE, status="error", reason="payload over 25 MiB")
+        length = header(request.headers, "Content-Length")
+        if length and length.isdigit() and int(length) > self.settings.max_body_bytes:
+            return DeliveryOutcome.REFUSED, too_large
+        body = await request.body()
+        if len(body) > self.settings.max_body_bytes:
+            return DeliveryOutcome.REFUSED, too_large
+        try:
+            parsed = spec.receive(request.headers, body)
+        except WebhookError as error:
+            log.warning("delivery.refused", forge=spec.forge.value, status=error.status, reason=str(error))
+            return DeliveryOutcome.REFUSED, _json(error.status, status="error", reason=str(error))
+        with bound_contextvars(**event_context(spec.forge, parsed)):
+            dedup = "" if isinstance(parsed, Ignored) else spec.dedup_key(request.headers, body, parsed)
+            return await self.accept(spec.forge, parsed, dedup)
+
+    async def accept(self, forge: Forge, event: InboundEvent | Ignored, dedup: str) -> Answer:
+        if isinstance(event, Ignored):
+            log.info("delivery.ignored", reason=event.reason)
+            return DeliveryOutcome.IGNORED, _json(HTTP_200_OK, status="ignored", reason=event.reason)
+        if event.kind is EventKind.PING:
+            return DeliveryOutcome.IGNORED, _json(HTTP_200_OK, status="pong")
+        actor = event.actor
+        if actor is not None and (actor.is_bot or actor.login.lower() in self.bot_logins):
+            log.info("delivery.ignored", reason="bot account")
+            reply = _json(HTTP_200_OK, status="ignored", reason="sent by a bot account")
+            return DeliveryOutcome.IGNORED, reply
+        if not await self.ledger.claim(forge, dedup):
+            log.info("delivery.duplicate")
+            reply = _json(HTTP_200_OK, status="duplicate", delivery=event.delivery_id)
+            return DeliveryOutcome.DUPLICATE, reply
+        try:
+            await self.enqueue(event)
+        except Exception:
+            await self.ledger.release(forge, dedup)
+            log.exception("delivery.enqueue_failed")
+            reply = _json(
+                HTTP_503_SERVICE_UNAVAILABLE, status="error", reason="queue unavailable; retry later"
+            )
+            return DeliveryOutcome.ERROR, reply
+        log.info("delivery.queued")
+        reply = _json(
+            HTTP_202_ACCEPTED, status="queued", delivery=event.delivery_id, event_key=event_key(event)
+        )
+        return DeliveryOutcome.QUEUED, reply
 
 
 def create_app(settings: Settings, *, redis_url: str, make_enqueue: Callable[[Redis], Enqueue]) -> Litestar:
@@ -44,63 +125,28 @@ def create_app(settings: Settings, *, redis_url: str, make_enqueue: Callable[[Re
     and returns the function that hands a normalized event to the worker queue.
     """
     state: dict[str, Any] = {}
-    specs = {spec.forge.value: spec for spec in webhook_specs(settings)}
-    bot_logins = settings.bot_logins
+    intake = _Intake(settings)
 
     @asynccontextmanager
     async def redis_lifespan(_: Litestar) -> AsyncIterator[None]:
         client = Redis.from_url(redis_url, socket_timeout=2, socket_connect_timeout=2)
         state["redis"] = client
-        state["ledger"] = DeliveryLedger(client, settings.delivery_ttl_seconds)
-        state["enqueue"] = make_enqueue(client)
+        intake.ledger = DeliveryLedger(client, settings.delivery_ttl_seconds)
+        intake.enqueue = make_enqueue(client)
         try:
             yield
         finally:
             await client.aclose()
 
-    async def accept(forge: Forge, event: InboundEvent | Ignored, dedup: str) -> Response[dict[str, Any]]:
-        if isinstance(event, Ignored):
-            log.info("delivery.ignored", forge=forge.value, delivery=event.delivery_id, reason=event.reason)
-            return _json(HTTP_200_OK, status="ignored", reason=event.reason)
-        if event.kind is EventKind.PING:
-            return _json(HTTP_200_OK, status="pong")
-        actor = event.actor
-        if actor is not None and (actor.is_bot or actor.login.lower() in bot_logins):
-            log.info("delivery.ignored", forge=forge.value, delivery=event.delivery_id, reason="bot account")
-            return _json(HTTP_200_OK, status="ignored", reason="sent by a bot account")
-        ledger: DeliveryLedger = state["ledger"]
-        if not await ledger.claim(forge, dedup):
-            return _json(HTTP_200_OK, status="duplicate", delivery=event.delivery_id)
-        try:
-            await state["enqueue"](event)
-        except Exception:
-            await ledger.release(forge, dedup)
-            log.exception("delivery.enqueue_failed", forge=forge.value, delivery=event.delivery_id)
-            return _json(
-                HTTP_503_SERVICE_UNAVAILABLE, status="error", reason="queue unavailable; retry later"
-            )
-        key = event_key(event)
-        log.info("delivery.queued", forge=forge.value, delivery=event.delivery_id, event_key=key)
-        return _json(HTTP_202_ACCEPTED, status="queued", delivery=event.delivery_id, event_key=key)
-
     @post("/webhooks/{forge_name:str}", status_code=HTTP_202_ACCEPTED)
     async def webhook(forge_name: FromPath[str], request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
-        spec = specs.get(forge_name)
-        if spec is None:
-            return _json(HTTP_404_NOT_FOUND, status="error", reason=f"no intake for forge {forge_name!r}")
-        length = header(request.headers, "Content-Length")
-        if length and length.isdigit() and int(length) > settings.max_body_bytes:
-            return _json(HTTP_413_REQUEST_ENTITY_TOO_LARGE, status="error", reason="payload over 25 MiB")
-        body = await request.body()
-        if len(body) > settings.max_body_bytes:
-            return _json(HTTP_413_REQUEST_ENTITY_TOO_LARGE, status="error", reason="payload over 25 MiB")
+        started = time.perf_counter()
+        outcome = DeliveryOutcome.ERROR  # stays so only if receive() raises
         try:
-            parsed = spec.receive(request.headers, body)
-        except WebhookError as error:
-            log.warning("delivery.refused", forge=forge_name, status=error.status, reason=str(error))
-            return _json(error.status, status="error", reason=str(error))
-        dedup = "" if isinstance(parsed, Ignored) else spec.dedup_key(request.headers, body, parsed)
-        return await accept(spec.forge, parsed, dedup)
+            outcome, response = await intake.receive(forge_name, request)
+        finally:
+            metrics.count_delivery(forge_name, outcome, time.perf_counter() - started)
+        return response
 
     @get("/healthz")
     async def healthz() -> dict[str, str]:
@@ -114,9 +160,16 @@ def create_app(settings: Settings, *, redis_url: str, make_enqueue: Callable[[Re
             return _json(HTTP_503_SERVICE_UNAVAILABLE, status="unavailable", redis=type(error).__name__)
         return _json(HTTP_200_OK, status="ready", redis="ok")
 
+    @get("/metrics", media_type=metrics.CONTENT_TYPE)
+    async def metrics_endpoint() -> Response[bytes]:
+        """Prometheus text exposition of this process's registry (one uvicorn process per web pod)."""
+        return Response(content=metrics.exposition(), media_type=metrics.CONTENT_TYPE)
+
     return Litestar(
-        route_handlers=[webhook, healthz, readyz],
+        route_handlers=[webhook, healthz, readyz, metrics_endpoint],
         lifespan=[redis_lifespan],
         request_max_body_size=settings.max_body_bytes + 1,
         openapi_config=None,
+        # Litestar's default logging config adds a plain-text handler to the root logger; ours renders JSON.
+        logging_config=None,
     )

@@ -10,11 +10,19 @@ Exactly-once effects on an at-least-once queue come from two checks:
 
 The final reply text is stashed in Redis before it is posted, so a retry after
 a failed post sends the same receipt rather than a reconstruction.
+
+The same two checks make shutdown safe. On SIGTERM a Celery worker stops
+taking messages and lets the running task finish (warm shutdown); a worker
+killed mid-task never acknowledged its message (``task_acks_late``), and
+``task_reject_on_worker_lost`` puts it back on the queue for another worker,
+which then finds the commit or the reply already there. See
+``workers.celery_app`` and "Scaling and shutdown" in ``deploy/README.md``.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -22,6 +30,8 @@ from typing import Any
 import redis
 import structlog
 from celery import Celery, Task
+from pydantic import ValidationError
+from structlog.contextvars import bound_contextvars
 
 from bot.agent import Agent
 from bot.config import CONFIG_PATH
@@ -31,6 +41,9 @@ from bot.handle import plan_event, recorded_reply, replies_after_push
 from bot.plan import Outcome, Reply
 from bot.trailers import TRAILER_EVENT
 from forge_adapters.base import ForgeClient, ForgeError
+from gitlearnos import metrics
+from gitlearnos.log_setup import event_context
+from gitlearnos.metrics import TaskOutcome
 from gitlearnos.settings import Settings
 from workers.celery_app import PROCESS_EVENT
 from workers.forge_clients import ForgeClients
@@ -138,6 +151,7 @@ def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, k
             return plan.outcome.value
         commit_id = mirror.commit(plan.writes, plan.deletes, plan.commit.message())
         if mirror.push():
+            metrics.count_commit(plan.operation)
             replies = replies_after_push(
                 plan, commit_id=commit_id, branch=mirror.branch, remote="this repository"
             )
@@ -174,25 +188,61 @@ def _setup_history(client: ForgeClient, mirror: Mirror, event: InboundEvent) -> 
     return tuple(client.thread_messages(repo, thread.number, is_pull_request=False))
 
 
+class InvalidPayload(ValueError):
+    """A queued message that is not an event: a bug or schema drift, never the learner's fault.
+
+    Raised instead of pydantic's error, whose message quotes the input (the
+    learner's text) into Celery's failure log.
+    """
+
+
+def _validated(payload: dict[str, Any]) -> InboundEvent:
+    try:
+        return InboundEvent.model_validate(payload)
+    except ValidationError as error:
+        places = ", ".join(".".join(str(p) for p in e["loc"]) for e in error.errors(include_input=False))
+        raise InvalidPayload(f"queued payload is not an InboundEvent (invalid: {places})") from None
+
+
 def register_event_task(app: Celery, runtime: WorkerRuntime) -> Task:
-    """Register ``workers.events.process_event`` on ``app``, bound to ``runtime``."""
+    """Register ``workers.events.process_event`` on ``app``, bound to ``runtime``.
+
+    The task binds the event's identifiers to every log line it writes, and
+    records queue wait (first attempt only: a retry's wait is its countdown),
+    duration by outcome, retries and parked events.
+    """
 
     @app.task(name=PROCESS_EVENT, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
-    def process_event(self: Task, payload: dict[str, Any]) -> str:
-        event = InboundEvent.model_validate(payload)
-        try:
-            return handle_event(runtime, event)
-        except (RetryLater, ForgeError, GitWorkspaceError) as error:
-            countdown = retry_countdown(error)
-            if countdown is not None and self.request.retries < MAX_RETRIES:
-                raise self.retry(countdown=countdown, exc=error) from error
-            park_event(runtime, event, error)
-            raise
-        except Exception as error:
-            park_event(runtime, event, error)
-            raise
+    def process_event(self: Task, payload: dict[str, Any], queued_at: float | None = None) -> str:
+        event = _validated(payload)
+        if queued_at is not None and not self.request.retries:
+            metrics.observe_queue_wait(queued_at)
+        started = time.perf_counter()
+        outcome: str = TaskOutcome.FAILED
+        with bound_contextvars(**event_context(event.forge, event)):
+            try:
+                outcome = handle_event(runtime, event)
+            except (RetryLater, ForgeError, GitWorkspaceError) as error:
+                countdown = retry_countdown(error)
+                if countdown is not None and self.request.retries < MAX_RETRIES:
+                    outcome = TaskOutcome.RETRY
+                    metrics.count_retry(error)
+                    raise self.retry(countdown=countdown, exc=error) from error
+                _park(runtime, event, error)
+                raise
+            except Exception as error:
+                _park(runtime, event, error)
+                raise
+            finally:
+                metrics.observe_task(outcome, time.perf_counter() - started)
+        return outcome
 
     return process_event
+
+
+def _park(runtime: WorkerRuntime, event: InboundEvent, error: Exception) -> None:
+    park_event(runtime, event, error)
+    metrics.EVENTS_PARKED.inc()
 
 
 def retry_countdown(error: Exception) -> float | None:

@@ -9,12 +9,17 @@ transport consumes — the same envelope kombu's ``Channel.basic_publish``
 writes when Celery publishes to a queue through the default (anonymous) exchange. A test compares the two
 envelopes field by field, and the end-to-end tests have a real worker consume
 what this publisher sends.
+
+Each event message carries ``queued_at`` (Unix time) as a keyword argument, so
+the worker can measure queue wait; a message without it (published by an
+older intake) is still accepted.
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import time
 import uuid
 from collections.abc import Awaitable, Callable
 
@@ -28,10 +33,12 @@ from workers.celery_app import EVENTS_QUEUE, PROCESS_EVENT
 PERSISTENT = 2
 
 
-def task_envelope(app: Celery, name: str, args: list[object], queue: str) -> str:
-    """The JSON string kombu's Redis transport would push for ``app.send_task(name, args, queue=queue)``."""
+def task_envelope(
+    app: Celery, name: str, args: list[object], queue: str, kwargs: dict[str, object] | None = None
+) -> str:
+    """The JSON string kombu's Redis transport would push for ``app.send_task(name, args, kwargs)``."""
     task_id = str(uuid.uuid4())
-    headers, properties, body, _ = app.amqp.as_task_v2(task_id, name, args=args, kwargs={})
+    headers, properties, body, _ = app.amqp.as_task_v2(task_id, name, args=args, kwargs=kwargs or {})
     content_type, content_encoding, data = dumps(body, serializer="json")  # type: ignore[no-untyped-call]
     raw = data.encode(content_encoding) if isinstance(data, str) else data
     envelope = {
@@ -55,8 +62,8 @@ def redis_enqueue(app: Celery, client: Redis) -> Callable[[InboundEvent], Awaita
     """An async ``enqueue(event)`` that queues ``workers.events.process_event`` on the events queue."""
 
     async def enqueue(event: InboundEvent) -> None:
-        await client.lpush(
-            EVENTS_QUEUE, task_envelope(app, PROCESS_EVENT, [event.model_dump(mode="json")], EVENTS_QUEUE)
-        )
+        args: list[object] = [event.model_dump(mode="json")]
+        kwargs: dict[str, object] = {"queued_at": time.time()}
+        await client.lpush(EVENTS_QUEUE, task_envelope(app, PROCESS_EVENT, args, EVENTS_QUEUE, kwargs))
 
     return enqueue

@@ -13,12 +13,20 @@ Start it with :func:`start_sandbox` (a background thread, for tests and the demo
 sandbox serve``; drive it as a user with :class:`SandboxClient`.
 """
 
-from evals.sandbox.app import create_sandbox_app
-from evals.sandbox.client import SandboxClient, SandboxClientError
-from evals.sandbox.models import Forge
-from evals.sandbox.server import SandboxServer, start_sandbox
-from evals.sandbox.store import BOT_LOGIN
+from importlib import import_module
+from typing import Any
 
+# Names resolve on first use, so ``gitlearnos --help``, ``serve`` and ``worker`` (which only register the
+# ``sandbox`` subcommands) never load the sandbox's web app.
+_EXPORTS = {
+    "BOT_LOGIN": "evals.sandbox.store",
+    "Forge": "evals.sandbox.models",
+    "SandboxClient": "evals.sandbox.client",
+    "SandboxClientError": "evals.sandbox.client",
+    "SandboxServer": "evals.sandbox.server",
+    "create_sandbox_app": "evals.sandbox.app",
+    "start_sandbox": "evals.sandbox.server",
+}
 __all__ = [
     "BOT_LOGIN",
     "Forge",
@@ -28,3 +36,9 @@ __all__ = [
     "create_sandbox_app",
     "start_sandbox",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'evals.sandbox' has no attribute {name!r}")
+    return getattr(import_module(_EXPORTS[name]), name)
