@@ -86,12 +86,14 @@ def _worker(args: argparse.Namespace) -> int:
     from gitlearnos.metrics import MetricsServer
     from workers.celery_app import create_celery
     from workers.events import WorkerRuntime, register_event_task
+    from workers.maintenance import register_maintenance_tasks
 
     configure_logging(settings.log_level)
     redis_url = resolve_redis_url(settings.redis_url, settings.data_dir)
     app = create_celery(settings, redis_url)
     runtime = WorkerRuntime(settings=settings, redis=redis.Redis.from_url(redis_url), agent=RuleAgent())
     register_event_task(app, runtime)
+    register_maintenance_tasks(app, runtime)
     if args.metrics_port:
         # Bound now, so a taken port fails the start; served once the pool has forked.
         server = MetricsServer(args.metrics_host, args.metrics_port)
@@ -196,7 +198,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Run a Celery worker: locks the learner repository, commits, pushes and replies.",
     )
     worker.add_argument(
-        "--queues", default="events", help="comma-separated queues to consume (default: events)"
+        "--queues",
+        default="events,schedule",
+        help="comma-separated queues to consume (default: events,schedule)",
     )
     worker.add_argument("--concurrency", type=int, default=2, help="worker processes (default: 2)")
     worker.add_argument("--hostname", default="", help="Celery node name (default: Celery's own)")

@@ -49,6 +49,7 @@ from workers.celery_app import PROCESS_EVENT
 from workers.forge_clients import ForgeClients
 from workers.git_checkout import GitWorkspaceError
 from workers.git_workspace import Mirror, mirror_path
+from workers.repo_registry import record_repo
 
 log = structlog.get_logger("gitlearnos.worker")
 REPLY_STASH = "gitlearnos:replies:{key}"
@@ -105,6 +106,7 @@ def handle_event(runtime: WorkerRuntime, event: InboundEvent) -> str:
     """Run one event to completion; returns the outcome. Raises :class:`RetryLater`."""
     if event.repo is None:
         return Outcome.SKIPPED.value
+    record_repo(runtime.redis, event)  # scheduled runs (maintenance) serve every repository seen here
     repo = event.repo
     key = event_key(event)
     lock = runtime.redis.lock(

@@ -1,0 +1,251 @@
+"""Maintenance and its dispatcher against real Git remotes, a real Redis and GitHub's API faked at HTTP.
+
+What the learner would see is asserted: bot commits on the remote and
+comments on the forge. Clocks are passed in, never waited for.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import redis
+import respx
+
+from bot.events import RepoRef
+from tests.fakes.github_api import API, FakeGitHubComments
+from tests.integration.test_event_worker import bot_commits, git, note_event, runtime
+from tests.unit.helpers import CONFIG, GOAL, NOTE, REPO
+from workers.celery_app import SCHEDULE_QUEUE, create_celery
+from workers.events import PENDING, WorkerRuntime, park_event
+from workers.git_workspace import Mirror, mirror_path
+from workers.maintenance import (
+    RUN_MAINTENANCE,
+    MaintenanceResult,
+    claim_key,
+    configure_beat,
+    dispatch_due,
+    register_maintenance_tasks,
+    run_maintenance,
+)
+from workers.repo_registry import RegisteredRepo, record_repo, registered_repos
+
+BERLIN_CONFIG = CONFIG + "automation:\n  time_zone: Europe/Berlin\n"  # maintenance at the default 21:30
+SUNDAY = date(2026, 11, 29)
+MONDAY = date(2026, 11, 30)
+TUESDAY = date(2026, 12, 1)
+MONDAY_2131_BERLIN = datetime(2026, 11, 30, 20, 31, tzinfo=UTC)
+
+
+def seed_remote(tmp_path: Path, name: str) -> Path:
+    bare = tmp_path / f"{name}.git"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(bare)], check=True)
+    seed = tmp_path / f"{name}-seed"
+    subprocess.run(["git", "init", "-q", "-b", "main", str(seed)], check=True)
+    (seed / "subjects/mathematics/goals").mkdir(parents=True)
+    (seed / "subjects/mathematics/goals/main-goal.md").write_text(GOAL)
+    (seed / "gitlearnos.yml").write_text(BERLIN_CONFIG)
+    git(seed, "add", ".")
+    git(seed, "-c", "user.name=Alice", "-c", "user.email=alice@example.org", "commit", "-qm", "Start")
+    git(seed, "remote", "add", "origin", str(bare))
+    git(seed, "push", "-q", "origin", "main")
+    return bare
+
+
+@pytest.fixture
+def remote(tmp_path: Path) -> Path:
+    return seed_remote(tmp_path, "remote")
+
+
+@dataclass
+class Forge:
+    """The comment fake plus GitHub's repository-wide comment listing, which catching up reads."""
+
+    comments: FakeGitHubComments
+    listed_since: list[str] = field(default_factory=list)
+
+    def list_repo_comments(self, request: httpx.Request) -> httpx.Response:
+        # GitHub answers comments updated at or after `since`; answering all of them is a superset,
+        # which maintenance must tolerate anyway (the bot's own replies, comments already applied).
+        self.listed_since.append(request.url.params["since"])
+        everything = [c for thread in self.comments.comments.values() for c in thread]
+        return httpx.Response(200, json=everything)
+
+
+@pytest.fixture
+def forge() -> Iterator[Forge]:
+    with respx.mock(assert_all_called=False) as router:
+        fake = Forge(FakeGitHubComments(router))
+        router.get(f"{API}repos/alice/learning/issues/comments").mock(side_effect=fake.list_repo_comments)
+        yield fake
+
+
+def served(remote: Path) -> RegisteredRepo:
+    return RegisteredRepo(repo=REPO.model_copy(update={"clone_url": str(remote)}))
+
+
+def maintain(worker: WorkerRuntime, remote: Path, occurrence: date) -> MaintenanceResult:
+    return run_maintenance(worker, served(remote), occurrence, now=MONDAY_2131_BERLIN)
+
+
+def test_a_parked_event_is_replayed_committed_once_and_unparked(
+    tmp_path: Path, redis_url: str, remote: Path, forge: Forge
+) -> None:
+    worker = runtime(tmp_path, redis_url)
+    park_event(worker, note_event(remote), ConnectionError("the forge was down"))
+
+    result = maintain(worker, remote, MONDAY)
+
+    assert (result.replayed, result.caught_up, result.skipped) == (1, 0, False)
+    assert len(bot_commits(remote)) == 1
+    assert worker.redis.hlen(PENDING) == 0
+    assert len(forge.comments.bodies(7)) == 1
+    assert maintain(worker, remote, TUESDAY).skipped
+    assert len(bot_commits(remote)) == 1
+    assert forge.comments.created == 1
+
+
+def test_a_missed_learner_comment_is_caught_up_and_organized_once(
+    tmp_path: Path, redis_url: str, remote: Path, forge: Forge
+) -> None:
+    worker = runtime(tmp_path, redis_url)
+    comment_id = forge.comments.seed("alice", "learning", 7, NOTE)  # on the forge; its webhook never came
+
+    result = maintain(worker, remote, MONDAY)
+
+    assert (result.replayed, result.caught_up, result.skipped) == (0, 1, False)
+    (commit,) = bot_commits(remote)
+    message = git(remote, "log", "-1", "--format=%B", commit)
+    assert f"GitLearnOS-Event: github:github.com/alice/learning#7/comment/{comment_id}@" in message
+    assert forge.comments.created == 1, "one receipt"
+    assert forge.listed_since == ["2026-11-28T20:31:00Z"], "48 hours back the first time"
+
+    again = maintain(worker, remote, TUESDAY)
+    assert again.skipped and again.caught_up == 0, "the comment is recognized as applied"
+    assert bot_commits(remote) == [commit]
+    assert forge.comments.created == 1
+    assert forge.listed_since[-1] == "2026-11-30T20:31:00Z", "the next window starts where the last began"
+
+
+def test_a_second_run_the_same_local_day_is_skipped_without_looking(
+    tmp_path: Path, redis_url: str, remote: Path, forge: Forge
+) -> None:
+    worker = runtime(tmp_path, redis_url)
+    forge.comments.seed("alice", "learning", 7, NOTE)
+    assert not maintain(worker, remote, MONDAY).skipped
+    forge.comments.seed("alice", "learning", 7, "Save this too: similar triangles keep angle order.")
+    listings = len(forge.listed_since)
+
+    second = maintain(worker, remote, MONDAY)
+
+    assert second.skipped and second.reason == "this occurrence already ran"
+    assert len(forge.listed_since) == listings, "the occurrence did not run twice"
+    assert len(bot_commits(remote)) == 1
+    assert forge.comments.created == 1
+
+
+def test_a_run_with_no_work_is_skipped_with_no_commit_and_no_comment(
+    tmp_path: Path, redis_url: str, remote: Path, forge: Forge
+) -> None:
+    worker = runtime(tmp_path, redis_url)
+    head = git(remote, "rev-parse", "main")
+    run_task, _ = register_maintenance_tasks(create_celery(worker.settings, redis_url), worker)
+
+    outcome = run_task.apply(args=[served(remote).model_dump(mode="json"), MONDAY.isoformat()]).get()
+
+    assert outcome["skipped"] is True and outcome["reason"] == "no work"
+    assert git(remote, "rev-parse", "main") == head
+    assert forge.comments.comments == {}
+    evidence = json.loads(worker.redis.get(claim_key(REPO.slug, MONDAY)) or b"{}")
+    assert evidence["skipped"] is True, "the skip is kept as run evidence outside the repository"
+
+
+def test_comments_by_the_bot_or_strangers_change_nothing(
+    tmp_path: Path, redis_url: str, remote: Path, forge: Forge
+) -> None:
+    worker = runtime(tmp_path, redis_url)
+    forge.comments.seed("alice", "learning", 7, "Save this: a note", login="gitlearnos-bot")
+    forge.comments.seed("alice", "learning", 7, NOTE, login="mallory")
+    worker.settings.bot_login = "gitlearnos-bot"
+
+    assert maintain(worker, remote, MONDAY).skipped
+    assert bot_commits(remote) == []
+    assert forge.comments.created == 0
+
+
+def queued(redis_url: str) -> list[list[Any]]:
+    """The arguments of every message Celery published to the schedule queue."""
+    raw = redis.Redis.from_url(redis_url).lrange(SCHEDULE_QUEUE, 0, -1)
+    messages = [json.loads(item) for item in raw]
+    assert all(m["headers"]["task"] == RUN_MAINTENANCE for m in messages)
+    return [json.loads(base64.b64decode(m["body"]))[0] for m in messages]
+
+
+def register_with_mirror(worker: WorkerRuntime, remote: Path, full_name: str) -> RepoRef:
+    repo = REPO.model_copy(update={"clone_url": str(remote), "full_name": full_name})
+    record_repo(worker.redis, note_event(remote).model_copy(update={"repo": repo}))
+    Mirror(mirror_path(worker.settings.mirrors_dir, repo), repo, None, timeout=30).sync()
+    return repo
+
+
+def test_dispatch_enqueues_exactly_one_run_per_due_repository(tmp_path: Path, redis_url: str) -> None:
+    worker = runtime(tmp_path, redis_url)
+    app = create_celery(worker.settings, redis_url)
+    due = register_with_mirror(worker, seed_remote(tmp_path, "due"), "alice/learning")
+    done = register_with_mirror(worker, seed_remote(tmp_path, "done"), "alice/finished")
+    unsynced = REPO.model_copy(update={"full_name": "alice/new", "clone_url": str(tmp_path / "nowhere")})
+    record_repo(worker.redis, note_event(tmp_path).model_copy(update={"repo": unsynced}))
+    for repo in (due, done):
+        worker.redis.set(claim_key(repo.slug, SUNDAY), "{}")  # Sunday's ran
+    worker.redis.set(claim_key(done.slug, MONDAY), "{}")  # and this one already ran today
+
+    assert len(registered_repos(worker.redis)) == 3
+    assert dispatch_due(worker, app, now=datetime(2026, 11, 30, 20, 29, tzinfo=UTC)) == [], "21:29 in Berlin"
+    first = dispatch_due(worker, app, now=MONDAY_2131_BERLIN)
+    assert dispatch_due(worker, app, now=datetime(2026, 11, 30, 20, 32, tzinfo=UTC)) == []
+
+    assert first == [f"maintenance/{due.slug}/2026-11-30"]
+    ((payload, occurrence),) = queued(redis_url)
+    assert (RegisteredRepo.model_validate(payload).repo, occurrence) == (due, "2026-11-30")
+
+
+def test_a_run_queued_but_not_started_catches_up_once_when_the_worker_is_back(
+    tmp_path: Path, redis_url: str, forge: Forge
+) -> None:
+    """The worker was down at 21:30: dispatch queued the run; messages pile up for nobody; one run happens."""
+    worker = runtime(tmp_path, redis_url)
+    repo = register_with_mirror(worker, seed_remote(tmp_path, "remote"), "alice/learning")
+    app = create_celery(worker.settings, redis_url)
+    run_task, _ = register_maintenance_tasks(app, worker)
+    dispatch_due(worker, app, now=MONDAY_2131_BERLIN)
+    worker.redis.delete(f"gitlearnos:dispatched:maintenance/{repo.slug}/2026-11-30")  # as after its expiry
+    dispatch_due(worker, app, now=datetime(2026, 11, 30, 20, 50, tzinfo=UTC))
+
+    results = [run_task.apply(args=args).get() for args in queued(redis_url)]
+
+    assert [r["reason"] for r in results] == ["no work", "this occurrence already ran"]
+    assert dispatch_due(worker, app, now=datetime(2026, 12, 1, 6, 0, tzinfo=UTC)) == [], "07:00: no redo"
+
+
+def test_beat_keeps_the_dispatcher_entry_in_redis(redis_url: str, tmp_path: Path) -> None:
+    from redbeat import RedBeatScheduler
+
+    from workers.maintenance import BEAT_ENTRY, DISPATCH_DUE, REDBEAT_PREFIX
+
+    worker = runtime(tmp_path, redis_url)
+    app = create_celery(worker.settings, redis_url)
+    configure_beat(app, redis_url)
+    RedBeatScheduler(app=app, lazy=False)
+
+    stored = redis.Redis.from_url(redis_url).hgetall(REDBEAT_PREFIX + BEAT_ENTRY)
+    definition = json.loads(stored[b"definition"])
+    assert definition["task"] == DISPATCH_DUE
+    assert definition["options"]["queue"] == SCHEDULE_QUEUE
