@@ -90,3 +90,23 @@ class WebhookSpec:
     forge: Forge
     receive: Callable[[Mapping[str, str], bytes], ParseResult]
     dedup_key: Callable[[Mapping[str, str], bytes, InboundEvent], str]
+
+
+def during_rotation(current: WebhookSpec, previous: WebhookSpec | None) -> WebhookSpec:
+    """Accept deliveries signed with the current secret, or with the previous one while it is still set.
+
+    Rotating a webhook secret cannot be atomic: the forge switches when the operator saves the new
+    secret, and deliveries already in flight (or redelivered later) carry the old one. Keeping the old
+    secret configured for a window, then removing it, rotates without refusing anything. An unset
+    current secret still fails closed, whatever the previous one says.
+    """
+    if previous is None:
+        return current
+
+    def receive(headers: Mapping[str, str], body: bytes) -> ParseResult:
+        try:
+            return current.receive(headers, body)
+        except SignatureError:
+            return previous.receive(headers, body)
+
+    return WebhookSpec(forge=current.forge, receive=receive, dedup_key=current.dedup_key)

@@ -30,6 +30,7 @@ class Settings(BaseSettings):
     data_dir: Path = Field(default_factory=default_data_dir)
 
     github_webhook_secret: SecretStr | None = None
+    github_webhook_secret_previous: SecretStr | None = None
     github_token: SecretStr | None = None
     github_api_url: str = "https://api.github.com"
     github_app_id: str = ""
@@ -37,11 +38,13 @@ class Settings(BaseSettings):
     github_app_private_key_file: Path | None = None
 
     gitlab_webhook_secret: SecretStr | None = None
+    gitlab_webhook_secret_previous: SecretStr | None = None
     gitlab_signing_token: SecretStr | None = None
     gitlab_token: SecretStr | None = None
     gitlab_url: str = "https://gitlab.com"
 
     gitea_webhook_secret: SecretStr | None = None
+    gitea_webhook_secret_previous: SecretStr | None = None
     gitea_token: SecretStr | None = None
     gitea_url: str = ""
 

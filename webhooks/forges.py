@@ -2,22 +2,43 @@
 
 Every forge is always routed: a forge whose secret is not configured answers
 every delivery with a refusal (fail closed) instead of a 404, so an operator
-sees at once that the hook reaches the bot but the secret is missing.
+sees at once that the hook reaches the bot but the secret is missing. Each
+forge also accepts a ``*_WEBHOOK_SECRET_PREVIOUS`` while a secret is rotated.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from pydantic import SecretStr
+
 from forge_adapters.gitea.webhook import gitea_webhooks
 from forge_adapters.github.webhook import github_webhooks
 from forge_adapters.gitlab.webhook import gitlab_webhooks
-from forge_adapters.intake import WebhookSpec
+from forge_adapters.intake import WebhookSpec, during_rotation
 from gitlearnos.settings import Settings
 
 
 def webhook_specs(settings: Settings) -> list[WebhookSpec]:
     secret = settings.secret_value
+
+    def previous(value: SecretStr | None, build: Callable[[str], WebhookSpec]) -> WebhookSpec | None:
+        return build(secret(value)) if secret(value) else None
+
+    def gitlab(token: str) -> WebhookSpec:
+        return gitlab_webhooks(token, secret(settings.gitlab_signing_token))
+
     return [
-        github_webhooks(secret(settings.github_webhook_secret)),
-        gitlab_webhooks(secret(settings.gitlab_webhook_secret), secret(settings.gitlab_signing_token)),
-        gitea_webhooks(secret(settings.gitea_webhook_secret)),
+        during_rotation(
+            github_webhooks(secret(settings.github_webhook_secret)),
+            previous(settings.github_webhook_secret_previous, github_webhooks),
+        ),
+        during_rotation(
+            gitlab(secret(settings.gitlab_webhook_secret)),
+            previous(settings.gitlab_webhook_secret_previous, gitlab),
+        ),
+        during_rotation(
+            gitea_webhooks(secret(settings.gitea_webhook_secret)),
+            previous(settings.gitea_webhook_secret_previous, gitea_webhooks),
+        ),
     ]
