@@ -66,6 +66,7 @@ class LocalStack:
     webhook_secret: str
     web: subprocess.Popen[bytes]
     worker: subprocess.Popen[bytes]
+    beat: subprocess.Popen[bytes] | None
     _exit: ExitStack = field(repr=False)
 
     @property
@@ -118,8 +119,13 @@ def start_local_stack(
     redis_url: str,
     worker_concurrency: int = 1,
     ready_timeout: float = 60.0,
+    with_beat: bool = False,
+    worker_metrics_port: int | None = None,
 ) -> LocalStack:
-    """Start the sandbox forge, a web process and a worker process sharing ``redis_url``."""
+    """Start the sandbox forge, a web process and a worker process sharing ``redis_url``.
+
+    ``with_beat`` adds the scheduler process; ``worker_metrics_port`` makes the worker serve its metrics.
+    """
     exit_stack = ExitStack()
     try:
         # A third-party bot account lets tests show that other bots are ignored too.
@@ -145,13 +151,16 @@ def start_local_stack(
         logs = data_dir / "logs"
         web = _spawn(["serve", "--port", str(port)], env, logs / "web.log", exit_stack)
         worker_args = ["worker", "--concurrency", str(worker_concurrency), "--hostname", f"demo-{port}@%h"]
+        if worker_metrics_port is not None:
+            worker_args += ["--metrics-port", str(worker_metrics_port)]
         worker = _spawn(worker_args, env, logs / "worker.log", exit_stack)
+        beat = _spawn(["beat"], env, logs / "beat.log", exit_stack) if with_beat else None
         web_url = f"http://127.0.0.1:{port}"
         try:
             wait_until_ready(f"{web_url}/readyz", timeout=ready_timeout, process=web)
         except StackError as error:
             raise StackError(f"web service: {error}; see {logs / 'web.log'}") from error
-        return LocalStack(data_dir, redis_url, sandbox, web_url, secret, web, worker, exit_stack)
+        return LocalStack(data_dir, redis_url, sandbox, web_url, secret, web, worker, beat, exit_stack)
     except BaseException:
         exit_stack.close()
         raise
