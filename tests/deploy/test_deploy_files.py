@@ -149,8 +149,8 @@ def healthcheck_port_and_path(snippet: str) -> tuple[int, str]:
 
 def test_compose_defines_the_services_that_exist_today() -> None:
     found = set(services())
-    assert {"redis", "web", "worker"} <= found
-    # beat and rag-worker may appear only once a real command backs them (see the next test).
+    assert {"redis", "web", "worker", "beat"} <= found
+    # rag-worker may appear only once a task consumes the `rag` queue.
     assert found <= {"redis", "web", "worker", "beat", "rag-worker"}, f"unexpected services: {found}"
 
 
@@ -172,14 +172,31 @@ def test_web_serves_on_8080_on_all_interfaces_with_a_health_check() -> None:
     assert healthcheck_port_and_path(test[3]) == (8080, "/healthz")
 
 
-def test_worker_consumes_events_and_keeps_mirrors_on_a_volume() -> None:
+def test_worker_consumes_events_and_schedule_and_keeps_mirrors_on_a_volume() -> None:
     worker = services()["worker"]
     parsed = parse_cli(command_args(worker))
     assert parsed.command == "worker"
-    assert "events" in parsed.queues.split(",")
+    # Webhook events and the maintenance beat triggers; `rag` has no consumer task yet.
+    assert sorted(parsed.queues.split(",")) == ["events", "schedule"]
     assert any(str(volume).split(":")[1] == "/data" for volume in worker["volumes"])
     # The image's health check probes the web port; a worker opens none.
     assert worker["healthcheck"] == {"disable": True}
+
+
+def test_beat_runs_once_with_no_port_no_data_and_no_health_check() -> None:
+    beat = services()["beat"]
+    assert parse_cli(command_args(beat)).command == "beat"
+    assert "ports" not in beat, "beat opens no port"
+    # The schedule lives in Redis (RedBeat); beat needs no mirrors.
+    assert not beat.get("volumes"), "beat needs no data volume"
+    assert beat["healthcheck"] == {"disable": True}
+    # RedBeat's lock would make a second beat wait; compose must not start more than one.
+    deploy = beat.get("deploy") or {}
+    assert deploy.get("replicas", 1) == 1
+    # Same restart policy and hardening as the other services of our image.
+    web = services()["web"]
+    for key in ("restart", "init", "cap_drop", "security_opt"):
+        assert beat.get(key) == web.get(key), key
 
 
 def test_redis_persists_with_an_append_only_file_and_is_checked_with_ping() -> None:

@@ -60,6 +60,9 @@ WEB_SECRETS = {
     "gitlab_webhook_secret",
     "gitlab_signing_token",
     "gitea_webhook_secret",
+    "github_webhook_secret_previous",
+    "gitlab_webhook_secret_previous",
+    "gitea_webhook_secret_previous",
 }
 WORKER_SECRETS = {"github_token", "github_app_private_key", "gitlab_token", "gitea_token"}
 
@@ -336,7 +339,7 @@ def test_kubectl_kustomize_renders_the_manifests() -> None:
         if doc["kind"] in WORKLOADS:
             for container in doc["spec"]["template"]["spec"]["containers"]:
                 assert container["image"] != IMAGE, "kustomize did not replace the image placeholder"
-                if container["name"] in {"web", "worker"}:
+                if container["name"] in {"web", "worker", "beat"}:
                     assert container["image"] == expected
 
 
@@ -415,11 +418,11 @@ def test_services_and_disruption_budget_select_real_pods() -> None:
 # ---------------------------------------------------------------- commands and probes
 
 
-@pytest.mark.parametrize("name", ["web", "worker"])
-def test_containers_run_real_subcommands(name: str) -> None:
+@pytest.mark.parametrize(("name", "command"), [("web", "serve"), ("worker", "worker"), ("beat", "beat")])
+def test_containers_run_real_subcommands(name: str, command: str) -> None:
     args = cli_args(container_named(name))
     parsed = parse_cli(args)
-    assert parsed.command == ("serve" if name == "web" else "worker")
+    assert parsed.command == command
 
 
 def test_only_roles_with_a_real_command_are_deployed() -> None:
@@ -428,8 +431,8 @@ def test_only_roles_with_a_real_command_are_deployed() -> None:
         assert args, f"{workload['metadata']['name']}: no arguments; the image default would run"
         parse_cli(args)
     names = {workload["metadata"]["name"] for workload in workloads()}
-    # beat and rag-worker come with their commands (see the notes in kustomization.yaml).
-    assert names == {"web", "worker", "redis"}, names
+    # rag-worker comes once a task consumes the `rag` queue (see the notes in kustomization.yaml).
+    assert names == {"web", "worker", "beat", "redis"}, names
 
 
 def test_web_listens_on_its_declared_port_on_all_interfaces() -> None:
@@ -442,10 +445,37 @@ def test_web_listens_on_its_declared_port_on_all_interfaces() -> None:
     assert container_port(container, "http") == parsed.port
 
 
-def test_worker_consumes_only_the_events_queue() -> None:
+def test_worker_consumes_the_events_and_schedule_queues() -> None:
     parsed = parse_cli(cli_args(container_named("worker")))
-    # Only the events task exists; `rag` and `schedule` have no consumer yet.
-    assert parsed.queues.split(",") == ["events"]
+    queues = parsed.queues.split(",")
+    # Webhook events and the maintenance beat triggers; `rag` has no consumer task yet.
+    assert sorted(queues) == ["events", "schedule"], queues
+    assert len(queues) == len(set(queues))
+
+
+def test_beat_runs_exactly_one_replica_that_never_overlaps() -> None:
+    beat = named("Deployment", "beat")
+    # RedBeat holds a lock in Redis: a second replica would only wait for it.
+    assert beat["spec"]["replicas"] == 1
+    # Recreate: a rollout stops the old pod before starting the new one.
+    assert beat["spec"]["strategy"] == {"type": "Recreate"}
+    container = container_named("beat")
+    assert cli_args(container) == ["beat"]
+    assert not container.get("ports"), "beat opens no port"
+    # The schedule lives in Redis: no data volume, only the /tmp emptyDir.
+    mounts = {mount["mountPath"] for mount in container.get("volumeMounts", [])}
+    assert mounts == {"/tmp"}, mounts
+    assert "REDIS_URL" in environment_of(container)
+
+
+def test_beat_gets_no_secret_at_all() -> None:
+    workload = named("Deployment", "beat")
+    pod = pod_spec(workload)
+    for container in containers(workload):
+        assert not secret_refs(container), f"beat/{container['name']} reads Secret keys"
+        assert not secret_volume_keys(workload, container)
+        assert not any("secretRef" in source for source in container.get("envFrom", []))
+    assert not any("secret" in volume or "projected" in volume for volume in pod.get("volumes", []))
 
 
 def test_probes_point_at_real_routes_that_behave_as_probes() -> None:
@@ -680,7 +710,7 @@ def test_redis_image_matches_compose() -> None:
     assert container["image"] == compose["services"]["redis"]["image"]
 
 
-def test_only_web_and_worker_may_reach_redis() -> None:
+def test_only_web_worker_and_beat_may_reach_redis() -> None:
     (policy,) = of_kind("NetworkPolicy")
     assert selected_workloads(policy["spec"]["podSelector"]) == ["redis"]
     assert policy["spec"]["policyTypes"] == ["Ingress"]
@@ -689,4 +719,4 @@ def test_only_web_and_worker_may_reach_redis() -> None:
         for peer in rule["from"]:
             assert set(peer) == {"podSelector"}, "only pods of this namespace, no IP blocks"
             allowed |= set(selected_workloads(peer["podSelector"]))
-    assert allowed == {"web", "worker"}
+    assert allowed == {"web", "worker", "beat"}
