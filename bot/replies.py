@@ -7,12 +7,6 @@ from bot.config import CONFIG_PATH
 MARKER_PREFIX = "<!-- gitlearnos:"
 REPLY_MARKER = MARKER_PREFIX + "reply event={key} -->"
 
-NEEDS_SETUP = (
-    "I can't organize learning notes here yet: this repository has no `"
-    + CONFIG_PATH
-    + "`, which is where you decide what I may store and where. "
-    "Add one (see the GitLearnOS Bot README for a starting file) and file the note again. Nothing was stored."
-)
 INVALID_CONFIG = (
     "I did not store anything because `" + CONFIG_PATH + "` has a problem: {error}. "
     "Fix that value and file the note again; your note is still here in this issue."
