@@ -62,6 +62,7 @@ class Recognition(BaseModel):
     has_unread_media: bool = False
     knowledge_point: str = ""  # as the learner named it (form field or ``kp:`` label); empty when not named
     prerequisites: tuple[str, ...] = ()
+    source: str = ""  # where the note came from, as the learner named it (form field or ``Source:`` line)
 
 
 class Agent(Protocol):
@@ -89,6 +90,8 @@ CHANNEL_CUES: tuple[tuple[Channel, re.Pattern[str]], ...] = (
     (Channel.PEER, re.compile(r"\b(classmate|friend|peer|study group)\b", re.I)),
     (Channel.PAPER, re.compile(r"\b(worksheet|paper|past paper)\b", re.I)),
 )
+
+SOURCE_LINE = re.compile(r"^\s*source:\s*(?P<source>\S.{0,200}?)\s*$", re.I | re.M)
 
 MEDIA = re.compile(r"!\[[^\]]*\]\([^)]+\)|<img\b|\.(png|jpe?g|gif|webp|heic)\b", re.I)
 
@@ -134,6 +137,8 @@ class RuleAgent:
                 (label.removeprefix("kp:") for label in sorted(labels) if label.startswith("kp:")), ""
             )
             prerequisites = tuple(p.strip() for p in form.get("prerequisites", "").split(",") if p.strip())
+            source_line = SOURCE_LINE.search(learner_input.body)
+            source = form.get("source") or (source_line.group("source") if source_line else "")
             return Recognition(
                 significance=Significance.DURABLE,
                 channel=channel,
@@ -143,6 +148,7 @@ class RuleAgent:
                 has_unread_media=media,
                 knowledge_point=named.strip(),
                 prerequisites=prerequisites,
+                source=source.strip(),
             )
         return Recognition(
             significance=Significance.INCIDENTAL,

@@ -22,6 +22,7 @@ SUBJECT_LABEL = "Subject"
 NOTE_LABEL = "Note"
 CHANNEL_LABEL = "Channel"
 # Optional: the knowledge point a note is about, and the points it builds on (read by bot.agent).
+SOURCE_LABEL = "Source"
 POINT_LABEL = "Knowledge point"
 PREREQUISITES_LABEL = "Prerequisites"
 FOLDERS = {
@@ -118,6 +119,14 @@ def _yaml_form(form: FormSpec, subject: str, *, description_key: str) -> str:
         },
         {
             "type": "input",
+            "id": "source",
+            "attributes": {
+                "label": SOURCE_LABEL,
+                "description": "Optional: where it came from, e.g. book and page; only this is kept.",
+            },
+        },
+        {
+            "type": "input",
             "id": "knowledge-point",
             "attributes": {
                 "label": POINT_LABEL,
@@ -154,6 +163,7 @@ def _markdown_form(form: FormSpec, subject: str) -> str:
         f"### {SUBJECT_LABEL}\n\n{subject}\n\n"
         f"### {NOTE_LABEL}\n\n\n\n"
         f"### {CHANNEL_LABEL}\n\n\n\n"
+        f"### {SOURCE_LABEL}\n\n\n\n"
         f"### {POINT_LABEL}\n\n\n\n"
         f"### {PREREQUISITES_LABEL}\n\n\n"
     )

@@ -47,6 +47,10 @@ class EventRecord(BaseModel):
     note: str
     privacy_limit: str
     media_unread: bool = False
+    source_id: str = ""  # the source record this note cites, when the learner named one
+
+    def _depends_on(self) -> str:
+        return f"\nDepends on (source IDs): `{self.source_id}`" if self.source_id else ""
 
     def render(self) -> str:
         goal = f"[{self.goal_link}](../goals/main-goal.md)" if self.goal_link else "none yet"
@@ -66,7 +70,7 @@ Subject: {self.subject}
 Channel: `{self.channel.value}`
 Goal link: {goal}
 Source locator: {self.source_locator}
-Content hash: `{self.content_hash}`
+Content hash: `{self.content_hash}`{self._depends_on()}
 
 ## Learner-provided event
 

@@ -30,6 +30,7 @@ from bot.records import (
 )
 from bot.replies import DUPLICATE, RECORDED
 from bot.snapshot import RepoSnapshot
+from bot.sources import cite_source, render_source, source_from_learner
 from bot.text import is_rewording, one_line, slugify
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
 
@@ -110,6 +111,35 @@ def _duplicate_plan(
     )
 
 
+def _source_writes(
+    snapshot: RepoSnapshot, recognition: Recognition, day: date, event_id: str, event_path: str
+) -> dict[str, str]:
+    """Create or extend the source record of the source the learner named, if any."""
+    if not recognition.source or recognition.subject is None:
+        return {}
+    source = source_from_learner(recognition.subject, recognition.source)
+    existing = snapshot.read_text(source.path)
+    if existing is not None:
+        text = cite_source(
+            existing, day=day, event_id=event_id, event_path=event_path, subject=source.subject
+        )
+        return {source.path: text}
+    points = (
+        (point_from_learner(recognition.subject, recognition.knowledge_point).knowledge_id,)
+        if recognition.knowledge_point
+        else ()
+    )
+    text = render_source(
+        source,
+        channel=recognition.channel,
+        knowledge_ids=points,
+        day=day,
+        event_id=event_id,
+        event_path=event_path,
+    )
+    return {source.path: text}
+
+
 def _free_record_id(snapshot: RepoSnapshot, subject: str, base: str) -> tuple[str, str]:
     folder = events_folder(subject)
     taken = set(snapshot.list_files(folder))
@@ -159,10 +189,15 @@ def plan_organize(
         note=note,
         privacy_limit="private learner repository; stored because the learner filed it as a learning note",
         media_unread=recognition.has_unread_media,
+        source_id=source_from_learner(subject, recognition.source).source_id if recognition.source else "",
     )
     record_only = Override.RECORD_ONLY in overrides.found
     next_action = "none suggested (you asked: record only)" if record_only else NEXT_ACTION
-    planned = {path: record.render()} | _knowledge_writes(snapshot, recognition, day, record_id, path)
+    planned = (
+        {path: record.render()}
+        | _knowledge_writes(snapshot, recognition, day, record_id, path)
+        | _source_writes(snapshot, recognition, day, record_id, path)
+    )
     dashboard = render_dashboard(
         snapshot,
         today=day,

@@ -355,7 +355,7 @@ def test_yaml_issue_forms_carry_the_fields_the_agent_reads(forge: Forge, folder:
     for form in forms.values():
         assert form["name"] and form[description] and form["labels"]
         labels = [field["attributes"]["label"] for field in form["body"] if field["type"] != "markdown"]
-        assert labels == ["Subject", "Note", "Channel", "Knowledge point", "Prerequisites"]
+        assert labels == ["Subject", "Note", "Channel", "Source", "Knowledge point", "Prerequisites"]
         assert form["body"][1]["attributes"]["value"] == "mathematics"
 
 
