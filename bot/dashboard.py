@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot.knowledge import all_points, knowledge_map, mastery_by_point
+from bot import dashboard_sections as sections
+from bot.knowledge import all_points, knowledge_map
 from bot.records import read_header
 from bot.snapshot import OverlaySnapshot, RepoSnapshot
 from bot.text import one_line
@@ -57,21 +58,22 @@ def render_dashboard(
     snapshot = OverlaySnapshot(snapshot, new_records)
     rows = _event_rows(snapshot)
     subjects = _subjects(snapshot)
-    graph = knowledge_map(all_points(snapshot), mastery_by_point(snapshot))
+    points = all_points(snapshot)
+    # The map and the gap table read mastery from the same gap records, so they cannot disagree.
+    graph = knowledge_map(points, sections.mastery_from_gaps(snapshot))
     counts = {s: sum(1 for r in rows if r.get("Subject") == s) for s in subjects}
-    subject_lines = [
-        f"| {s} | {_goal_line(snapshot, s)} | {counts[s]} | `subjects/{s}/` |" for s in subjects
-    ] or ["| — | — | 0 | — |"]
+    subject_lines = [f"| {s} | {_goal_line(snapshot, s)} | {counts[s]} | `subjects/{s}/` |" for s in subjects]
     event_lines = [
         f"| {row.get('Date', '')} | {row.get('Channel', '')} | {one_line(row.get('Title', ''), limit=60)} "
-        f"| reported | [{row.get('ID', '')}]({row['Path']}) |"
+        f"| reported | {sections.link(row.get('ID', '') or row['Path'], row['Path'])} |"
         for row in rows[:RECENT_EVENTS]
-    ] or ["| — | — | nothing recorded yet | — | — |"]
+    ]
     return "\n".join(
         [
             "# Learning Dashboard",
             "",
             "> Generated from the records below by GitLearnOS Bot; edit the records, not this file.",
+            "> A section with no matching record says so instead of showing placeholder rows.",
             "",
             f"Updated: {today.isoformat()}",
             f"Updated by: {updated_by}",
@@ -80,20 +82,20 @@ def render_dashboard(
             "",
             "## Subject overview",
             "",
-            "| Subject | Active goal | Recorded events | Subject path |",
-            "|---|---|---|---|",
-            *subject_lines,
+            *sections.table(["Subject", "Active goal", "Recorded events", "Subject path"], subject_lines),
             "",
             "## Do now",
             "",
             f"- One next action: {next_action}",
             "",
-            *(["## Knowledge map", "", *graph, ""] if graph else []),
+            *sections.inputs_section(snapshot),
+            *sections.waiting_section(snapshot),
+            *sections.reviews_section(snapshot, today),
+            *sections.gaps_section(snapshot),
+            *sections.knowledge_section(snapshot, points, graph),
             "## Recent learning events",
             "",
-            "| Date | Channel | What happened | Evidence type | Link |",
-            "|---|---|---|---|---|",
-            *event_lines,
+            *sections.table(["Date", "Channel", "What happened", "Evidence type", "Link"], event_lines),
             "",
         ]
     )

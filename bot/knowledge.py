@@ -110,18 +110,6 @@ def all_points(snapshot: RepoSnapshot) -> list[tuple[str, str, tuple[str, ...]]]
 MASTERY_STATES = ("unknown", "learning", "demonstrated")
 
 
-def mastery_by_point(snapshot: RepoSnapshot) -> dict[str, str]:
-    """Mastery per knowledge ID, read from knowledge-gap records (the only place mastery lives)."""
-    found: dict[str, str] = {}
-    for path in snapshot.list_files("subjects"):
-        if "/knowledge-gaps/" in path and path.endswith(".md"):
-            header = read_header(snapshot.read_text(path) or "")
-            state = header.get("Mastery state", "").strip("` ")
-            if header.get("Knowledge ID") and state in MASTERY_STATES:
-                found[header["Knowledge ID"]] = state
-    return found
-
-
 def knowledge_map(points: list[tuple[str, str, tuple[str, ...]]], mastery: dict[str, str]) -> list[str]:
     """A Mermaid graph of points and prerequisite edges, coloured by mastery; empty below two points."""
     if len(points) < 2:
