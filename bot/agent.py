@@ -16,6 +16,7 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.operations.question import asks_for_question
 from bot.text import slugify
 
 
@@ -63,6 +64,7 @@ class Recognition(BaseModel):
     knowledge_point: str = ""  # as the learner named it (form field or ``kp:`` label); empty when not named
     prerequisites: tuple[str, ...] = ()
     source: str = ""  # where the note came from, as the learner named it (form field or ``Source:`` line)
+    wants_question: bool = False  # the learner explicitly asked for a task or question ("quiz me")
 
 
 class Agent(Protocol):
@@ -122,6 +124,7 @@ class RuleAgent:
         subject = self._subject(form, labels, learner_input)
         channel = self._channel(form.get("channel", ""), text)
         media = bool(MEDIA.search(learner_input.body))
+        wants_question = asks_for_question(f"{learner_input.title}\n{learner_input.body}")
         if not note:
             return Recognition(significance=Significance.INCIDENTAL, reason="the issue has no text")
         if labels & LEARNING_LABELS or form or LEARNING_CUES.search(text):
@@ -132,6 +135,7 @@ class RuleAgent:
                     note=note,
                     reason="the subject cannot be told safely from the note",
                     has_unread_media=media,
+                    wants_question=wants_question,
                 )
             named = form.get("knowledge-point") or next(
                 (label.removeprefix("kp:") for label in sorted(labels) if label.startswith("kp:")), ""
@@ -149,6 +153,7 @@ class RuleAgent:
                 knowledge_point=named.strip(),
                 prerequisites=prerequisites,
                 source=source.strip(),
+                wants_question=wants_question,
             )
         return Recognition(
             significance=Significance.INCIDENTAL,

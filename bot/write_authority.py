@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from bot.config import LearnerConfig, Mode
+from bot.operations.question import ANSWER_HEADING
 from bot.plan import Outcome, Plan
 from bot.replies import APPROVE_HINT, MANUAL_INTRO, PREVIEW_INTRO, PUSH_NOT_AUTHORIZED
 
@@ -68,11 +69,21 @@ def apply_write_authority(
     )
 
 
+def without_answer_keys(content: str) -> str:
+    """A file as it may be shown before the learner has answered: answer keys folded away."""
+    if ANSWER_HEADING not in content:
+        return content
+    head, _, rest = content.partition(ANSWER_HEADING)
+    _, separator, tail = rest.partition("\n## ")
+    hidden = f"{ANSWER_HEADING}\n\n- (kept in the record; not shown before you answer)\n\n"
+    return head + hidden + (separator.lstrip("\n") + tail if separator else "")
+
+
 def pending_writeback(plan: Plan) -> str:
     """Every planned file in full (folded), every deletion, and the commit message."""
     parts = []
     for write in plan.writes:
-        shown = write.content
+        shown = without_answer_keys(write.content)
         if len(shown) > LONGEST_SHOWN:
             shown = shown[:LONGEST_SHOWN] + f"\n… ({len(write.content) - LONGEST_SHOWN} more characters)"
         fence = "````" if "```" in shown else "```"

@@ -15,6 +15,7 @@ from bot.config import LearnerConfig
 from bot.dashboard import DASHBOARD_PATH, render_dashboard
 from bot.events import InboundEvent, content_hash
 from bot.knowledge import add_evidence, point_from_learner, render_point
+from bot.operations.question import QUESTIONS_GENERATED, plan_question
 from bot.overrides import Override, Overrides
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
@@ -192,11 +193,19 @@ def plan_organize(
         source_id=source_from_learner(subject, recognition.source).source_id if recognition.source else "",
     )
     record_only = Override.RECORD_ONLY in overrides.found
-    next_action = "none suggested (you asked: record only)" if record_only else NEXT_ACTION
+    question = None
+    if recognition.wants_question and not record_only and Override.NO_REVIEW not in overrides.found:
+        question = plan_question(
+            snapshot, subject=subject, note=note, title=title, day=day,
+            event_id=record_id, event_path=path, goal_linked=bool(goal_text),
+        )  # fmt: skip
+    next_action = question.next_action() if question else NEXT_ACTION
+    next_action = "none suggested (you asked: record only)" if record_only else next_action
     planned = (
         {path: record.render()}
         | _knowledge_writes(snapshot, recognition, day, record_id, path)
         | _source_writes(snapshot, recognition, day, record_id, path)
+        | ({question.path: question.content} if question else {})
     )
     dashboard = render_dashboard(
         snapshot,
@@ -215,7 +224,7 @@ def plan_organize(
         mode=config.mode.value,
         subject=subject,
         organized=f"study note from {source_name(event)} recorded as `{record_id}` ({goal_note})",
-        questions="none: organizing a note does not generate questions",
+        questions=QUESTIONS_GENERATED if question else "none: organizing a note does not generate questions",
         changed_files=tuple(w.path for w in writes),
         evidence=f"learner-reported note (channel `{recognition.channel.value}`), {source_locator(event)}",
         rag_synchronization="not attempted: a single note is not sent to RAG until it proves durable",
@@ -227,14 +236,16 @@ def plan_organize(
     )
     commit = CommitSpec(
         subject=f"Record study note: {one_line(title, limit=60)}",
-        body=f"Subject: {subject}. Source: {source_name(event)}.",
+        body=f"Subject: {subject}. Source: {source_name(event)}."
+        + (f" Planned fresh task: {question.record_id}." if question else ""),
         trailers=(
             (TRAILER_EVENT, event_key),
             (TRAILER_OPERATION, OPERATION),
             (TRAILER_RECORD, record_id),
         ),
     )
-    reply = Reply.on(event, event_key, RECORDED.format(record_id=record_id, path=path))
+    reply_text = RECORDED.format(record_id=record_id, path=path)
+    reply = Reply.on(event, event_key, f"{reply_text}\n\n{question.reply_text()}" if question else reply_text)
     return Plan(
         outcome=Outcome.COMMITTED,
         event_key=event_key,

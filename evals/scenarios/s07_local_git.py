@@ -5,7 +5,8 @@ to an unrelated file and one untracked file. Input: a mistake plus the scenario'
 :func:`workers.local.run_local` (what ``gitlearnos local`` runs). The learner-visible result is the
 printed reply and the repository itself. A second checkout keeps the protocol's default
 ``authorization.push: false``: with no remote there is nothing to push, so that must not stop a local
-commit. Generating the fresh debugging task is ``not-yet``.
+commit. The fresh debugging task is one planned review record in the same commit, linked to the event; the
+printed reply shows the task and why it is asked, never its success condition.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from bot.receipt import ReceiptField
 from evals.harness.checks import Check, CheckRecorder
 from evals.harness.learner_checks import (
     affirmative_sentences,
+    header_value,
     new_records,
     one_learning_commit,
     plain,
@@ -47,7 +49,6 @@ MESSAGE = f"{MISTAKE}\n\n{REQUEST}"
 LEARNER = ["-c", "user.name=Alice", "-c", "user.email=alice@example.org"]
 UNCOMMITTED_EDIT = "graph paper, compass, a new notebook\n"
 UNTRACKED = "scratch/loop_experiment.py"
-QUESTION_NOT_YET = "question generation arrives with the review issue"
 
 ASKS_FOR_REMOTE = re.compile(
     r"""\b(add|create|set\ up|configure|connect|needs?|requires?)\b   # a request ...
@@ -95,7 +96,6 @@ def run(ctx: LocalRun) -> Sequence[Check]:
         len(new) == 1,
         f"{len(new)} new commit(s); the bot printed: {first_line(printed_default)!r}",
     )
-    ctx.checks.not_yet("gives one fresh, targeted debugging task", QUESTION_NOT_YET)
     return ctx.checks.results
 
 
@@ -141,10 +141,52 @@ def judge(checks: CheckRecorder, repo: Path, before: RepoState, after: RepoState
         not asks and not re.search(r"remote|push", setup, re.I),
         f"requests: {asks}; Setup status: {setup!r}",
     )
+    _judge_question(checks, before, after, printed, events=events, committed=committed)
     receipt_complete(checks, receipt)
     if commit is not None:
         receipt_lists_changed_paths(checks, receipt, commit)
         receipt_names_commit(checks, receipt, commit.id)
+
+
+def _section(record: str, heading: str) -> str:
+    return record.split(f"\n## {heading}", 1)[-1].split("\n## ", 1)[0] if f"\n## {heading}" in record else ""
+
+
+def _judge_question(
+    checks: CheckRecorder,
+    before: RepoState,
+    after: RepoState,
+    printed: str,
+    *,
+    events: list[str],
+    committed: set[str],
+) -> None:
+    """One planned review record in the commit, linked to the event; the reply shows it without a key."""
+    reviews = new_records(before, after, "reviews")
+    record = after.files.get(reviews[0], "") if len(reviews) == 1 else ""
+    event_id = header_value(after.files.get(events[0], ""), "ID") if events else ""
+    question = next(
+        (line[3:] for line in _section(record, "Questions").splitlines() if line.startswith("1. ")), ""
+    )
+    success = _section(record, "Answer or success condition").strip().lstrip("- ").strip()
+    ok = (
+        len(reviews) == 1
+        and reviews[0] in committed
+        and header_value(record, "Status") == "planned"
+        and bool(event_id)
+        and event_id in header_value(record, "Depends on (goal/gap/model/event IDs)")
+        and bool(question)
+        and plain(question) in plain(printed)
+        and bool(success)
+        and plain(success) not in plain(printed)
+    )
+    checks.expect(
+        "gives one fresh, targeted debugging task",
+        ok,
+        f"new review records: {reviews}; linked to {event_id or 'no event'}; "
+        f"task printed: {bool(question) and plain(question) in plain(printed)}; "
+        f"success condition printed: {bool(success) and plain(success) in plain(printed)}",
+    )
 
 
 def _judge_revert(
