@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.agent import Agent, LearnerInput, Significance
-from bot.config import CONFIG_PATH, LearnerConfig, parse_config
+from bot.config import CONFIG_PATH, LearnerConfig, Mode, parse_config
 from bot.conversation import ThreadMessage
 from bot.errors import ConfigError
 from bot.events import EventKind, Forge, InboundEvent, event_key
@@ -92,8 +92,9 @@ def _load_policy(
         return plan_setup(event, snapshot, history, now=now, event_key=key)
     try:
         config = parse_config(config_text).config
-    except ConfigError as error:
-        return _answer(Outcome.REFUSED, event, key, INVALID_CONFIG.format(error=error), "invalid config")
+    except ConfigError:
+        # A broken policy grants nothing: the strictest mode, and the reply names the broken key.
+        config = LearnerConfig(mode=Mode.MANUAL)
     if event.actor.login.lower() not in learners_of(config, event):
         return _skip("the author is not a learner of this repository", key)
     if config.privacy.repository == "public" or event.repo.private is False:
@@ -126,8 +127,24 @@ def plan_event(
     if event.comment is not None and not event.thread.is_pull_request and is_approval(event.comment.body):
         # Approval of a pending writeback: plan the issue's own note again, now with the learner's yes.
         original = event.model_copy(update={"kind": EventKind.ISSUE_OPENED, "comment": None})
-        return _plan_note(original, snapshot, config, agent, now=now, approved=True)
-    return _plan_note(event, snapshot, config, agent, now=now)
+        plan = _plan_note(original, snapshot, config, agent, now=now, approved=True)
+    else:
+        plan = _plan_note(event, snapshot, config, agent, now=now)
+    return _with_config_problem(plan, snapshot, event, key)
+
+
+def _with_config_problem(plan: Plan, snapshot: RepoSnapshot, event: InboundEvent, key: str) -> Plan:
+    """Lead the reply with what is wrong in ``gitlearnos.yml``, when something is."""
+    try:
+        parse_config(snapshot.read_text(CONFIG_PATH) or "")
+    except ConfigError as error:
+        problem = INVALID_CONFIG.format(error=error)
+        if not plan.replies:
+            return _answer(plan.outcome, event, key, problem, "invalid config")
+        first, *rest = plan.replies
+        replies = (first.model_copy(update={"text": f"{problem}\n\n{first.text}"}), *rest)
+        return plan.model_copy(update={"replies": replies, "reason": "invalid config"})
+    return plan
 
 
 def _plan_note(

@@ -8,8 +8,8 @@ MARKER_PREFIX = "<!-- gitlearnos:"
 REPLY_MARKER = MARKER_PREFIX + "reply event={key} -->"
 
 INVALID_CONFIG = (
-    "I did not store anything because `" + CONFIG_PATH + "` has a problem: {error}. "
-    "Fix that value and file the note again; your note is still here in this issue."
+    "`" + CONFIG_PATH + "` has a problem: {error}. Until it is fixed I treat this repository as "
+    "`mode: manual` with pushing off, so nothing is written; your note is still here in this issue."
 )
 PUBLIC_REPO = (
     "I did not store anything: this repository is public, and personal learning state never goes into a "

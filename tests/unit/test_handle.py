@@ -150,11 +150,12 @@ def test_missing_config_tells_the_owner_and_writes_nothing() -> None:
     assert "no `gitlearnos.yml`" in result.replies[0].text
 
 
-def test_invalid_config_names_the_key_and_accepted_values() -> None:
+def test_invalid_config_names_the_key_and_accepted_values_and_acts_as_manual() -> None:
     snapshot = learner_repo(**{"gitlearnos.yml": CONFIG.replace("safe-auto", "yolo")})
     result = plan(issue_event(), snapshot)
-    assert result.outcome is Outcome.REFUSED
+    assert result.outcome is Outcome.REQUIRES_APPROVAL and result.commit is None
     text = result.replies[0].text
+    assert "`mode: manual`" in text and "/gitlearnos approve" in text, "the exact pending writeback is shown"
     assert "`mode`" in text and "safe-auto" in text and "preview" in text and "manual" in text
 
 
