@@ -85,6 +85,7 @@ def _worker(args: argparse.Namespace) -> int:
     from gitlearnos.log_setup import configure_logging
     from gitlearnos.metrics import MetricsServer
     from workers.celery_app import create_celery
+    from workers.due_review import register_due_review_tasks
     from workers.events import WorkerRuntime, register_event_task
     from workers.maintenance import register_maintenance_tasks
 
@@ -94,6 +95,7 @@ def _worker(args: argparse.Namespace) -> int:
     runtime = WorkerRuntime(settings=settings, redis=redis.Redis.from_url(redis_url), agent=RuleAgent())
     register_event_task(app, runtime)
     register_maintenance_tasks(app, runtime)
+    register_due_review_tasks(app, runtime)
     if args.metrics_port:
         # Bound now, so a taken port fails the start; served once the pool has forked.
         server = MetricsServer(args.metrics_host, args.metrics_port)

@@ -73,6 +73,11 @@ DISPATCH_TTL = 3600  # a queued run not started within this is dispatched again 
 DISPATCH_EVERY = 60.0
 BEAT_ENTRY = "gitlearnos-dispatch-due"
 REDBEAT_PREFIX = "gitlearnos:redbeat:"
+# --- due-review dispatch (the run itself lives in workers.due_review, which imports these) ---
+DUE_REVIEW_JOB = "due-review"
+RUN_DUE_REVIEW = "workers.due_review.run_due_review"
+# The jobs the beat's dispatcher enqueues, with the task that runs each.
+SCHEDULED_JOBS = {JOB: RUN_MAINTENANCE, DUE_REVIEW_JOB: RUN_DUE_REVIEW}
 
 
 @dataclass(frozen=True)
@@ -197,14 +202,18 @@ def _apply(runtime: WorkerRuntime, event: InboundEvent) -> str | None:
 
 
 class _ClaimedOccurrences:
-    """The occurrences of one repository's maintenance already claimed, as the core's ``ran`` container."""
+    """The occurrences of one repository's ``job`` already claimed, as the core's ``ran`` container."""
 
-    def __init__(self, client: redis.Redis, repo_slug: str) -> None:
+    def __init__(self, client: redis.Redis, repo_slug: str, job: str = JOB) -> None:
         self._client = client
         self._slug = repo_slug
+        self._job = job
 
     def __contains__(self, occurrence: object) -> bool:
-        return isinstance(occurrence, date) and bool(self._client.exists(claim_key(self._slug, occurrence)))
+        if not isinstance(occurrence, date):
+            return False
+        key = OCCURRENCE.format(key=occurrence_key(self._job, self._slug, occurrence))
+        return bool(self._client.exists(key))
 
 
 def learner_automation(settings: Settings, repo: RepoRef) -> Automation | None:
@@ -238,12 +247,16 @@ def local_wall_clock(now: datetime, time_zone: str) -> datetime | None:
     return now.astimezone(zone).replace(tzinfo=None)
 
 
-def dispatch_due(runtime: WorkerRuntime, app: Celery, *, now: datetime | None = None) -> list[str]:
-    """Enqueue each registered repository's due maintenance occurrence once; return their keys.
+def dispatch_due(
+    runtime: WorkerRuntime, app: Celery, *, now: datetime | None = None, jobs: tuple[str, ...] = (JOB,)
+) -> list[str]:
+    """Enqueue each registered repository's due occurrence of each of ``jobs`` once; return their keys.
 
     A repository without a synced mirror or a readable config is skipped: it
     has no schedule yet. The dispatch marker keeps a run that is queued but not
-    yet started from being queued again every minute.
+    yet started from being queued again every minute. ``jobs`` defaults to
+    maintenance alone; the beat's dispatcher passes every job in
+    :data:`SCHEDULED_JOBS` (due-review too), each under the same pure rules.
     """
     now = now or datetime.now(UTC)
     dispatched: list[str] = []
@@ -256,33 +269,53 @@ def dispatch_due(runtime: WorkerRuntime, app: Celery, *, now: datetime | None = 
         if local_now is None:
             log.warning("maintenance.unknown_time_zone", repo=repo.slug, time_zone=automation.time_zone)
             continue
-        occurrence = due_occurrence(
-            local_now, automation, JOB, ran=_ClaimedOccurrences(runtime.redis, repo.slug)
-        )
-        if occurrence is None:
-            continue
-        label = occurrence_key(JOB, repo.slug, occurrence)
-        marker = DISPATCHED.format(key=label)
-        if not runtime.redis.set(marker, now.isoformat(), nx=True, ex=DISPATCH_TTL):
-            continue
-        try:
-            app.send_task(
-                RUN_MAINTENANCE,
-                args=[target.model_dump(mode="json"), occurrence.isoformat()],
-                queue=SCHEDULE_QUEUE,
+        for job in jobs:
+            label = _dispatch_job(
+                runtime, app, target, job=job, local_now=local_now, automation=automation, now=now
             )
-        except BaseException:
-            runtime.redis.delete(marker)
-            raise
-        log.info("maintenance.dispatched", occurrence=label)
-        dispatched.append(label)
+            if label is not None:
+                dispatched.append(label)
     return dispatched
+
+
+def _dispatch_job(
+    runtime: WorkerRuntime,
+    app: Celery,
+    target: RegisteredRepo,
+    *,
+    job: str,
+    local_now: datetime,
+    automation: Automation,
+    now: datetime,
+) -> str | None:
+    """Enqueue ``job``'s due occurrence for ``target`` unless it ran or is already queued; its key."""
+    repo = target.repo
+    occurrence = due_occurrence(
+        local_now, automation, job, ran=_ClaimedOccurrences(runtime.redis, repo.slug, job)
+    )
+    if occurrence is None:
+        return None
+    label = occurrence_key(job, repo.slug, occurrence)
+    marker = DISPATCHED.format(key=label)
+    if not runtime.redis.set(marker, now.isoformat(), nx=True, ex=DISPATCH_TTL):
+        return None
+    try:
+        app.send_task(
+            SCHEDULED_JOBS[job],
+            args=[target.model_dump(mode="json"), occurrence.isoformat()],
+            queue=SCHEDULE_QUEUE,
+        )
+    except BaseException:
+        runtime.redis.delete(marker)
+        raise
+    log.info("maintenance.dispatched", occurrence=label)
+    return label
 
 
 def route_schedule_tasks(app: Celery) -> None:
     """Send the scheduled tasks to the schedule queue, whoever publishes them."""
     routes = dict(app.conf.task_routes or {})
-    routes |= {RUN_MAINTENANCE: {"queue": SCHEDULE_QUEUE}, DISPATCH_DUE: {"queue": SCHEDULE_QUEUE}}
+    routes |= {name: {"queue": SCHEDULE_QUEUE} for name in (*SCHEDULED_JOBS.values(), DISPATCH_DUE)}
     app.conf.task_routes = routes
 
 
@@ -319,7 +352,7 @@ def register_maintenance_tasks(app: Celery, runtime: WorkerRuntime) -> tuple[Tas
 
     @app.task(name=DISPATCH_DUE, bind=True)  # type: ignore[untyped-decorator]
     def dispatch_due_task(self: Task) -> list[str]:
-        return dispatch_due(runtime, self.app)
+        return dispatch_due(runtime, self.app, jobs=tuple(SCHEDULED_JOBS))
 
     @app.task(name=RUN_MAINTENANCE, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
     def run_maintenance_task(self: Task, payload: dict[str, Any], occurrence: str) -> dict[str, Any]:

@@ -37,6 +37,10 @@ class FakeGitHubComments:
         router.get(url__regex=base + r"(?P<number>\d+)/comments").mock(side_effect=self._list)
         router.post(url__regex=base + r"(?P<number>\d+)/comments").mock(side_effect=self._create)
         router.patch(url__regex=base + r"comments/(?P<comment_id>\d+)").mock(side_effect=self._edit)
+        # Opening an issue (POST /repos/{owner}/{repo}/issues): recorded in ``issues``, numbered from 100.
+        self.issues: list[dict[str, Any]] = []
+        issues = re.escape(API) + r"repos/(?P<owner>[^/]+)/(?P<repo>[^/]+)/issues$"
+        router.post(url__regex=issues).mock(side_effect=self._open_issue)
 
     def bodies(self, number: int) -> list[str]:
         return [c["body"] for c in self.comments.get(number, [])]
@@ -92,6 +96,15 @@ class FakeGitHubComments:
                     self.edited += 1
                     return httpx.Response(200, json=comment)
         return httpx.Response(404, json={"message": "Not Found"})
+
+    def _open_issue(self, request: httpx.Request, owner: str, repo: str) -> httpx.Response:
+        sent = json.loads(request.content)
+        issue = rest_issue(f"{owner}/{repo}", 100 + len(self.issues)) | {
+            "title": sent["title"],
+            "body": sent.get("body"),
+        }
+        self.issues.append(issue)
+        return httpx.Response(201, json=issue)
 
 
 # GitHub's REST answers, built from the real webhook objects plus the fields REST adds, so githubkit's

@@ -1,0 +1,179 @@
+"""Due-review delivery against a real bare Git remote, a real Redis and GitHub's API faked at HTTP.
+
+What the learner would see is asserted: bot commits on the remote and issues opened on the forge.
+Clocks are passed in, never waited for.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import subprocess
+from collections.abc import Iterator
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import httpx
+import pytest
+import redis
+import respx
+
+from bot.operations.question import ANSWER_HEADING, plan_question
+from bot.records import read_header
+from forge_adapters.base import ForgeError
+from tests.fakes.github_api import API, FakeGitHubComments
+from tests.integration.test_event_worker import bot_commits, git, runtime
+from tests.integration.test_maintenance import register_with_mirror, seed_remote, served
+from tests.unit.helpers import learner_repo
+from workers.celery_app import SCHEDULE_QUEUE, create_celery
+from workers.due_review import DELIVERY, DueReviewResult, claim_key, register_due_review_tasks, run_due_review
+from workers.events import WorkerRuntime
+from workers.maintenance import RUN_DUE_REVIEW, SCHEDULED_JOBS, dispatch_due
+
+MONDAY = date(2026, 11, 30)
+MONDAY_0705_BERLIN = datetime(2026, 11, 30, 6, 5, tzinfo=UTC)
+KEY = "due-review/github:github.com/alice/learning/2026-11-30"
+SUCCESS = "the explanation states the idea in the learner's own words"
+
+
+def planned_review(day: date) -> tuple[str, str, str]:
+    """(path, content, question) of a real planned review record due on ``day``."""
+    planned = plan_question(
+        learner_repo(),
+        subject="mathematics",
+        note="Similar triangles keep the angle order.",
+        title="angle order",
+        day=day,
+        event_id="event-2026-11-27-angle-order",
+        event_path="subjects/mathematics/events/2026-11-27-angle-order.md",
+        goal_linked=True,
+    )
+    return planned.path, planned.content, planned.question
+
+
+def add_to_remote(tmp_path: Path, remote: Path, path: str, content: str) -> None:
+    work = tmp_path / "learner"
+    subprocess.run(["git", "clone", "-q", str(remote), str(work)], check=True)
+    (work / path).parent.mkdir(parents=True, exist_ok=True)
+    (work / path).write_text(content)
+    git(work, "add", path)
+    git(work, "-c", "user.name=Alice", "-c", "user.email=alice@example.org", "commit", "-qm", "Plan")
+    git(work, "push", "-q", "origin", "HEAD:main")
+
+
+@pytest.fixture
+def remote(tmp_path: Path) -> Path:
+    return seed_remote(tmp_path, "remote")
+
+
+@pytest.fixture
+def forge() -> Iterator[FakeGitHubComments]:
+    with respx.mock(assert_all_called=False) as router:
+        yield FakeGitHubComments(router)
+
+
+def deliver(worker: WorkerRuntime, remote: Path) -> DueReviewResult:
+    return run_due_review(worker, served(remote), MONDAY, now=MONDAY_0705_BERLIN)
+
+
+def test_a_due_review_is_committed_as_delivered_and_sent_in_one_issue_once(
+    tmp_path: Path, redis_url: str, remote: Path, forge: FakeGitHubComments
+) -> None:
+    path, content, question = planned_review(date(2026, 11, 27))
+    add_to_remote(tmp_path, remote, path, content)
+    worker = runtime(tmp_path, redis_url)
+
+    result = deliver(worker, remote)
+
+    assert (result.outcome, result.skipped, result.issue_number) == ("committed", False, 100)
+    (commit,) = bot_commits(remote)
+    message = git(remote, "log", "-1", "--format=%B", commit)
+    assert f"GitLearnOS-Event: {KEY}" in message and "GitLearnOS-Operation: due-review" in message
+    header = read_header(git(remote, "show", f"main:{path}"))
+    assert header["Status"] == "planned" and header["Delivered"].startswith("2026-11-30 ")
+    (issue,) = forge.issues
+    assert question in issue["body"] and "Why this is asked now" in issue["body"]
+    assert ANSWER_HEADING not in issue["body"] and SUCCESS not in issue["body"]
+    assert f"committed `{commit[:12]}` on `main`" in issue["body"]
+
+    again = deliver(worker, remote)
+    assert again.skipped and again.reason == "this occurrence already ran"
+    assert bot_commits(remote) == [commit] and len(forge.issues) == 1
+
+
+def test_a_retry_after_the_push_finds_the_commit_and_does_not_open_a_second_issue(
+    tmp_path: Path, redis_url: str, remote: Path, forge: FakeGitHubComments
+) -> None:
+    path, content, _ = planned_review(date(2026, 11, 30))
+    add_to_remote(tmp_path, remote, path, content)
+    worker = runtime(tmp_path, redis_url)
+    first = deliver(worker, remote)
+    worker.redis.delete(claim_key(served(remote).repo.slug, MONDAY))  # as if the worker died after the push
+
+    retried = deliver(worker, remote)
+
+    assert (retried.outcome, retried.commit, retried.issue_number) == ("committed", first.commit, 100)
+    assert retried.reason == "already delivered"
+    assert len(bot_commits(remote)) == 1 and len(forge.issues) == 1
+
+
+def test_an_issue_that_failed_to_open_is_opened_by_the_retry(
+    tmp_path: Path, redis_url: str, remote: Path
+) -> None:
+    path, content, question = planned_review(date(2026, 11, 30))
+    add_to_remote(tmp_path, remote, path, content)
+    worker = runtime(tmp_path, redis_url)
+    with respx.mock(assert_all_called=False) as router:
+        # Added first, so it answers before the fake's own route: GitHub fails once, then recovers.
+        opening = router.post(
+            url__regex=re.escape(API) + r"repos/(?P<owner>alice)/(?P<repo>learning)/issues$"
+        )
+        opening.mock(return_value=httpx.Response(502, json={"message": "Server Error"}))
+        forge = FakeGitHubComments(router)
+        with pytest.raises(ForgeError):
+            deliver(worker, remote)
+        assert len(bot_commits(remote)) == 1 and forge.issues == []
+        assert worker.redis.get(DELIVERY.format(key=KEY)) is None, "a refused call may be retried"
+
+        opening.mock(side_effect=forge._open_issue)
+        result = deliver(worker, remote)
+
+    assert result.issue_number == 100 and len(forge.issues) == 1 and question in forge.issues[0]["body"]
+    assert len(bot_commits(remote)) == 1
+
+
+def test_a_run_with_nothing_due_is_skipped_with_no_commit_and_no_issue(
+    tmp_path: Path, redis_url: str, remote: Path, forge: FakeGitHubComments
+) -> None:
+    path, content, _ = planned_review(date(2026, 12, 1))  # due tomorrow
+    add_to_remote(tmp_path, remote, path, content)
+    worker = runtime(tmp_path, redis_url)
+    head = git(remote, "rev-parse", "main")
+    task = register_due_review_tasks(create_celery(worker.settings, redis_url), worker)
+
+    outcome = task.apply(args=[served(remote).model_dump(mode="json"), MONDAY.isoformat()]).get()
+
+    assert outcome["skipped"] is True and outcome["reason"] == "no planned review is due"
+    assert git(remote, "rev-parse", "main") == head
+    assert forge.issues == [] and forge.comments == {}
+    evidence = json.loads(worker.redis.get(claim_key(served(remote).repo.slug, MONDAY)) or b"{}")
+    assert evidence["skipped"] is True, "the skip is kept as run evidence outside the repository"
+
+
+def test_the_dispatcher_enqueues_due_review_at_its_local_time_once(tmp_path: Path, redis_url: str) -> None:
+    worker = runtime(tmp_path, redis_url)
+    app = create_celery(worker.settings, redis_url)
+    repo = register_with_mirror(worker, seed_remote(tmp_path, "due"), "alice/learning")
+    jobs = tuple(SCHEDULED_JOBS)
+    worker.redis.set(claim_key(repo.slug, date(2026, 11, 29)), "{}")  # Sunday's ran
+    worker.redis.set("gitlearnos:occurrence:maintenance/" + repo.slug + "/2026-11-29", "{}")
+
+    assert dispatch_due(worker, app, now=datetime(2026, 11, 30, 5, 59, tzinfo=UTC), jobs=jobs) == []
+    assert dispatch_due(worker, app, now=MONDAY_0705_BERLIN, jobs=jobs) == [KEY]
+    assert dispatch_due(worker, app, now=datetime(2026, 11, 30, 6, 6, tzinfo=UTC), jobs=jobs) == []
+
+    (raw,) = redis.Redis.from_url(redis_url).lrange(SCHEDULE_QUEUE, 0, -1)
+    message = json.loads(raw)
+    assert message["headers"]["task"] == RUN_DUE_REVIEW
+    assert json.loads(base64.b64decode(message["body"]))[0][1] == "2026-11-30"
