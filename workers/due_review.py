@@ -34,7 +34,6 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
-import redis
 import structlog
 from celery import Celery, Task
 
@@ -47,7 +46,7 @@ from bot.schedule_rules import occurrence_key
 from bot.trailers import TRAILER_EVENT
 from forge_adapters.base import ForgeClient, ForgeError
 from workers.celery_app import SCHEDULE_QUEUE
-from workers.events import LOCK, MAX_RETRIES, RetryLater, WorkerRuntime, retry_countdown
+from workers.events import MAX_RETRIES, WorkerRuntime, retry_countdown
 from workers.git_workspace import Mirror, mirror_path
 from workers.maintenance import (
     DUE_REVIEW_JOB,
@@ -56,6 +55,7 @@ from workers.maintenance import (
     RUN_DUE_REVIEW,
     local_wall_clock,
 )
+from workers.repo_lock import repository_lock
 from workers.repo_registry import RegisteredRepo
 
 log = structlog.get_logger("gitlearnos.due_review")
@@ -111,19 +111,8 @@ def run_due_review(
 
 
 def _locked(runtime: WorkerRuntime, target: RegisteredRepo, label: str, now: datetime) -> DueReviewResult:
-    repo = target.repo
-    lock = runtime.redis.lock(
-        LOCK.format(repo=repo.slug), timeout=runtime.settings.lock_timeout_seconds, blocking_timeout=30
-    )
-    if not lock.acquire():
-        raise RetryLater("another operation holds this repository", countdown=5)
-    try:
+    with repository_lock(runtime.redis, target.repo, timeout=runtime.settings.lock_timeout_seconds):
         return _deliver(runtime, target, label, now)
-    finally:
-        try:
-            lock.release()
-        except redis.exceptions.LockError:
-            log.warning("lock.expired_before_release", repo=repo.slug)
 
 
 def _deliver(runtime: WorkerRuntime, target: RegisteredRepo, label: str, now: datetime) -> DueReviewResult:

@@ -49,22 +49,14 @@ from workers.celery_app import PROCESS_EVENT
 from workers.forge_clients import ForgeClients
 from workers.git_checkout import GitWorkspaceError
 from workers.git_workspace import Mirror, mirror_path
+from workers.repo_lock import RetryLater, repository_lock
 from workers.repo_registry import record_repo
 
 log = structlog.get_logger("gitlearnos.worker")
 REPLY_STASH = "gitlearnos:replies:{key}"
 REPLY_STASH_TTL = 30 * 24 * 3600
-LOCK = "gitlearnos:lock:{repo}"
 MAX_RETRIES = 8
 PENDING = "gitlearnos:pending"
-
-
-class RetryLater(Exception):
-    """The task cannot finish now (lock busy, remote kept moving, forge rate limit)."""
-
-    def __init__(self, reason: str, countdown: float) -> None:
-        super().__init__(reason)
-        self.countdown = countdown
 
 
 @dataclass
@@ -109,18 +101,8 @@ def handle_event(runtime: WorkerRuntime, event: InboundEvent) -> str:
     record_repo(runtime.redis, event)  # scheduled runs (maintenance) serve every repository seen here
     repo = event.repo
     key = event_key(event)
-    lock = runtime.redis.lock(
-        LOCK.format(repo=repo.slug), timeout=runtime.settings.lock_timeout_seconds, blocking_timeout=30
-    )
-    if not lock.acquire():
-        raise RetryLater("another operation holds this repository", countdown=5)
-    try:
+    with repository_lock(runtime.redis, repo, timeout=runtime.settings.lock_timeout_seconds):
         return _handle_locked(runtime, event, repo, key)
-    finally:
-        try:
-            lock.release()
-        except redis.exceptions.LockError:
-            log.warning("lock.expired_before_release", repo=repo.slug)
 
 
 def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, key: str) -> str:

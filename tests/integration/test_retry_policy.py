@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from forge_adapters.base import ForgeError
-from workers.events import RetryLater, retry_countdown
+from workers.events import retry_countdown
 from workers.git_checkout import GitWorkspaceError
+from workers.repo_lock import RetryLater
 
 
 @pytest.mark.parametrize(
