@@ -50,11 +50,11 @@ from workers.events import MAX_RETRIES, WorkerRuntime, retry_countdown
 from workers.git_workspace import Mirror, mirror_path
 from workers.maintenance import (
     DUE_REVIEW_JOB,
-    OCCURRENCE,
-    OCCURRENCE_TTL,
     RUN_DUE_REVIEW,
     local_wall_clock,
 )
+from workers.occurrences import claim_key as occurrence_claim_key
+from workers.occurrences import run_once
 from workers.repo_lock import repository_lock
 from workers.repo_registry import RegisteredRepo
 
@@ -84,7 +84,7 @@ class DueReviewResult:
 
 def claim_key(repo_slug: str, occurrence: date) -> str:
     """The Redis key that claims one due-review occurrence of one repository."""
-    return OCCURRENCE.format(key=occurrence_key(JOB, repo_slug, occurrence))
+    return occurrence_claim_key(JOB, repo_slug, occurrence)
 
 
 def run_due_review(
@@ -94,18 +94,14 @@ def run_due_review(
     now = now or datetime.now(UTC)
     label = occurrence_key(JOB, target.repo.slug, occurrence)
     claim = claim_key(target.repo.slug, occurrence)
-    if not runtime.redis.set(
-        claim, f"running since {now.isoformat()}", nx=True, ex=runtime.settings.lock_timeout_seconds
-    ):
+    lease = runtime.settings.lock_timeout_seconds
+    # A failed run gives its claim back: the commit trailer and the delivery record make a rerun safe.
+    result = run_once(
+        runtime.redis, claim, lease=lease, now=now, run=lambda: _locked(runtime, target, label, now)
+    )
+    if result is None:
         log.info("due_review.occurrence_already_claimed", occurrence=label)
         return DueReviewResult(occurrence=label, reason="this occurrence already ran")
-    try:
-        result = _locked(runtime, target, label, now)
-    except BaseException:
-        runtime.redis.delete(claim)  # safe to run again: the commit trailer and delivery record hold
-        raise
-    evidence = json.dumps(asdict(result) | {"finished_at": datetime.now(UTC).isoformat()})
-    runtime.redis.set(claim, evidence, ex=OCCURRENCE_TTL)
     log.info("due_review.finished", **asdict(result))
     return result
 

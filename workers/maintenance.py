@@ -55,6 +55,8 @@ from workers.events import (
 )
 from workers.git_checkout import GitCheckout
 from workers.git_workspace import mirror_path
+from workers.occurrences import claim_key as occurrence_claim_key
+from workers.occurrences import run_once
 from workers.repo_registry import RegisteredRepo, registered_repos
 
 log = structlog.get_logger("gitlearnos.maintenance")
@@ -62,8 +64,6 @@ log = structlog.get_logger("gitlearnos.maintenance")
 JOB = "maintenance"
 RUN_MAINTENANCE = "workers.maintenance.run_maintenance"
 DISPATCH_DUE = "workers.maintenance.dispatch_due"
-OCCURRENCE = "gitlearnos:occurrence:{key}"
-OCCURRENCE_TTL = 3 * 24 * 3600  # longer than an occurrence can stay the latest one
 SINCE = "gitlearnos:maintenance:since:{repo}"
 CATCH_UP_WINDOW = timedelta(hours=48)
 # Outcomes that changed nothing: the input was applied before, or is not learning input.
@@ -93,7 +93,7 @@ class MaintenanceResult:
 
 def claim_key(repo_slug: str, occurrence: date) -> str:
     """The Redis key that claims one maintenance occurrence of one repository."""
-    return OCCURRENCE.format(key=occurrence_key(JOB, repo_slug, occurrence))
+    return occurrence_claim_key(JOB, repo_slug, occurrence)
 
 
 def run_maintenance(
@@ -101,28 +101,25 @@ def run_maintenance(
 ) -> MaintenanceResult:
     """Run the ``occurrence`` of maintenance for ``target`` at most once; raise to have it retried."""
     now = now or datetime.now(UTC)
-    repo = target.repo
-    claim = claim_key(repo.slug, occurrence)
-    label = occurrence_key(JOB, repo.slug, occurrence)
-    lease = runtime.settings.lock_timeout_seconds
-    if not runtime.redis.set(claim, f"running since {now.isoformat()}", nx=True, ex=lease):
-        log.info("maintenance.occurrence_already_claimed", occurrence=label)
-        return MaintenanceResult(occurrence=label, reason="this occurrence already ran")
-    try:
+    label = occurrence_key(JOB, target.repo.slug, occurrence)
+
+    def run() -> MaintenanceResult:
         replayed = _replay_parked(runtime, target)
         caught_up = _catch_up(runtime, target, now)
-    except BaseException:
-        runtime.redis.delete(claim)  # nothing is lost by running the occurrence again: it is idempotent
-        raise
-    result = MaintenanceResult(
-        occurrence=label,
-        replayed=replayed,
-        caught_up=caught_up,
-        skipped=not (replayed or caught_up),
-        reason="" if replayed or caught_up else "no work",
-    )
-    evidence = json.dumps(asdict(result) | {"finished_at": datetime.now(UTC).isoformat()})
-    runtime.redis.set(claim, evidence, ex=OCCURRENCE_TTL)
+        return MaintenanceResult(
+            occurrence=label,
+            replayed=replayed,
+            caught_up=caught_up,
+            skipped=not (replayed or caught_up),
+            reason="" if replayed or caught_up else "no work",
+        )
+
+    claim = claim_key(target.repo.slug, occurrence)
+    lease = runtime.settings.lock_timeout_seconds
+    result = run_once(runtime.redis, claim, lease=lease, now=now, run=run)
+    if result is None:
+        log.info("maintenance.occurrence_already_claimed", occurrence=label)
+        return MaintenanceResult(occurrence=label, reason="this occurrence already ran")
     log.info("maintenance.finished", **asdict(result))
     return result
 
@@ -212,7 +209,7 @@ class _ClaimedOccurrences:
     def __contains__(self, occurrence: object) -> bool:
         if not isinstance(occurrence, date):
             return False
-        key = OCCURRENCE.format(key=occurrence_key(self._job, self._slug, occurrence))
+        key = occurrence_claim_key(self._job, self._slug, occurrence)
         return bool(self._client.exists(key))
 
 
