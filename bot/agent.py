@@ -4,8 +4,9 @@
 structured issue forms the bot installs, labels, the protocol's override
 phrases and plain cue words. It is honest about its limits: it never claims to
 have read an image or to have taught anything, and when it cannot route a note
-safely it says so instead of guessing. A chat-model agent can implement the
-same protocol later without touching the operations.
+safely it says so instead of guessing. The chat-model agent (``workers/chat_agent.py``)
+implements the same protocol over an OpenAI-compatible endpoint and adds an answer to the learner's
+question; the core decides whether it may be used (:mod:`bot.model_use`).
 """
 
 from __future__ import annotations
@@ -65,6 +66,11 @@ class Recognition(BaseModel):
     prerequisites: tuple[str, ...] = ()
     source: str = ""  # where the note came from, as the learner named it (form field or ``Source:`` line)
     wants_question: bool = False  # the learner explicitly asked for a task or question ("quiz me")
+    # The immediate answer to the learner's question, from a chat model; the offline rules never answer.
+    answer: str = ""
+    seen_in_media: str = ""  # what the model says is visible in attached images, kept apart from inference
+    answered_by: str = ""  # the model that wrote ``answer``, named in the reply
+    model_remark: str = ""  # why no model answer came although one could have (shown, never silent)
 
 
 class Agent(Protocol):
@@ -96,9 +102,18 @@ CHANNEL_CUES: tuple[tuple[Channel, re.Pattern[str]], ...] = (
 SOURCE_LINE = re.compile(r"^\s*source:\s*(?P<source>\S.{0,200}?)\s*$", re.I | re.M)
 
 MEDIA = re.compile(r"!\[[^\]]*\]\([^)]+\)|<img\b|\.(png|jpe?g|gif|webp|heic)\b", re.I)
+IMAGE_LINK = re.compile(
+    r"!\[[^\]]*\]\((?P<md>https?://[^)\s]+)[^)]*\)|<img\b[^>]*\bsrc=\"(?P<html>https?://[^\"]+)\"", re.I
+)
 
 # Labels that mark an issue as learning input regardless of wording.
 LEARNING_LABELS = frozenset({"study-note", "learning", "note", "mistake", "attempt", "question"})
+
+
+def image_urls(body: str) -> tuple[str, ...]:
+    """The web addresses of images embedded in a note (Markdown or HTML), in order, each once."""
+    found = (match.group("md") or match.group("html") for match in IMAGE_LINK.finditer(body))
+    return tuple(dict.fromkeys(found))
 
 
 def parse_issue_form(body: str) -> dict[str, str]:

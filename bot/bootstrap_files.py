@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from datetime import date
 
+from bot.automation_record import AUTOMATION_PATH as AUTOMATION_PATH  # noqa: PLC0414 - re-exported for setup
+from bot.automation_record import JobRecord, render_automation_record
 from bot.config import Mode
 from bot.setup_gate import Fact, SetupFacts
 from bot.setup_text import Schedule
 
 AGENTS_PATH = "AGENTS.md"
-AUTOMATION_PATH = "automation.md"
 PROFILE_PATH = "learner-profile.md"
 
 AGENTS_TEMPLATE = """\
@@ -44,45 +45,6 @@ GitLearnOS Bot, a chat assistant, a coding agent \u2014 follows the same rules:
 6. After every write, report the protocol's receipt, including what is still
    `incomplete`.
 {forms}"""
-
-AUTOMATION_TEMPLATE = """\
-# Recurring automation status
-
-> Observed scheduler state only. The intended schedule lives in `gitlearnos.yml`;
-> this file changes when a scheduler reports a real run, not before.
-
-Deployment automation: `incomplete`
-Learner time zone: {time_zone}
-Quiet hours: {quiet_hours}
-Unattended private-remote push: `authorized` for this repository (`authorization.push: true`)
-
-Both jobs are `requested`: GitLearnOS Bot does not run a recurring scheduler for
-this repository yet, so neither job has been observed or test-run. They become
-`verified` only after a scheduler shows the task and one real run reads this
-repository and completes or skips safely.
-{jobs}
-## Run contract
-
-A run uses one idempotency key per job and occurrence, takes the repository's
-writer lock, checks the Git revision before writing, and makes at most one
-commit. With nothing due it ends as `skipped`: no question, message or commit.
-"""
-
-JOB_TEMPLATE = """
-## `{name}` \u2014 {purpose}
-
-- State: `requested`
-- Recurrence: daily
-- Local time: {local_time}
-- Provider: GitLearnOS Bot scheduler (not available yet)
-- Provider task ID: none
-- Next run: unknown until a scheduler accepts the job
-- Last verified run: none
-- Last result: `unknown`{channel}
-- Receipt path or external receipt ID: none
-- Delivery status: none
-- Message ID: `null`
-"""
 
 PROFILE_TEMPLATE = """\
 # Learner profile
@@ -166,17 +128,14 @@ def render_agents(owner: str, forms_folder: str | None) -> str:
 
 
 def render_automation(facts: SetupFacts) -> str:
+    """Both jobs ``requested``: setup saw no scheduler list or run them (:mod:`bot.automation_record`)."""
     schedule = facts.schedule or Schedule()
-    jobs = JOB_TEMPLATE.format(
-        name="maintenance", purpose="recurring organization", local_time=schedule.maintenance, channel=""
-    ) + JOB_TEMPLATE.format(
-        name="due-review",
-        purpose="recurring questions",
-        local_time=schedule.due_review,
-        channel="\n- Delivery channel: current-authorized-channel (an issue in this repository)",
+    records = (
+        JobRecord.requested("maintenance", "daily", schedule.maintenance, facts.time_zone),
+        JobRecord.requested("due-review", "daily", schedule.due_review, facts.time_zone),
     )
-    return AUTOMATION_TEMPLATE.format(
-        time_zone=facts.time_zone, quiet_hours=schedule.quiet_hours.replace("-", "\u2013"), jobs=jobs
+    return render_automation_record(
+        records, time_zone=facts.time_zone, quiet_hours=schedule.quiet_hours, push_authorized=True
     )
 
 

@@ -167,6 +167,13 @@ def event_key(event: InboundEvent) -> str:
     if event.repo is None or event.thread is None:
         return f"{event.forge.value}:delivery/{event.delivery_id}"
     base = f"{event.repo.slug}#{event.thread.number}"
+    if event.review is not None:  # reviews share their PR's text; each verdict is its own act
+        review = event.review
+        actor = event.actor.login if event.actor is not None else ""
+        ident = review.id if review.id is not None else content_hash(f"{actor}|{event.occurred_at}")
+        return f"{base}/review/{ident}@{content_hash(review.state.value + chr(10) + review.body)}"
+    if event.kind in (EventKind.PR_MERGED, EventKind.PR_CLOSED):
+        return f"{base}/{event.kind.value}"
     if event.comment is not None:
         return f"{base}/comment/{event.comment.id}@{content_hash(event.comment.body)}"
     return f"{base}/issue@{content_hash(event.thread.title + chr(10) + event.thread.body)}"

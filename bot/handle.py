@@ -15,8 +15,12 @@ from bot.config import CONFIG_PATH, LearnerConfig, Mode, parse_config
 from bot.conversation import ThreadMessage
 from bot.errors import ConfigError
 from bot.events import EventKind, Forge, InboundEvent, event_key
+from bot.model_use import answer_first, answer_text, not_allowed_remark, pick_agent
+from bot.operations.answer import plan_answer
+from bot.operations.handoff import handoff_branch, plan_handoff, wants_handoff
 from bot.operations.organize import plan_organize
 from bot.operations.setup import plan_setup
+from bot.operations.teacher_feedback import plan_pull_request_event
 from bot.operations.undo import plan_undo
 from bot.overrides import Override, find_overrides
 from bot.plan import Outcome, Plan, Reply
@@ -109,12 +113,17 @@ def plan_event(
     now: datetime,
     agent: Agent,
     history: tuple[ThreadMessage, ...] = (),
+    model_agent: Agent | None = None,
 ) -> Plan:
     """Decide what one event should change; performs nothing.
 
     ``history`` is the thread's comments, oldest first; only the setup gate of a repository without
-    ``gitlearnos.yml`` reads it.
+    ``gitlearnos.yml`` reads it. ``model_agent`` is the operator's chat model, if any; it reads the note
+    only when the learner's config allows it (:mod:`bot.model_use`).
     """
+    if handoff_branch(event):  # the bot's own handoff pull request: a teacher channel
+        key = event_key(event)
+        return plan_pull_request_event(event, snapshot, now=now, event_key=key, learners_of=learners_of)
     refusal = _not_ours(event)
     if refusal is not None:
         return refusal
@@ -127,9 +136,9 @@ def plan_event(
     if event.comment is not None and not event.thread.is_pull_request and is_approval(event.comment.body):
         # Approval of a pending writeback: plan the issue's own note again, now with the learner's yes.
         original = event.model_copy(update={"kind": EventKind.ISSUE_OPENED, "comment": None})
-        plan = _plan_note(original, snapshot, config, agent, now=now, approved=True)
+        plan = _plan_note(original, snapshot, config, (agent, model_agent), now=now, approved=True)
     else:
-        plan = _plan_note(event, snapshot, config, agent, now=now)
+        plan = _plan_note(event, snapshot, config, (agent, model_agent), now=now)
     return _with_config_problem(plan, snapshot, event, key)
 
 
@@ -151,24 +160,33 @@ def _plan_note(
     event: InboundEvent,
     snapshot: RepoSnapshot,
     config: LearnerConfig,
-    agent: Agent,
+    agents: tuple[Agent, Agent | None],
     *,
     now: datetime,
     approved: bool = False,
 ) -> Plan:
-    """Overrides, recognition and organize for one learner input, under the config's write authority."""
+    """Overrides, recognition and organize for one learner input, under the config's write authority.
+
+    ``agents`` is the offline rule agent and the optional chat model; a model answer leads every reply.
+    """
     assert event.thread is not None
     key = event_key(event)
     has_remote = event.forge is not Forge.LOCAL
     text = event.comment.body if event.comment is not None else event.thread.body
     overrides = find_overrides(text)
-    if overrides.forbids_storing:
-        return _answer(
-            Outcome.SKIPPED, event, key, NOT_STORED.format(override=overrides.describe()), "override"
-        )
+    preview = Override.PREVIEW_FIRST in overrides.found
+
+    def authorized(plan: Plan, *, preview: bool = preview) -> Plan:
+        return apply_write_authority(plan, config, preview=preview, approved=approved, remote=has_remote)
+
     if Override.UNDO_LAST in overrides.found:
-        undo = plan_undo(event, snapshot, config, event_key=key)
-        return apply_write_authority(undo, config, preview=False, approved=approved, remote=has_remote)
+        return authorized(plan_undo(event, snapshot, config, event_key=key), preview=False)
+    if wants_handoff(text, event.thread.labels):
+        return authorized(plan_handoff(event, snapshot, config, now=now, event_key=key))
+    # A comment on a thread that asked review questions is the learner's answer.
+    answer = plan_answer(event, snapshot, config, now=now, event_key=key)
+    if answer is not None and not overrides.forbids_storing:
+        return authorized(answer)
 
     subjects = known_subjects(snapshot)
     learner_input = LearnerInput(
@@ -178,20 +196,28 @@ def _plan_note(
         known_subjects=subjects,
         default_subject=config.setup.answers.subject,
     )
-    recognition = agent.recognize(learner_input)
+    rule_agent, model_agent = agents
+    recognition = pick_agent(config, rule_agent, model_agent).recognize(learner_input)
+    lead = answer_text(recognition) or not_allowed_remark(config, model_agent, text)
+    if overrides.forbids_storing:
+        not_stored = NOT_STORED.format(override=overrides.describe())
+        return answer_first(_answer(Outcome.SKIPPED, event, key, not_stored, "override"), lead, event, key)
     if overrides.subject:
         recognition = recognition.model_copy(update={"subject": overrides.subject.lower()})
         if recognition.significance is Significance.AMBIGUOUS:
             recognition = recognition.model_copy(update={"significance": Significance.DURABLE})
     if recognition.significance is Significance.INCIDENTAL:
-        return _skip(f"incidental: {recognition.reason}", key)
+        # Incidental: at most the answer itself, never a word about the repository.
+        return answer_first(
+            _skip(f"incidental: {recognition.reason}", key), recognition.answer and lead, event, key
+        )
     if recognition.significance is Significance.AMBIGUOUS or recognition.subject is None:
         known = f" (subjects so far: {', '.join(subjects)})" if subjects else ""
-        return _answer(Outcome.SKIPPED, event, key, ASK_SUBJECT.format(known=known), "needs subject")
+        ask = _answer(Outcome.SKIPPED, event, key, ASK_SUBJECT.format(known=known), "needs subject")
+        return answer_first(ask, lead, event, key)
 
     plan = plan_organize(event, snapshot, config, recognition, overrides, now=now, event_key=key)
-    preview = Override.PREVIEW_FIRST in overrides.found
-    return apply_write_authority(plan, config, preview=preview, approved=approved, remote=has_remote)
+    return answer_first(authorized(plan), lead, event, key)
 
 
 def replies_after_push(plan: Plan, *, commit_id: str, branch: str, remote: str | None) -> tuple[Reply, ...]:

@@ -98,6 +98,35 @@ class Reply(_Frozen):
         return f"{self.text.rstrip()}\n\n{self.marker}\n"
 
 
+class PullRequestSpec(_Frozen):
+    """A pull request (GitLab: merge request) to open from the plan's commit.
+
+    The worker pushes the commit to ``branch`` (never forced, never the default branch), opens the
+    pull request into the default branch unless one from ``branch`` is already open, and requests
+    ``reviewers`` only among accounts that already have access: it never invites anyone.
+    """
+
+    branch: str = Field(pattern=r"^gitlearnos/[a-z0-9][a-z0-9._/-]*$")
+    title: str = Field(min_length=1, max_length=200)
+    body: str
+    reviewers: tuple[str, ...] = ()
+
+
+class FollowUpJob(_Frozen):
+    """Work the plan's commit starts on another queue once it is pushed (e.g. ``rag-ingest`` of a record).
+
+    ``path`` names the repository file the job is about; the job re-reads it from the pushed head.
+    """
+
+    kind: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    path: str
+
+    @field_validator("path")
+    @classmethod
+    def _safe(cls, value: str) -> str:
+        return check_repo_path(value)
+
+
 class Plan(_Frozen):
     outcome: Outcome
     event_key: str = ""
@@ -108,6 +137,8 @@ class Plan(_Frozen):
     replies: tuple[Reply, ...] = ()
     receipt: Receipt | None = None
     reason: str = ""
+    pull_request: PullRequestSpec | None = None  # the commit goes to its branch, then a PR is opened
+    follow_ups: tuple[FollowUpJob, ...] = ()  # queued by the worker after the push landed
 
     @field_validator("writes")
     @classmethod

@@ -77,6 +77,20 @@ def latest_occurrence(local_now: datetime, job: Job) -> date | None:
     return None
 
 
+def next_run(local_now: datetime, job: Job) -> datetime | None:
+    """The next scheduled local wall-clock time strictly after ``local_now``; None if disabled."""
+    if job.recurrence == "disabled":
+        return None
+    at = parse_clock(job.local_time)
+    day = local_now.date()
+    for _ in range(8):
+        candidate = datetime.combine(day, at)
+        if candidate > local_now and _runs_on(day, job.recurrence):
+            return candidate
+        day += timedelta(days=1)
+    return None
+
+
 def job_schedule(automation: Automation, job: str) -> Job:
     """The learner's schedule for ``job``, or the protocol default when their config leaves it out."""
     return automation.jobs.get(job) or Automation().jobs[job]

@@ -62,6 +62,7 @@ class UpdatedComment:
     author: Actor
     body: str
     updated_at: datetime
+    created_at: datetime | None = None  # later than created means edited: maintenance must not re-apply it
 
 
 class ForgeClient(Protocol):
@@ -99,6 +100,18 @@ class ForgeClient(Protocol):
         self, repo: RepoRef, *, head: str, base: str, title: str, body: str
     ) -> OpenedThread:
         """Open a PR (GitLab: merge request) from pushed branch ``head`` into ``base``."""
+        ...
+
+    def find_pull_request(self, repo: RepoRef, *, head: str, base: str) -> OpenedThread | None:
+        """The open PR (GitLab: merge request) from branch ``head`` into ``base``, if there is one."""
+        ...
+
+    def has_access(self, repo: RepoRef, login: str) -> bool:
+        """True when ``login`` can already read ``repo`` (owner, collaborator, member). Grants nothing."""
+        ...
+
+    def request_reviewers(self, repo: RepoRef, number: int, logins: tuple[str, ...]) -> None:
+        """Ask ``logins``, who must already have access, to review PR ``number``; never invites anyone."""
         ...
 
     def comments_updated_since(self, repo: RepoRef, since: datetime) -> list[UpdatedComment]:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from evals.sandbox.cli import add_sandbox_commands
+from gitlearnos.rag_cli import add_rag_commands
 from gitlearnos.settings import Settings
 
 DESCRIPTION = """GitLearnOS Bot keeps a learner's private Git repository (GitHub, GitLab, Gitea) as durable
@@ -85,17 +86,25 @@ def _worker(args: argparse.Namespace) -> int:
     from gitlearnos.log_setup import configure_logging
     from gitlearnos.metrics import MetricsServer
     from workers.celery_app import create_celery
+    from workers.chat_agent import model_agent_from
     from workers.due_review import register_due_review_tasks
     from workers.events import WorkerRuntime, register_event_task
     from workers.maintenance import register_maintenance_tasks
+    from workers.rag import register_rag_tasks
 
     configure_logging(settings.log_level)
     redis_url = resolve_redis_url(settings.redis_url, settings.data_dir)
     app = create_celery(settings, redis_url)
-    runtime = WorkerRuntime(settings=settings, redis=redis.Redis.from_url(redis_url), agent=RuleAgent())
+    runtime = WorkerRuntime(
+        settings=settings,
+        redis=redis.Redis.from_url(redis_url),
+        agent=RuleAgent(),
+        model_agent=model_agent_from(settings),
+    )
     register_event_task(app, runtime)
     register_maintenance_tasks(app, runtime)
     register_due_review_tasks(app, runtime)
+    register_rag_tasks(app, runtime)  # imports no RAG stack until a rag task runs
     if args.metrics_port:
         # Bound now, so a taken port fails the start; served once the pool has forked.
         server = MetricsServer(args.metrics_host, args.metrics_port)
@@ -128,12 +137,15 @@ def _local(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from bot.agent import RuleAgent
+    from workers.chat_agent import model_agent_from
     from workers.git_checkout import GitWorkspaceError
     from workers.local import run_local
 
     message = sys.stdin.read() if args.message == "-" else args.message
     try:
-        result = run_local(Path(args.path), message, agent=RuleAgent())
+        result = run_local(
+            Path(args.path), message, agent=RuleAgent(), model_agent=model_agent_from(Settings())
+        )
     except GitWorkspaceError as error:
         print(f"gitlearnos local: {error}", file=sys.stderr)
         return 2
@@ -282,6 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
     evals.set_defaults(func=_evals)
 
     add_sandbox_commands(commands)
+    add_rag_commands(commands)
     return parser
 
 

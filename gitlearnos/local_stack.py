@@ -15,8 +15,10 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 
@@ -28,6 +30,8 @@ from evals.sandbox.store import BOT_LOGIN
 
 PROCESS_STOP_TIMEOUT = 15.0
 OTHER_BOT = "helper-ci[bot]"
+STRANGER = "carol"  # a person with no role in any learner repository (not a learner, not a teacher)
+SANDBOX_MODEL = "sandbox-scripted"  # the sandbox's scripted chat endpoint (evals/sandbox/model_api.py)
 
 
 class StackError(RuntimeError):
@@ -68,6 +72,7 @@ class LocalStack:
     worker: subprocess.Popen[bytes]
     beat: subprocess.Popen[bytes] | None
     _exit: ExitStack = field(repr=False)
+    _start_worker: Callable[[], subprocess.Popen[bytes]] | None = field(default=None, repr=False)
 
     @property
     def webhook_url(self) -> str:
@@ -82,6 +87,17 @@ class LocalStack:
 
     def stop(self) -> None:
         self._exit.close()
+
+    def stop_worker(self) -> None:
+        """Stop the worker process (Celery's warm shutdown), as an outage would; see :meth:`start_worker`."""
+        if self.worker.poll() is None:
+            self.worker.terminate()
+            self.worker.wait(timeout=PROCESS_STOP_TIMEOUT)
+
+    def start_worker(self) -> None:
+        """Start a worker again with the same command and environment (after :meth:`stop_worker`)."""
+        assert self._start_worker is not None
+        self.worker = self._start_worker()
 
     def __enter__(self) -> LocalStack:
         return self
@@ -121,15 +137,21 @@ def start_local_stack(
     ready_timeout: float = 60.0,
     with_beat: bool = False,
     worker_metrics_port: int | None = None,
+    with_model: bool = False,
+    extra_env: Mapping[str, str] | None = None,
 ) -> LocalStack:
     """Start the sandbox forge, a web process and a worker process sharing ``redis_url``.
 
-    ``with_beat`` adds the scheduler process; ``worker_metrics_port`` makes the worker serve its metrics.
+    ``with_beat`` adds the scheduler process; ``worker_metrics_port`` makes the worker serve its metrics;
+    ``with_model`` points the bot's chat model at the sandbox's scripted endpoint (the evals use it; the
+    demo does not, so it shows the offline default); ``extra_env`` adds settings for every process
+    (tests shorten the scheduler's dispatch interval with it).
     """
     exit_stack = ExitStack()
     try:
-        # A third-party bot account lets tests show that other bots are ignored too.
-        sandbox = exit_stack.enter_context(start_sandbox(data_dir / "sandbox", other_users=(OTHER_BOT,)))
+        # A third-party bot account and a stranger let tests show that both are ignored.
+        others = (OTHER_BOT, STRANGER)
+        sandbox = exit_stack.enter_context(start_sandbox(data_dir / "sandbox", other_users=others))
         secret = secrets.token_hex(20)
         bot_token = sandbox.token(BOT_LOGIN)
         # One sandbox plays all three forges; the bot is configured for each, as an operator would.
@@ -147,20 +169,33 @@ def start_local_stack(
             "GITLEARNOS_GITEA_URL": sandbox.gitea_url,
             "GITLEARNOS_BOT_LOGIN": f"{BOT_LOGIN},{plain_username(BOT_LOGIN)}",
         }
+        if with_model:
+            env |= {
+                "GITLEARNOS_MODEL_BASE_URL": f"{sandbox.url}/model/v1",
+                "GITLEARNOS_MODEL_NAME": SANDBOX_MODEL,
+                "GITLEARNOS_MODEL_API_KEY": bot_token,
+            }
+        env |= dict(extra_env or {})
         port = free_port()
         logs = data_dir / "logs"
         web = _spawn(["serve", "--port", str(port)], env, logs / "web.log", exit_stack)
         worker_args = ["worker", "--concurrency", str(worker_concurrency), "--hostname", f"demo-{port}@%h"]
         if worker_metrics_port is not None:
             worker_args += ["--metrics-port", str(worker_metrics_port)]
-        worker = _spawn(worker_args, env, logs / "worker.log", exit_stack)
+        start_worker = partial(_spawn, worker_args, env, logs / "worker.log", exit_stack)
+        worker = start_worker()
         beat = _spawn(["beat"], env, logs / "beat.log", exit_stack) if with_beat else None
+        # The rag queue's own worker: one process, so one writer per index (compose's rag-worker).
+        rag_args = ["worker", "--queues", "rag", "--concurrency", "1", "--hostname", f"rag-{port}@%h"]
+        _spawn(rag_args, env, logs / "rag-worker.log", exit_stack)
         web_url = f"http://127.0.0.1:{port}"
         try:
             wait_until_ready(f"{web_url}/readyz", timeout=ready_timeout, process=web)
         except StackError as error:
             raise StackError(f"web service: {error}; see {logs / 'web.log'}") from error
-        return LocalStack(data_dir, redis_url, sandbox, web_url, secret, web, worker, beat, exit_stack)
+        return LocalStack(
+            data_dir, redis_url, sandbox, web_url, secret, web, worker, beat, exit_stack, start_worker
+        )
     except BaseException:
         exit_stack.close()
         raise

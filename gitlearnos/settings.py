@@ -53,12 +53,30 @@ class Settings(BaseSettings):
         description="The bot's own account(s), comma-separated (one per forge); their events are dropped.",
     )
 
+    # An OpenAI-compatible chat model (DESIGN §4); unset means the offline rule agent only. Learners still
+    # decide per repository (`authorization.external_model: allowed`) whether their notes go to it.
+    model_base_url: str = ""
+    model_name: str = ""
+    model_api_key: SecretStr | None = None
+    model_timeout_seconds: float = 60.0
+
+    trigger_secret: SecretStr | None = Field(
+        default=None,
+        description="HMAC secret of POST /triggers/{job} (forge-side schedulers); unset = every trigger refused.",
+    )
+    dispatch_interval_seconds: float = Field(
+        default=60.0, gt=0, description="How often beat's dispatcher looks for due recurring jobs."
+    )
+
     max_body_bytes: int = 25 * 1024 * 1024
     delivery_ttl_seconds: int = 7 * 24 * 3600
     lock_timeout_seconds: int = 600
     push_attempts: int = 3
     git_timeout_seconds: int = 120
     http_timeout_seconds: float = 15.0
+    rag_timeout_seconds: float = Field(
+        default=60.0, gt=0, description="Time limit for one request to a learner's RAG endpoint."
+    )
     log_level: str = "INFO"
 
     @field_validator("github_app_private_key_file", mode="before")
@@ -74,6 +92,11 @@ class Settings(BaseSettings):
     @property
     def mirrors_dir(self) -> Path:
         return self.data_dir / "mirrors"
+
+    @property
+    def rag_dir(self) -> Path:
+        """RAG indexes (one folder per learner repository), outside every Git working tree."""
+        return self.data_dir / "rag"
 
     def secret_value(self, secret: SecretStr | None) -> str:
         return secret.get_secret_value() if secret is not None else ""

@@ -1,4 +1,4 @@
-"""The Litestar application: ``POST /webhooks/{forge}``, ``/healthz``, ``/readyz``, ``/metrics``.
+"""The Litestar application: ``POST /webhooks/{forge}``, ``POST /triggers/{job}``, health and metrics.
 
 Built by :func:`create_app` with its settings and its enqueue function
 injected, so tests and the benchmark run the real app against a real Redis
@@ -43,6 +43,7 @@ from gitlearnos.metrics import DeliveryOutcome
 from gitlearnos.settings import Settings
 from webhooks.dedup import DeliveryLedger
 from webhooks.forges import webhook_specs
+from webhooks.triggers import trigger_route
 
 Enqueue = Callable[[InboundEvent], Awaitable[None]]
 Answer = tuple[DeliveryOutcome, Response[dict[str, Any]]]
@@ -166,7 +167,13 @@ def create_app(settings: Settings, *, redis_url: str, make_enqueue: Callable[[Re
         return Response(content=metrics.exposition(), media_type=metrics.CONTENT_TYPE)
 
     return Litestar(
-        route_handlers=[webhook, healthz, readyz, metrics_endpoint],
+        route_handlers=[
+            webhook,
+            healthz,
+            readyz,
+            metrics_endpoint,
+            trigger_route(settings, redis_url, lambda: state["redis"]),  # forge-side schedulers
+        ],
         lifespan=[redis_lifespan],
         request_max_body_size=settings.max_body_bytes + 1,
         openapi_config=None,

@@ -17,6 +17,9 @@ EVENTS_QUEUE = "events"
 SCHEDULE_QUEUE = "schedule"
 RAG_QUEUE = "rag"
 PROCESS_EVENT = "workers.events.process_event"
+# A forge-side schedule (POST /triggers/{job}, a GitLab scheduled pipeline); see workers.triggered_runs.
+RUN_TRIGGERED = "workers.triggered_runs.run_triggered"
+SYNC_SOURCE = "workers.rag.sync_source"  # on RAG_QUEUE: ingest one source record, commit its receipt
 VISIBILITY_TIMEOUT = 3600
 
 
@@ -38,5 +41,7 @@ def create_celery(settings: Settings, redis_url: str) -> Celery:
         worker_hijack_root_logger=False,
         worker_send_task_events=False,
         enable_utc=True,
+        # Read by workers.schedule_dispatch.configure_beat: how often beat asks what is due.
+        gitlearnos_dispatch_every=settings.dispatch_interval_seconds,
     )
     return app

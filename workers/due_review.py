@@ -30,6 +30,7 @@ Order and idempotency, and why:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import UTC, date, datetime
 from typing import Any
@@ -48,15 +49,11 @@ from forge_adapters.base import ForgeClient, ForgeError
 from workers.celery_app import SCHEDULE_QUEUE
 from workers.events import MAX_RETRIES, WorkerRuntime, retry_countdown
 from workers.git_workspace import Mirror, mirror_path
-from workers.maintenance import (
-    DUE_REVIEW_JOB,
-    RUN_DUE_REVIEW,
-    local_wall_clock,
-)
 from workers.occurrences import claim_key as occurrence_claim_key
-from workers.occurrences import run_once
+from workers.occurrences import label_claim_key, run_once
 from workers.repo_lock import repository_lock
 from workers.repo_registry import RegisteredRepo
+from workers.schedule_dispatch import DUE_REVIEW_JOB, RUN_DUE_REVIEW, local_wall_clock
 
 log = structlog.get_logger("gitlearnos.due_review")
 
@@ -91,13 +88,31 @@ def run_due_review(
     runtime: WorkerRuntime, target: RegisteredRepo, occurrence: date, *, now: datetime | None = None
 ) -> DueReviewResult:
     """Run the ``occurrence`` of due-review for ``target`` at most once; raise to have it retried."""
+    return deliver_once(runtime, target, occurrence_key(JOB, target.repo.slug, occurrence), now=now)
+
+
+def deliver_once(
+    runtime: WorkerRuntime,
+    target: RegisteredRepo,
+    label: str,
+    *,
+    now: datetime | None = None,
+    before_push: Callable[[], None] | None = None,
+) -> DueReviewResult:
+    """Run due-review under the occurrence key ``label`` at most once (scheduled, triggered or verifying).
+
+    ``before_push`` runs between the commit and the push: tests play a learner pushing right then.
+    """
     now = now or datetime.now(UTC)
-    label = occurrence_key(JOB, target.repo.slug, occurrence)
-    claim = claim_key(target.repo.slug, occurrence)
+    claim = label_claim_key(label)
     lease = runtime.settings.lock_timeout_seconds
     # A failed run gives its claim back: the commit trailer and the delivery record make a rerun safe.
     result = run_once(
-        runtime.redis, claim, lease=lease, now=now, run=lambda: _locked(runtime, target, label, now)
+        runtime.redis,
+        claim,
+        lease=lease,
+        now=now,
+        run=lambda: _locked(runtime, target, label, now, before_push),
     )
     if result is None:
         log.info("due_review.occurrence_already_claimed", occurrence=label)
@@ -106,12 +121,24 @@ def run_due_review(
     return result
 
 
-def _locked(runtime: WorkerRuntime, target: RegisteredRepo, label: str, now: datetime) -> DueReviewResult:
+def _locked(
+    runtime: WorkerRuntime,
+    target: RegisteredRepo,
+    label: str,
+    now: datetime,
+    before_push: Callable[[], None] | None,
+) -> DueReviewResult:
     with repository_lock(runtime.redis, target.repo, timeout=runtime.settings.lock_timeout_seconds):
-        return _deliver(runtime, target, label, now)
+        return _deliver(runtime, target, label, now, before_push)
 
 
-def _deliver(runtime: WorkerRuntime, target: RegisteredRepo, label: str, now: datetime) -> DueReviewResult:
+def _deliver(
+    runtime: WorkerRuntime,
+    target: RegisteredRepo,
+    label: str,
+    now: datetime,
+    before_push: Callable[[], None] | None,
+) -> DueReviewResult:
     settings, repo = runtime.settings, target.repo
     client = runtime.clients.for_event(target.as_event(f"due-review:{label}"))
     mirror = Mirror(
@@ -143,6 +170,8 @@ def _deliver(runtime: WorkerRuntime, target: RegisteredRepo, label: str, now: da
     # Stashed before the push: a retry that finds this commit on the remote opens the same issue.
     runtime.redis.set(ISSUE_TEXT.format(key=label), json.dumps([due.issue_title, body]), ex=DELIVERY_TTL)
     delivered = tuple(item.record_id for item in due.items)
+    if before_push is not None:
+        before_push()
     if not mirror.push():
         log.warning("due_review.conflict", repo=repo.slug, occurrence=label)
         return DueReviewResult(

@@ -46,11 +46,13 @@ from gitlearnos.log_setup import event_context
 from gitlearnos.metrics import TaskOutcome
 from gitlearnos.settings import Settings
 from workers.celery_app import PROCESS_EVENT
+from workers.follow_ups import enqueue_follow_ups
 from workers.forge_clients import ForgeClients
 from workers.git_checkout import GitWorkspaceError
 from workers.git_workspace import Mirror, mirror_path
+from workers.pull_requests import open_handoff, working_repo
 from workers.repo_lock import RetryLater, repository_lock
-from workers.repo_registry import record_repo
+from workers.repo_registry import RegisteredRepo, record_repo
 
 log = structlog.get_logger("gitlearnos.worker")
 REPLY_STASH = "gitlearnos:replies:{key}"
@@ -66,6 +68,8 @@ class WorkerRuntime:
     settings: Settings
     redis: redis.Redis
     agent: Agent
+    model_agent: Agent | None = None  # the operator's chat model, used only where a learner allows it
+    celery: Celery | None = None  # sends plans' follow-up jobs (rag ingest); register_event_task sets it
     clients: ForgeClients = field(init=False)
 
     def __post_init__(self) -> None:
@@ -110,7 +114,7 @@ def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, k
     client = runtime.clients.for_event(event)
     mirror = Mirror(
         mirror_path(settings.mirrors_dir, repo),
-        repo,
+        working_repo(event, repo),  # a handoff PR's feedback is planned and committed on its branch
         client.git_credentials(repo),
         timeout=settings.git_timeout_seconds,
     )
@@ -119,7 +123,14 @@ def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, k
         if _already_applied(runtime, client, mirror, event, key):
             return "already-applied"
         history = _setup_history(client, mirror, event)
-        plan = plan_event(event, mirror, now=datetime.now(UTC), agent=runtime.agent, history=history)
+        plan = plan_event(
+            event,
+            mirror,
+            now=datetime.now(UTC),
+            agent=runtime.agent,
+            history=history,
+            model_agent=runtime.model_agent,
+        )
         # An approval plans the issue's own note: that event may have been applied by an earlier approval.
         if (
             plan.event_key != key
@@ -133,9 +144,19 @@ def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, k
                 "event.planned", repo=repo.slug, event_key=key, outcome=plan.outcome.value, reason=plan.reason
             )
             return plan.outcome.value
+        if plan.pull_request is not None:  # a handoff: its own branch and a pull request
+            handed_off = open_handoff(client, mirror, repo, plan)
+            if handed_off is not None:
+                metrics.count_commit(plan.operation)
+                _stash(runtime, plan.event_key or key, handed_off)
+                _post_replies(client, repo, handed_off)
+                return Outcome.COMMITTED.value
+            continue
         commit_id = mirror.commit(plan.writes, plan.deletes, plan.commit.message())
         if mirror.push():
             metrics.count_commit(plan.operation)
+            target = RegisteredRepo(repo=repo, installation_id=event.installation_id)
+            enqueue_follow_ups(runtime.celery, target, plan.follow_ups)
             replies = replies_after_push(
                 plan, commit_id=commit_id, branch=mirror.branch, remote="this repository"
             )
@@ -195,6 +216,7 @@ def register_event_task(app: Celery, runtime: WorkerRuntime) -> Task:
     records queue wait (first attempt only: a retry's wait is its countdown),
     duration by outcome, retries and parked events.
     """
+    runtime.celery = runtime.celery or app
 
     @app.task(name=PROCESS_EVENT, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
     def process_event(self: Task, payload: dict[str, Any], queued_at: float | None = None) -> str:

@@ -46,11 +46,12 @@ class GitCheckout:
         """The current commit id; empty on an unborn branch (a repository with no commits yet)."""
         return self._repo.head.commit.hexsha if self._repo.head.is_valid() else ""
 
-    def recent_commits(self, limit: int) -> list[CommitSummary]:
-        if not self.head:
+    def recent_commits(self, limit: int, rev: str = "HEAD") -> list[CommitSummary]:
+        """Up to ``limit`` first-parent commits from ``rev`` (default: the checkout's head), newest first."""
+        if rev == "HEAD" and not self.head:
             return []
         fmt = "--format=%x1d%H%x1f%P%x1f%s%x1f%an%x1f%(trailers:only,unfold,separator=%x1e)"
-        out = self._git("log", "--first-parent", f"-n{limit}", "--name-only", fmt, "HEAD")
+        out = self._git("log", "--first-parent", f"-n{limit}", "--name-only", fmt, rev, "--")
         commits = []
         for chunk in out.split("\x1d")[1:]:
             header, _, names = chunk.partition("\n")

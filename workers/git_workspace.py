@@ -101,6 +101,19 @@ class Mirror(GitCheckout):
         """The most recent commit (within ``depth``) whose trailer ``key`` equals ``value``."""
         return next((c for c in self.recent_commits(depth) if c.trailer(key) == value), None)
 
+    def find_trailer_on_branch(
+        self, branch: str, key: str, value: str, depth: int = 200
+    ) -> CommitSummary | None:
+        """Like :meth:`find_trailer`, on remote ``branch``, fetched without touching the working tree.
+
+        ``None`` also when the branch does not exist (yet): a handoff whose push never landed.
+        """
+        if not self._git("ls-remote", "--heads", "origin", f"refs/heads/{branch}").strip():
+            return None
+        tracking = f"refs/remotes/origin/{branch}"
+        self._git("fetch", "--no-tags", "origin", f"+refs/heads/{branch}:{tracking}")
+        return next((c for c in self.recent_commits(depth, tracking) if c.trailer(key) == value), None)
+
     def push(self, branch: str | None = None) -> bool:
         """Push HEAD to ``branch`` (default: the default branch) without force.
 

@@ -57,7 +57,7 @@ def local_event(repo: git.Repo, message: str) -> InboundEvent:
     )
 
 
-def run_local(path: Path, message: str, *, agent: Agent) -> LocalResult:
+def run_local(path: Path, message: str, *, agent: Agent, model_agent: Agent | None = None) -> LocalResult:
     """Plan and, when allowed, commit one local learning event; return the text for stdout."""
     try:
         repo = git.Repo(path, search_parent_directories=False)
@@ -67,7 +67,7 @@ def run_local(path: Path, message: str, *, agent: Agent) -> LocalResult:
         raise GitWorkspaceError(f"{path} has no commits yet; commit gitlearnos.yml first")
     checkout = GitCheckout(repo)
     event = local_event(repo, message)
-    plan = plan_event(event, checkout, now=datetime.now(UTC), agent=agent)
+    plan = plan_event(event, checkout, now=datetime.now(UTC), agent=agent, model_agent=model_agent)
     if plan.outcome is not Outcome.COMMITTED or plan.commit is None:
         return LocalResult(
             plan.outcome.value, "\n\n".join(r.text for r in plan.replies) or f"Nothing to do: {plan.reason}."

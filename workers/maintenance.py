@@ -1,83 +1,61 @@
-"""The ``maintenance`` job for one learner repository: replay what was parked, catch up missed webhooks.
+"""The ``maintenance`` job for one learner repository, once per scheduled occurrence.
 
-Forges lose webhooks (GitHub never retries) and events that failed for good
-wait in ``gitlearnos:pending``. Maintenance reconciles both by handing each
-input to the event worker's own :func:`workers.events.handle_event`; its
-trailer and reply-marker checks make an input that was already applied a
-no-op, so replaying is always safe.
+What one run reconciles, in order (protocol "Automation", ``maintenance``):
 
-Each run belongs to one scheduled occurrence, ``maintenance/<repo>/<local
-date>``, claimed with ``SET NX`` before any work: a second run of the same
-occurrence (a duplicate dispatch, a redelivered message) finishes as
-skipped. The claim is a lease while the run is in progress, so a run whose
-worker died can be caught up once; a finished run keeps it for days, with its
-result as the run's evidence.
+1. unprocessed input: parked events are replayed (:mod:`workers.parked_events`) and comments whose
+   webhooks were lost are caught up (:mod:`workers.missed_comments`), each through the event
+   worker, whose idempotency makes a replay of applied input a no-op;
+2. stale views: a dashboard that differs from what the records imply is regenerated in one commit
+   (:func:`bot.maintenance_findings.refreshed_dashboard`), under the writer lock and on the
+   inspected base; a learner push meanwhile stops the run with a conflict, nothing is forced;
+3. waiting feedback, contradictory state and repeated evidence waiting for synthesis are *reported*
+   in the run's evidence (:func:`bot.maintenance_findings.findings`), not fixed.
 
-The run itself holds no repository lock: every input takes the repository's
-writer lock inside ``handle_event`` (Redis locks are not re-entrant, and
-per-input locking lets webhook events interleave with a long run).
-
-Scheduling is one beat entry, not one per repository: every minute
-``dispatch_due`` reads each registered repository's ``gitlearnos.yml`` from
-the worker's mirror and enqueues the occurrence that is due on the learner's
-clock. A change to the learner's time zone or times therefore takes effect
-at the next dispatch after the mirror has synced, and the beat schedule in
-Redis (RedBeat) never needs rewriting.
+Each run belongs to one occurrence, ``maintenance/<repo>/<local date>``, claimed with ``SET NX``
+before any work (:mod:`workers.occurrences`): a second run of the same occurrence finishes as
+skipped. The run holds no repository lock while replaying: every input takes the lock inside
+``handle_event`` (Redis locks are not re-entrant, and per-input locking lets webhook events
+interleave with a long run). Scheduling lives in :mod:`workers.schedule_dispatch`.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-import git
-import redis
 import structlog
 from celery import Celery, Task
 
-from bot.config import CONFIG_PATH, Automation, parse_config
-from bot.errors import ConfigError
-from bot.events import Comment, EventKind, InboundEvent, RepoRef, Thread
-from bot.schedule_rules import due_occurrence, occurrence_key
-from forge_adapters.base import UpdatedComment
-from gitlearnos.settings import Settings
-from workers.celery_app import SCHEDULE_QUEUE
-from workers.events import (
-    MAX_RETRIES,
-    PENDING,
-    WorkerRuntime,
-    handle_event,
-    park_event,
-    retry_countdown,
-)
-from workers.git_checkout import GitCheckout
-from workers.git_workspace import mirror_path
+from bot.dashboard import DASHBOARD_PATH
+from bot.maintenance_findings import Findings, findings, refreshed_dashboard
+from bot.operations.setup import BOT_NAME
+from bot.plan import CommitSpec, FileWrite
+from bot.schedule_rules import occurrence_key
+from bot.snapshot import RepoSnapshot
+from bot.trailers import TRAILER_OPERATION
+from workers.events import MAX_RETRIES, WorkerRuntime, retry_countdown
+from workers.missed_comments import catch_up_missed_comments
 from workers.occurrences import claim_key as occurrence_claim_key
-from workers.occurrences import run_once
-from workers.repo_registry import RegisteredRepo, registered_repos
+from workers.occurrences import label_claim_key, run_once
+from workers.parked_events import parked_count, replay_parked
+from workers.repo_registry import RegisteredRepo
+from workers.schedule_dispatch import (
+    DISPATCH_DUE,
+    MAINTENANCE_JOB,
+    RUN_MAINTENANCE,
+    SCHEDULED_JOBS,
+    configure_beat,
+    dispatch_due,
+    route_schedule_tasks,
+)
+from workers.scheduled_commit import COMMITTED, CONFLICT, commit_scheduled_change
+
+__all__ = ["configure_beat", "register_maintenance_tasks", "run_maintenance"]  # cli.py imports both
 
 log = structlog.get_logger("gitlearnos.maintenance")
 
-JOB = "maintenance"
-RUN_MAINTENANCE = "workers.maintenance.run_maintenance"
-DISPATCH_DUE = "workers.maintenance.dispatch_due"
-SINCE = "gitlearnos:maintenance:since:{repo}"
-CATCH_UP_WINDOW = timedelta(hours=48)
-# Outcomes that changed nothing: the input was applied before, or is not learning input.
-NO_CHANGE = frozenset({"already-applied", "skipped"})
-DISPATCHED = "gitlearnos:dispatched:{key}"
-DISPATCH_TTL = 3600  # a queued run not started within this is dispatched again (the claim stops doubles)
-DISPATCH_EVERY = 60.0
-BEAT_ENTRY = "gitlearnos-dispatch-due"
-REDBEAT_PREFIX = "gitlearnos:redbeat:"
-# --- due-review dispatch (the run itself lives in workers.due_review, which imports these) ---
-DUE_REVIEW_JOB = "due-review"
-RUN_DUE_REVIEW = "workers.due_review.run_due_review"
-# The jobs the beat's dispatcher enqueues, with the task that runs each.
-SCHEDULED_JOBS = {JOB: RUN_MAINTENANCE, DUE_REVIEW_JOB: RUN_DUE_REVIEW}
+JOB = MAINTENANCE_JOB
 
 
 @dataclass(frozen=True)
@@ -89,6 +67,13 @@ class MaintenanceResult:
     caught_up: int = 0
     skipped: bool = True
     reason: str = ""
+    outcome: str = "skipped"
+    dashboard_commit: str = ""
+    still_parked: int = 0
+    catch_up_problem: str = ""
+    waiting_feedback: tuple[str, ...] = ()
+    contradictions: tuple[str, ...] = ()
+    awaiting_synthesis: tuple[str, ...] = ()
 
 
 def claim_key(repo_slug: str, occurrence: date) -> str:
@@ -100,23 +85,22 @@ def run_maintenance(
     runtime: WorkerRuntime, target: RegisteredRepo, occurrence: date, *, now: datetime | None = None
 ) -> MaintenanceResult:
     """Run the ``occurrence`` of maintenance for ``target`` at most once; raise to have it retried."""
+    return maintain_once(runtime, target, occurrence_key(JOB, target.repo.slug, occurrence), now=now)
+
+
+def maintain_once(
+    runtime: WorkerRuntime, target: RegisteredRepo, label: str, *, now: datetime | None = None
+) -> MaintenanceResult:
+    """Run maintenance under the occurrence key ``label`` at most once (scheduled, triggered or verifying)."""
     now = now or datetime.now(UTC)
-    label = occurrence_key(JOB, target.repo.slug, occurrence)
-
-    def run() -> MaintenanceResult:
-        replayed = _replay_parked(runtime, target)
-        caught_up = _catch_up(runtime, target, now)
-        return MaintenanceResult(
-            occurrence=label,
-            replayed=replayed,
-            caught_up=caught_up,
-            skipped=not (replayed or caught_up),
-            reason="" if replayed or caught_up else "no work",
-        )
-
-    claim = claim_key(target.repo.slug, occurrence)
     lease = runtime.settings.lock_timeout_seconds
-    result = run_once(runtime.redis, claim, lease=lease, now=now, run=run)
+    result = run_once(
+        runtime.redis,
+        label_claim_key(label),
+        lease=lease,
+        now=now,
+        run=lambda: _run(runtime, target, label, now),
+    )
     if result is None:
         log.info("maintenance.occurrence_already_claimed", occurrence=label)
         return MaintenanceResult(occurrence=label, reason="this occurrence already ran")
@@ -124,231 +108,67 @@ def run_maintenance(
     return result
 
 
-def _replay_parked(runtime: WorkerRuntime, target: RegisteredRepo) -> int:
-    """Hand this repository's parked events to ``handle_event`` again; unpark each that now completes."""
-    replayed = 0
-    parked: dict[bytes, bytes] = runtime.redis.hgetall(PENDING)  # type: ignore[assignment]
-    for key, raw in parked.items():
-        try:
-            event = InboundEvent.model_validate(json.loads(raw)["event"])
-        except (ValueError, KeyError, TypeError):
-            log.error("maintenance.unreadable_parked_event", event_key=key.decode(errors="replace"))
-            continue  # left in place for a person to look at; it must not block the other events
-        if event.repo is None or event.repo.slug != target.repo.slug:
-            continue
-        if _apply(runtime, event) is None:
-            continue
-        runtime.redis.hdel(PENDING, key)
-        replayed += 1
-    return replayed
-
-
-def _catch_up(runtime: WorkerRuntime, target: RegisteredRepo, now: datetime) -> int:
-    """Process learner comments a webhook may never have delivered; count those that changed state.
-
-    The window starts where the last successful run began listing (48 hours
-    back the first time), so a comment written while a run was listing is seen
-    by the next one.
-    """
-    repo = target.repo
-    client = runtime.clients.for_event(target.as_event(f"maintenance:{repo.slug}"))
-    since_key = SINCE.format(repo=repo.slug)
-    stored: bytes | None = runtime.redis.get(since_key)  # type: ignore[assignment]
-    since = datetime.fromisoformat(stored.decode()) if stored else now - CATCH_UP_WINDOW
-    changed = 0
-    for comment in client.comments_updated_since(repo, since):
-        if comment.author.is_bot or comment.author.login.lower() in runtime.settings.bot_logins:
-            continue  # the intake drops the bot's own comments too
-        outcome = _apply(runtime, _comment_event(target, comment))
-        changed += outcome is not None and outcome not in NO_CHANGE
-    runtime.redis.set(since_key, now.isoformat())
-    return changed
-
-
-def _comment_event(target: RegisteredRepo, comment: UpdatedComment) -> InboundEvent:
-    """The event a ``comment created`` webhook would have carried, as far as the listing tells.
-
-    The event key depends only on the repository, thread, comment id and
-    text, so a comment whose webhook did arrive maps to the same key and is
-    recognized as already applied.
-    """
-    return target.as_event(
-        f"maintenance:{comment.comment_id}",
-        EventKind.COMMENT_CREATED,
-        actor=comment.author,
-        thread=Thread(number=comment.thread_number, is_pull_request=comment.is_pull_request),
-        comment=Comment(id=comment.comment_id, body=comment.body, updated_at=comment.updated_at),
-        occurred_at=comment.updated_at,
+def _run(runtime: WorkerRuntime, target: RegisteredRepo, label: str, now: datetime) -> MaintenanceResult:
+    replayed = replay_parked(runtime, target)
+    catch_up = catch_up_missed_comments(runtime, target, now)
+    caught_up = catch_up.changed
+    review = _RepositoryReview(now)
+    refresh = commit_scheduled_change(runtime, target, label, review.change)
+    report = review.findings
+    changed = bool(replayed or caught_up or refresh.outcome == COMMITTED)
+    conflict = refresh.outcome == CONFLICT
+    return MaintenanceResult(
+        occurrence=label,
+        replayed=replayed,
+        caught_up=caught_up,
+        skipped=not changed and not conflict,
+        reason=refresh.reason if conflict else ("" if changed else "no work"),
+        outcome=CONFLICT if conflict else (COMMITTED if changed else "skipped"),
+        dashboard_commit=refresh.commit if refresh.outcome == COMMITTED else "",
+        still_parked=parked_count(runtime, target),
+        catch_up_problem=catch_up.problem,
+        waiting_feedback=report.waiting_feedback,
+        contradictions=report.contradictions,
+        awaiting_synthesis=report.awaiting_synthesis,
     )
 
 
-def _apply(runtime: WorkerRuntime, event: InboundEvent) -> str | None:
-    """``handle_event``'s outcome, or None when it failed; a failed event is parked, never dropped.
+class _RepositoryReview:
+    """The in-repository part of a run, read under the writer lock: refresh the dashboard, note findings."""
 
-    One failing input must not starve the others in the same run, so every
-    failure is kept in the pending hash for the next run to replay.
-    """
-    try:
-        return handle_event(runtime, event)
-    except Exception as error:
-        park_event(runtime, event, error)
-        return None
+    def __init__(self, now: datetime) -> None:
+        self._today = now.date()
+        self.findings = Findings()
 
-
-# --- scheduling -------------------------------------------------------------------------------------
-
-
-class _ClaimedOccurrences:
-    """The occurrences of one repository's ``job`` already claimed, as the core's ``ran`` container."""
-
-    def __init__(self, client: redis.Redis, repo_slug: str, job: str = JOB) -> None:
-        self._client = client
-        self._slug = repo_slug
-        self._job = job
-
-    def __contains__(self, occurrence: object) -> bool:
-        if not isinstance(occurrence, date):
-            return False
-        key = occurrence_claim_key(self._job, self._slug, occurrence)
-        return bool(self._client.exists(key))
-
-
-def learner_automation(settings: Settings, repo: RepoRef) -> Automation | None:
-    """The ``automation`` section of ``repo``'s config as last synced into the mirror; None if unknown.
-
-    Read from the remote-tracking branch, not the working tree, so a dispatch
-    never races an event task that is rewriting the mirror's files.
-    """
-    path = mirror_path(settings.mirrors_dir, repo)
-    if not (path / ".git").is_dir():
-        return None
-    try:
-        checkout = GitCheckout(git.Repo(path), timeout=settings.git_timeout_seconds)
-    except git.InvalidGitRepositoryError:
-        return None
-    text = checkout.read_text_at(f"refs/remotes/origin/{repo.default_branch}", CONFIG_PATH)
-    if text is None:
-        return None
-    try:
-        return parse_config(text).config.automation
-    except ConfigError:
-        return None  # the next learner event explains the broken config; nothing runs on a guess
-
-
-def local_wall_clock(now: datetime, time_zone: str) -> datetime | None:
-    """``now`` as naive wall-clock time in ``time_zone``, what the core's rules compare; None if unknown."""
-    try:
-        zone = ZoneInfo(time_zone)
-    except (ZoneInfoNotFoundError, ValueError):
-        return None
-    return now.astimezone(zone).replace(tzinfo=None)
-
-
-def dispatch_due(
-    runtime: WorkerRuntime, app: Celery, *, now: datetime | None = None, jobs: tuple[str, ...] = (JOB,)
-) -> list[str]:
-    """Enqueue each registered repository's due occurrence of each of ``jobs`` once; return their keys.
-
-    A repository without a synced mirror or a readable config is skipped: it
-    has no schedule yet. The dispatch marker keeps a run that is queued but not
-    yet started from being queued again every minute. ``jobs`` defaults to
-    maintenance alone; the beat's dispatcher passes every job in
-    :data:`SCHEDULED_JOBS` (due-review too), each under the same pure rules.
-    """
-    now = now or datetime.now(UTC)
-    dispatched: list[str] = []
-    for target in registered_repos(runtime.redis):
-        repo = target.repo
-        automation = learner_automation(runtime.settings, repo)
-        if automation is None:
-            continue
-        local_now = local_wall_clock(now, automation.time_zone)
-        if local_now is None:
-            log.warning("maintenance.unknown_time_zone", repo=repo.slug, time_zone=automation.time_zone)
-            continue
-        for job in jobs:
-            label = _dispatch_job(
-                runtime, app, target, job=job, local_now=local_now, automation=automation, now=now
-            )
-            if label is not None:
-                dispatched.append(label)
-    return dispatched
-
-
-def _dispatch_job(
-    runtime: WorkerRuntime,
-    app: Celery,
-    target: RegisteredRepo,
-    *,
-    job: str,
-    local_now: datetime,
-    automation: Automation,
-    now: datetime,
-) -> str | None:
-    """Enqueue ``job``'s due occurrence for ``target`` unless it ran or is already queued; its key."""
-    repo = target.repo
-    occurrence = due_occurrence(
-        local_now, automation, job, ran=_ClaimedOccurrences(runtime.redis, repo.slug, job)
-    )
-    if occurrence is None:
-        return None
-    label = occurrence_key(job, repo.slug, occurrence)
-    marker = DISPATCHED.format(key=label)
-    if not runtime.redis.set(marker, now.isoformat(), nx=True, ex=DISPATCH_TTL):
-        return None
-    try:
-        app.send_task(
-            SCHEDULED_JOBS[job],
-            args=[target.model_dump(mode="json"), occurrence.isoformat()],
-            queue=SCHEDULE_QUEUE,
+    def change(self, snapshot: RepoSnapshot) -> tuple[tuple[FileWrite, ...], CommitSpec] | None:
+        self.findings = findings(snapshot)
+        text = refreshed_dashboard(snapshot, self._today, updated_by=BOT_NAME)
+        if text is None:
+            return None
+        spec = CommitSpec(
+            subject="Regenerate the stale dashboard",
+            body="dashboard.md differed from what the records imply; regenerated from them.",
+            trailers=((TRAILER_OPERATION, JOB),),
         )
-    except BaseException:
-        runtime.redis.delete(marker)
-        raise
-    log.info("maintenance.dispatched", occurrence=label)
-    return label
-
-
-def route_schedule_tasks(app: Celery) -> None:
-    """Send the scheduled tasks to the schedule queue, whoever publishes them."""
-    routes = dict(app.conf.task_routes or {})
-    routes |= {name: {"queue": SCHEDULE_QUEUE} for name in (*SCHEDULED_JOBS.values(), DISPATCH_DUE)}
-    app.conf.task_routes = routes
-
-
-def configure_beat(app: Celery, redis_url: str) -> None:
-    """Make ``app``'s beat a RedBeat scheduler with the one dispatcher entry, persisted in Redis.
-
-    A dispatch message that waited longer than its interval is dropped
-    (``expires``): the next one does the same work, so a worker that comes back
-    after hours does not process a backlog of identical dispatches.
-    """
-    route_schedule_tasks(app)
-    app.conf.update(
-        beat_scheduler="redbeat.RedBeatScheduler",
-        redbeat_redis_url=redis_url,
-        redbeat_key_prefix=REDBEAT_PREFIX,
-        redbeat_lock_key=REDBEAT_PREFIX + "lock",  # one beat at a time, however many are started
-        redbeat_redis_options={},  # the broker's visibility timeout means nothing to the schedule
-        # RedBeat's lock lives five loop intervals: a beat that died is replaced within minutes.
-        beat_max_loop_interval=30,
-        result_expires=None,  # no result backend, so no daily backend_cleanup entry
-        beat_schedule={
-            BEAT_ENTRY: {
-                "task": DISPATCH_DUE,
-                "schedule": DISPATCH_EVERY,
-                "options": {"queue": SCHEDULE_QUEUE, "expires": DISPATCH_EVERY - 5},
-            }
-        },
-    )
+        return (FileWrite(path=DASHBOARD_PATH, content=text),), spec
 
 
 def register_maintenance_tasks(app: Celery, runtime: WorkerRuntime) -> tuple[Task, Task]:
-    """Register the maintenance run and the dispatcher on ``app`` (routed to the schedule queue)."""
+    """Register the maintenance run and the dispatcher on ``app`` (routed to the schedule queue).
+
+    Also registers the tasks every worker of the schedule queue needs besides these (schedule
+    verification and forge-side triggers), so the command line registers them without knowing them.
+    """
+    from workers.automation import register_automation_tasks  # imports this module
+
     route_schedule_tasks(app)
+    register_automation_tasks(app, runtime)
 
     @app.task(name=DISPATCH_DUE, bind=True)  # type: ignore[untyped-decorator]
     def dispatch_due_task(self: Task) -> list[str]:
+        from workers.automation import request_verifications
+
+        request_verifications(runtime, self.app)
         return dispatch_due(runtime, self.app, jobs=tuple(SCHEDULED_JOBS))
 
     @app.task(name=RUN_MAINTENANCE, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]

@@ -31,7 +31,12 @@ Result = TypeVar("Result", bound="DataclassInstance")
 
 def claim_key(job: str, repo_slug: str, occurrence: date) -> str:
     """The Redis key that claims one occurrence of ``job`` for one repository."""
-    return OCCURRENCE.format(key=occurrence_key(job, repo_slug, occurrence))
+    return label_claim_key(occurrence_key(job, repo_slug, occurrence))
+
+
+def label_claim_key(label: str) -> str:
+    """The Redis key that claims the run named ``label`` (an occurrence key, or a verification run's)."""
+    return OCCURRENCE.format(key=label)
 
 
 def run_once(

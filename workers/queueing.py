@@ -27,8 +27,8 @@ from celery import Celery
 from kombu.serialization import dumps
 from redis.asyncio import Redis
 
-from bot.events import InboundEvent
-from workers.celery_app import EVENTS_QUEUE, PROCESS_EVENT
+from bot.events import EventKind, InboundEvent
+from workers.celery_app import EVENTS_QUEUE, PROCESS_EVENT, RUN_TRIGGERED, SCHEDULE_QUEUE
 
 PERSISTENT = 2
 
@@ -59,9 +59,20 @@ def task_envelope(
 
 
 def redis_enqueue(app: Celery, client: Redis) -> Callable[[InboundEvent], Awaitable[None]]:
-    """An async ``enqueue(event)`` that queues ``workers.events.process_event`` on the events queue."""
+    """An async ``enqueue(event)`` that queues ``workers.events.process_event`` on the events queue.
+
+    A schedule event (a GitLab scheduled pipeline starting, a GitHub ``workflow_dispatch``) is no
+    learner input: it goes to the schedule queue as a forge-side trigger of every recurring job, so
+    it meets the same occurrence logic as the beat (:mod:`workers.triggered_runs`).
+    """
 
     async def enqueue(event: InboundEvent) -> None:
+        if event.kind is EventKind.SCHEDULE and event.repo is not None:
+            target = {"repo": event.repo.model_dump(mode="json"), "installation_id": event.installation_id}
+            every_job: list[str] = []
+            message = task_envelope(app, RUN_TRIGGERED, [target, every_job], SCHEDULE_QUEUE)
+            await client.lpush(SCHEDULE_QUEUE, message)
+            return
         args: list[object] = [event.model_dump(mode="json")]
         kwargs: dict[str, object] = {"queued_at": time.time()}
         await client.lpush(EVENTS_QUEUE, task_envelope(app, PROCESS_EVENT, args, EVENTS_QUEUE, kwargs))

@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from bot.automation_record import AUTOMATION_PATH
 from bot.config import LearnerConfig, Mode
 from bot.dashboard_sections import Record, records
 from bot.operations.question import ANSWER_HEADING
@@ -235,7 +236,7 @@ def plan_due_review(
     count = sum(len(item.questions) for item in items)
     ids = ", ".join(f"`{item.record_id}`" for item in items)
     receipt = Receipt(
-        setup_status=setup_status(config, can_write=True),
+        setup_status=setup_status(config, can_write=True, automation=snapshot.read_text(AUTOMATION_PATH)),
         mode=config.mode.value,
         subject=", ".join(sorted({item.subject for item in items})),
         organized="nothing organized: this run only delivers questions already planned",

@@ -19,6 +19,7 @@ from bot.operations.question import QUESTIONS_GENERATED, plan_question
 from bot.overrides import Override, Overrides
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
+from bot.rag_links import rag_follow_ups, rag_note
 from bot.readiness import setup_status
 from bot.receipt import Receipt
 from bot.records import (
@@ -218,6 +219,7 @@ def plan_organize(
         *(FileWrite(path=p, content=text) for p, text in planned.items()),
         FileWrite(path=DASHBOARD_PATH, content=dashboard),
     )
+    follow_ups = rag_follow_ups(writes, snapshot, config)
     goal_note = "connected to the active goal" if goal_text else "no goal file yet, so not linked to a goal"
     receipt = Receipt(
         setup_status=setup_status(config, can_write=True),
@@ -227,7 +229,7 @@ def plan_organize(
         questions=QUESTIONS_GENERATED if question else "none: organizing a note does not generate questions",
         changed_files=tuple(w.path for w in writes),
         evidence=f"learner-reported note (channel `{recognition.channel.value}`), {source_locator(event)}",
-        rag_synchronization="not attempted: a single note is not sent to RAG until it proves durable",
+        rag_synchronization=rag_note(follow_ups),
         mastery="unchanged: a note is reported evidence, not independent performance",
         natural_language_override=overrides.describe(),
         automation_actually_completed=automation_done(event, OPERATION),
@@ -254,4 +256,5 @@ def plan_organize(
         commit=commit,
         replies=(reply,),
         receipt=receipt,
+        follow_ups=follow_ups,
     )

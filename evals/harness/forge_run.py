@@ -10,7 +10,7 @@ repository state it describes is visible too.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,7 @@ from evals.harness.checks import CheckRecorder
 from evals.harness.receipt import visible_text
 from evals.harness.repo_state import RemoteObserver, RepoState
 from evals.harness.stack import HookTarget
+from evals.sandbox.client import SandboxClient
 from evals.sandbox.store import BOT_LOGIN
 from gitlearnos.local_stack import LocalStack
 
@@ -88,11 +89,23 @@ class ForgeRun:
     workdir: Path
     checks: CheckRecorder = field(default_factory=CheckRecorder)
 
-    def create_repository(self, variant: str, files: Mapping[str, str]) -> LearnerRepository:
-        """A new private repository holding ``files`` in one learner commit, hooked to the bot."""
+    def create_repository(
+        self,
+        variant: str,
+        files: Mapping[str, str],
+        *,
+        before_hook: Callable[[SandboxClient, str], None] | None = None,
+    ) -> LearnerRepository:
+        """A new private repository holding ``files`` in one learner commit, hooked to the bot.
+
+        ``before_hook(learner, full_name)`` acts in the repository before the hook exists: input the bot
+        never got a webhook for, as when a forge drops deliveries.
+        """
         full_name = f"{self.stack.sandbox.learner}/s{self.scenario}-{variant}-{self.forge}"
         with self.stack.sandbox.client() as learner:
             learner.create_repository(full_name, private=True, files=files)
+            if before_hook is not None:
+                before_hook(learner, full_name)
             learner.add_hook(full_name, url=self.target.url, secret=self.target.secret, forge=self.forge)
         observer_dir = self.workdir / full_name.replace("/", "__")
         observer_dir.mkdir(parents=True, exist_ok=True)

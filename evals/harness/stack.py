@@ -47,7 +47,7 @@ def running_stack(root: Path, *, redis_url: str | None = None) -> Iterator[Local
     redis_home = root / "redis-home"
     url = redis_url or ensure_embedded_redis(redis_home)
     try:
-        with start_local_stack(root / "stack", redis_url=url) as stack:
+        with start_local_stack(root / "stack", redis_url=url, with_model=True) as stack:
             yield stack
     finally:
         if redis_url is None:

@@ -188,3 +188,18 @@ def updated_within(
         for comment in comments
         if (since is None or comment.updated_at >= since) and (before is None or comment.updated_at < before)
     ]
+
+
+def repository_comments(store: Any, full_name: str, since: datetime | None) -> list[Comment]:
+    """Every issue comment of a repository updated at or after ``since``, oldest update first.
+
+    What GitHub's and Gitea's repository-wide ``GET .../issues/comments?since=`` answer, which the
+    bot's maintenance reads to catch up comments whose webhooks were lost. Pull-request
+    conversations are left out: the sandbox keeps them apart, and they are teacher channels.
+    """
+    found = [
+        c
+        for issue in store.issues(full_name)
+        for c in updated_within(store.comments(full_name, issue.number), since)
+    ]
+    return sorted(found, key=lambda comment: (comment.updated_at, comment.id))

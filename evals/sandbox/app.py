@@ -31,6 +31,8 @@ from evals.sandbox.http_support import (
     internal_error,
     sandbox_error,
 )
+from evals.sandbox.model_api import ScriptedModel, ScriptedModelController, chat_completions
+from evals.sandbox.pulls_api import PULL_CONTROLLERS
 from evals.sandbox.rest_api import GitHubRestController
 from evals.sandbox.store import DEFAULT_LEARNER, DEFAULT_TEACHER, SandboxStore
 from evals.sandbox.webhook_sender import WebhookSender
@@ -67,6 +69,9 @@ def create_sandbox_app(
             GitLabRestController,
             GiteaRestController,
             SandboxAdminController,
+            *PULL_CONTROLLERS,
+            ScriptedModelController,
+            chat_completions,
             git_smart_http,
         ],
         dependencies={
@@ -86,7 +91,9 @@ def create_sandbox_app(
             SandboxError: sandbox_error,
             Exception: internal_error,
         },
-        state=State({"store": store, "authenticator": Authenticator(store, tokens)}),
+        state=State(
+            {"store": store, "authenticator": Authenticator(store, tokens), "model": ScriptedModel()}
+        ),
         openapi_config=None,
         logging_config=None,
     )

@@ -97,6 +97,9 @@ class SandboxClient:
         data = {"title": title, "body": body, "labels": list(labels)}
         return self._object("POST", f"/api/v3/repos/{full_name}/issues", json=data)
 
+    def issue(self, full_name: str, number: int) -> dict[str, Any]:
+        return self._object("GET", f"/api/v3/repos/{full_name}/issues/{number}")
+
     def comment(self, full_name: str, number: int, body: str) -> dict[str, Any]:
         path = f"/api/v3/repos/{full_name}/issues/{number}/comments"
         return self._object("POST", path, json={"body": body})
@@ -122,6 +125,14 @@ class SandboxClient:
     def deliveries(self) -> list[dict[str, Any]]:
         return self._list("GET", "/_sandbox/deliveries")
 
+    def script_model(self, phrase: str, reading: dict[str, Any]) -> None:
+        """Make the sandbox's chat endpoint return ``reading`` for requests mentioning ``phrase``."""
+        self._object("POST", "/_sandbox/model/script", json={"phrase": phrase, "reading": reading})
+
+    def model_requests(self) -> list[dict[str, Any]]:
+        """Every request body the sandbox's chat endpoint received, oldest first."""
+        return self._list("GET", "/_sandbox/model/requests")
+
     def redeliver(self, guid: str) -> dict[str, Any]:
         return self._object("POST", f"/_sandbox/deliveries/{quote(guid)}/redeliver")
 
@@ -142,6 +153,30 @@ class SandboxClient:
             )
         except (GitCommandError, SandboxError) as exc:
             raise SandboxClientError(str(exc)) from exc
+
+    # Pull requests, as a teacher or the learner acts on them (GitHub's shapes; every hook hears its own)
+
+    def add_collaborator(self, full_name: str, login: str) -> dict[str, Any]:
+        """Give ``login`` access to the repository (sandbox-only; the learner's own step on a real forge)."""
+        return self._object("POST", f"/_sandbox/repos/{full_name}/collaborators", json={"login": login})
+
+    def pulls(self, full_name: str, state: str = "all") -> list[dict[str, Any]]:
+        return self._list("GET", f"/api/v3/repos/{full_name}/pulls", params={"state": state})
+
+    def review(self, full_name: str, number: int, event: str, body: str = "") -> dict[str, Any]:
+        """Submit a review: ``event`` is ``APPROVE``, ``REQUEST_CHANGES`` or ``COMMENT``."""
+        path = f"/api/v3/repos/{full_name}/pulls/{number}/reviews"
+        return self._object("POST", path, json={"event": event, "body": body})
+
+    def line_comment(self, full_name: str, number: int, body: str, *, path: str, line: int) -> dict[str, Any]:
+        data = {"body": body, "path": path, "line": line}
+        return self._object("POST", f"/api/v3/repos/{full_name}/pulls/{number}/comments", json=data)
+
+    def merge(self, full_name: str, number: int) -> dict[str, Any]:
+        return self._object("PUT", f"/api/v3/repos/{full_name}/pulls/{number}/merge")
+
+    def close_pull(self, full_name: str, number: int) -> dict[str, Any]:
+        return self._object("PATCH", f"/api/v3/repos/{full_name}/pulls/{number}", json={"state": "closed"})
 
     def close(self) -> None:
         self._http.close()

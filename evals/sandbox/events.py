@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from evals.sandbox.models import Comment, Hook, Issue
+from evals.sandbox.models import Comment, Hook, Issue, Review
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,42 @@ class HookAdded:
     sender: str
 
 
-ForgeEvent = IssueOpened | CommentCreated | CommentEdited | HookAdded
+@dataclass(frozen=True)
+class PullOpened:
+    pull: Issue
+    sender: str
+
+
+@dataclass(frozen=True)
+class PullClosed:
+    """Closed, merged or not (``pull.pull.merged`` says); GitLab alone names a merge its own action."""
+
+    pull: Issue
+    sender: str
+
+
+@dataclass(frozen=True)
+class ReviewSubmitted:
+    review: Review
+
+
+@dataclass(frozen=True)
+class LineCommentCreated:
+    """A comment on one line of a pull request's diff (``comment.path``/``line`` set)."""
+
+    comment: Comment
+
+
+ForgeEvent = (
+    IssueOpened
+    | CommentCreated
+    | CommentEdited
+    | HookAdded
+    | PullOpened
+    | PullClosed
+    | ReviewSubmitted
+    | LineCommentCreated
+)
 
 
 @dataclass(frozen=True)
@@ -47,3 +82,4 @@ class RenderedEvent:
     name: str
     action: str | None
     payload: Mapping[str, Any]
+    event_type: str = ""  # Gitea's fine type (``X-Gitea-Event-Type``) where it differs from ``name``

@@ -16,7 +16,11 @@ from evals.sandbox.events import (
     ForgeEvent,
     HookAdded,
     IssueOpened,
+    LineCommentCreated,
+    PullClosed,
+    PullOpened,
     RenderedEvent,
+    ReviewSubmitted,
 )
 from evals.sandbox.gitea_objects import GiteaRenderer
 from evals.sandbox.github_objects import GitHubRenderer
@@ -36,6 +40,12 @@ def _github_event(gh: GitHubRenderer, event: ForgeEvent) -> RenderedEvent | None
             name, payload = github_payloads.comment_edited(gh, before, after, editor)
         case HookAdded(hook, sender):
             name, payload = github_payloads.ping(gh, hook, sender)
+        case PullOpened(pull, sender) | PullClosed(pull, sender):
+            name, payload = github_payloads.pull_request(gh, pull, sender)
+        case ReviewSubmitted(review):
+            name, payload = github_payloads.review_submitted(gh, review)
+        case LineCommentCreated(comment):
+            name, payload = github_payloads.review_comment_created(gh, comment)
     return RenderedEvent(name, payload.get("action"), payload)
 
 

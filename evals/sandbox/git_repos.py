@@ -144,6 +144,30 @@ class BareRepository:
         self._git("update-ref", f"refs/heads/{branch}", sha, parent or "")
         return sha
 
+    def merge(self, base: str, head: str, *, name: str, email: str, message: str) -> str:
+        """Merge branch ``head`` into ``base`` with a merge commit, as a forge's merge button does.
+
+        ``git merge-tree --write-tree`` merges without a work tree; a conflict is refused (405 on GitHub).
+        The ref moves with compare-and-swap, like :meth:`commit_files`.
+        """
+        base_sha, head_sha = self.resolve(f"refs/heads/{base}"), self.resolve(f"refs/heads/{head}")
+        if base_sha is None or head_sha is None:
+            raise NotFoundError(f"no branch {base if base_sha is None else head}")
+        try:
+            tree = self._git("merge-tree", "--write-tree", base_sha, head_sha).decode().split("\n", 1)[0]
+        except subprocess.CalledProcessError as exc:
+            raise InvalidInputError(f"{head} cannot be merged into {base} without conflicts") from exc
+        identity = {
+            "GIT_AUTHOR_NAME": name,
+            "GIT_AUTHOR_EMAIL": email,
+            "GIT_COMMITTER_NAME": name,
+            "GIT_COMMITTER_EMAIL": email,
+        }
+        args = ["commit-tree", tree.strip(), "-p", base_sha, "-p", head_sha]
+        sha = self._git(*args, extra_env=identity, input_bytes=message.encode()).decode().strip()
+        self._git("update-ref", f"refs/heads/{base}", sha, base_sha)
+        return sha
+
     def log(self, rev: str) -> list[CommitInfo]:
         """The commits reachable from ``rev``, newest first (sandbox histories are short)."""
         sha = self.resolve(rev)

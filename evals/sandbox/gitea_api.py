@@ -24,6 +24,7 @@ from evals.sandbox.api_flows import (
     history,
     paged,
     parse_timestamp,
+    repository_comments,
     updated_within,
 )
 from evals.sandbox.errors import InvalidInputError
@@ -93,6 +94,14 @@ class GiteaRestController(Controller):
     @get(f"{REPO_PATH}/issues/{{index:int}}", sync_to_thread=True)
     def issue(self, full_name: FullName, index: PathInt, gitea: GiteaSite) -> JSON:
         return gitea.issue(gitea.store.issue(full_name, index))
+
+    @get(f"{REPO_PATH}/issues/comments", sync_to_thread=True)
+    def repository_comments(
+        self, *, full_name: FullName, gitea: GiteaSite, since: FromQuery[str | None] = None
+    ) -> Response[list[JSON]]:
+        """The repository's issue comments updated at or after ``since``, oldest update first, one page."""
+        comments = repository_comments(gitea.store, full_name, parse_timestamp("since", since, "RFC 3339"))
+        return Response([gitea.comment(c) for c in comments], headers={"X-Total-Count": str(len(comments))})
 
     @get(f"{REPO_PATH}/issues/{{index:int}}/comments", sync_to_thread=True)
     def comments(

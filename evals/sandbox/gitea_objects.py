@@ -17,7 +17,7 @@ from evals.sandbox.rendering import JSON, SiteRenderer, label_id, rfc3339
 
 API_PREFIX = "/api/v1"
 NEVER = "0001-01-01T00:00:00Z"  # Go's zero time, what Gitea shows for "never logged in"
-HOOK_EVENTS = ["issues", "issue_comment", "push", "pull_request"]
+HOOK_EVENTS = ["issues", "issue_comment", "push", "pull_request", "pull_request_review"]
 
 
 @dataclass(frozen=True)
@@ -134,7 +134,7 @@ class GiteaRenderer(SiteRenderer):
         return {
             "id": issue.id,
             "url": f"{self.repo_api_url(issue.repo)}/issues/{issue.number}",
-            "html_url": self.issue_web_url(issue.repo, issue.number),
+            "html_url": self._thread_url(issue),
             "number": issue.number,
             "user": self.user(issue.author),
             "original_author": "",
@@ -153,7 +153,14 @@ class GiteaRenderer(SiteRenderer):
             "updated_at": rfc3339(issue.updated_at),
             "closed_at": None,
             "due_date": None,
-            "pull_request": None,
+            "pull_request": (
+                {
+                    "merged": issue.pull.merged,
+                    "merged_at": rfc3339(issue.pull.merged_at) if issue.pull.merged_at else None,
+                }
+                if issue.pull is not None
+                else None
+            ),
             "repository": {
                 "id": repo.id,
                 "name": repo.name,
@@ -162,13 +169,61 @@ class GiteaRenderer(SiteRenderer):
             },
         }
 
+    def _thread_url(self, issue: Issue) -> str:
+        kind = "pulls" if issue.pull is not None else "issues"
+        return f"{self.web_url(issue.repo)}/{kind}/{issue.number}"
+
+    def pull(self, issue: Issue) -> JSON:
+        """A pull request, as the API and ``pull_request`` webhooks show it."""
+        assert issue.pull is not None
+        repo = self.store.repository(issue.repo)
+        bare = self.store.bare_repository(issue.repo)
+        info = issue.pull
+
+        def branch(name: str) -> JSON:
+            sha = bare.resolve(f"refs/heads/{name}") or ""
+            return {"label": name, "ref": name, "sha": sha, "repo_id": repo.id, "repo": self.repository(repo)}
+
+        return {
+            "id": issue.id,
+            "url": self._thread_url(issue),
+            "number": issue.number,
+            "user": self.user(issue.author),
+            "title": issue.title,
+            "body": issue.body or "",
+            "labels": [],
+            "milestone": None,
+            "assignee": None,
+            "assignees": None,
+            "requested_reviewers": [self.user(login) for login in info.reviewers],
+            "state": issue.state,
+            "is_locked": False,
+            "comments": len(self.store.comments(issue.repo, issue.number)),
+            "html_url": self._thread_url(issue),
+            "diff_url": f"{self._thread_url(issue)}.diff",
+            "patch_url": f"{self._thread_url(issue)}.patch",
+            "mergeable": not info.merged,
+            "merged": info.merged,
+            "merged_at": rfc3339(info.merged_at) if info.merged_at else None,
+            "merge_commit_sha": info.merge_commit,
+            "merged_by": self.user(info.merged_by) if info.merged_by else None,
+            "base": branch(info.base),
+            "head": branch(info.head),
+            "merge_base": "",
+            "due_date": None,
+            "created_at": rfc3339(issue.created_at),
+            "updated_at": rfc3339(issue.updated_at),
+            "closed_at": rfc3339(issue.updated_at) if issue.state == "closed" else None,
+        }
+
     def comment(self, comment: Comment) -> JSON:
-        issue_html = self.issue_web_url(comment.repo, comment.issue_number)
+        issue = self.store.issue(comment.repo, comment.issue_number)
+        issue_html = self._thread_url(issue)
         return {
             "id": comment.id,
             "html_url": f"{issue_html}#issuecomment-{comment.id}",
-            "pull_request_url": "",
-            "issue_url": issue_html,
+            "pull_request_url": issue_html if issue.pull is not None else "",
+            "issue_url": "" if issue.pull is not None else issue_html,
             "user": self.user(comment.author),
             "original_author": "",
             "original_author_id": 0,

@@ -14,7 +14,7 @@ from datetime import datetime
 from urllib.parse import quote, urlsplit
 
 from evals.sandbox.git_repos import CommitInfo, Signature
-from evals.sandbox.models import Comment, Hook, Issue, Repository, User, UserKind
+from evals.sandbox.models import Comment, Hook, Issue, Repository, Review, User, UserKind
 from evals.sandbox.rendering import JSON, SiteRenderer, label_id, plain_username, rfc3339
 
 API_PREFIX = "/api/v3"
@@ -218,15 +218,31 @@ class GitHubRenderer(SiteRenderer):
             return "OWNER"
         return "NONE" if self.store.user(login).kind is UserKind.BOT else "COLLABORATOR"
 
+    def issue_html_url(self, issue: Issue) -> str:
+        kind = "pull" if issue.pull is not None else "issues"
+        return f"{self.web_url(issue.repo)}/{kind}/{issue.number}"
+
     def issue(self, issue: Issue) -> JSON:
         api = f"{self.repo_api_url(issue.repo)}/issues/{issue.number}"
-        return {
+        pull_links = {}
+        if issue.pull is not None:  # GitHub marks a PR seen through the issues API by this object
+            html = self.issue_html_url(issue)
+            pull_links = {
+                "pull_request": {
+                    "url": f"{self.repo_api_url(issue.repo)}/pulls/{issue.number}",
+                    "html_url": html,
+                    "diff_url": f"{html}.diff",
+                    "patch_url": f"{html}.patch",
+                    "merged_at": rfc3339(issue.pull.merged_at) if issue.pull.merged_at else None,
+                }
+            }
+        return pull_links | {
             "url": api,
             "repository_url": self.repo_api_url(issue.repo),
             "labels_url": f"{api}/labels{{/name}}",
             "comments_url": f"{api}/comments",
             "events_url": f"{api}/events",
-            "html_url": f"{self.web_url(issue.repo)}/issues/{issue.number}",
+            "html_url": self.issue_html_url(issue),
             "id": issue.id,
             "node_id": node_id("Issue", issue.id),
             "number": issue.number,
@@ -254,7 +270,7 @@ class GitHubRenderer(SiteRenderer):
 
     def comment(self, comment: Comment) -> JSON:
         api = f"{self.repo_api_url(comment.repo)}/issues/comments/{comment.id}"
-        issue_html = f"{self.web_url(comment.repo)}/issues/{comment.issue_number}"
+        issue_html = self.issue_html_url(self.store.issue(comment.repo, comment.issue_number))
         return {
             "url": api,
             "html_url": f"{issue_html}#issuecomment-{comment.id}",
@@ -268,6 +284,123 @@ class GitHubRenderer(SiteRenderer):
             "body": comment.body,
             "reactions": {"url": f"{api}/reactions", **_NO_REACTIONS},
             "performed_via_github_app": None,
+        }
+
+    def _branch(self, repo: Repository, branch: str) -> JSON:
+        sha = self.store.bare_repository(repo.full_name).resolve(f"refs/heads/{branch}") or ""
+        return {
+            "label": f"{repo.owner}:{branch}",
+            "ref": branch,
+            "sha": sha,
+            "user": self.user(repo.owner),
+            "repo": self.repository(repo),
+        }
+
+    def pull(self, issue: Issue) -> JSON:
+        """A pull request as ``GET /pulls/{n}`` shows it (and webhooks carry it)."""
+        assert issue.pull is not None
+        repo = self.store.repository(issue.repo)
+        api = f"{self.repo_api_url(issue.repo)}/pulls/{issue.number}"
+        issue_api = f"{self.repo_api_url(issue.repo)}/issues/{issue.number}"
+        html = self.issue_html_url(issue)
+        info = issue.pull
+        links = {
+            "self": api,
+            "html": html,
+            "issue": issue_api,
+            "comments": f"{issue_api}/comments",
+            "review_comments": f"{api}/comments",
+            "review_comment": f"{self.repo_api_url(issue.repo)}/pulls/comments{{/number}}",
+            "commits": f"{api}/commits",
+            "statuses": f"{self.repo_api_url(issue.repo)}/statuses/{self._branch(repo, info.head)['sha']}",
+        }
+        return {
+            "url": api,
+            "id": issue.id,
+            "node_id": node_id("PullRequest", issue.id),
+            "html_url": html,
+            "diff_url": f"{html}.diff",
+            "patch_url": f"{html}.patch",
+            "issue_url": issue_api,
+            "commits_url": links["commits"],
+            "review_comments_url": links["review_comments"],
+            "review_comment_url": links["review_comment"],
+            "comments_url": links["comments"],
+            "statuses_url": links["statuses"],
+            "number": issue.number,
+            "state": issue.state,
+            "locked": False,
+            "title": issue.title,
+            "user": self.user(issue.author),
+            "body": issue.body,
+            "labels": [],
+            "milestone": None,
+            "active_lock_reason": None,
+            "created_at": rfc3339(issue.created_at),
+            "updated_at": rfc3339(issue.updated_at),
+            "closed_at": rfc3339(issue.updated_at) if issue.state == "closed" else None,
+            "merged_at": rfc3339(info.merged_at) if info.merged_at else None,
+            "merge_commit_sha": info.merge_commit,
+            "assignee": None,
+            "assignees": [],
+            "requested_reviewers": [self.user(login) for login in info.reviewers],
+            "requested_teams": [],
+            "head": self._branch(repo, info.head),
+            "base": self._branch(repo, info.base),
+            "_links": {name: {"href": href} for name, href in links.items()},
+            "author_association": self._author_association(issue.repo, issue.author),
+            "auto_merge": None,
+            "draft": False,
+            "merged": info.merged,
+            "mergeable": None if info.merged else True,
+            "rebaseable": None,
+            "mergeable_state": "clean",
+            "merged_by": self.user(info.merged_by) if info.merged_by else None,
+            "comments": len(self.store.comments(issue.repo, issue.number)),
+            "review_comments": 0,
+            "maintainer_can_modify": False,
+            "commits": 1,
+            "additions": 0,
+            "deletions": 0,
+            "changed_files": 0,
+        }
+
+    def review_comment(self, comment: Comment) -> JSON:
+        """A line comment (``pull_request_review_comment``): its file, line and pull request."""
+        html = self.issue_html_url(self.store.issue(comment.repo, comment.issue_number))
+        return {
+            "id": comment.id,
+            "node_id": node_id("PullRequestReviewComment", comment.id),
+            "url": f"{self.repo_api_url(comment.repo)}/pulls/comments/{comment.id}",
+            "html_url": f"{html}#discussion_r{comment.id}",
+            "pull_request_url": f"{self.repo_api_url(comment.repo)}/pulls/{comment.issue_number}",
+            "path": comment.path,
+            "line": comment.line,
+            "original_line": comment.line,
+            "side": "RIGHT",
+            "diff_hunk": "",
+            "body": comment.body,
+            "user": self.user(comment.author),
+            "created_at": rfc3339(comment.created_at),
+            "updated_at": rfc3339(comment.updated_at),
+            "author_association": self._author_association(comment.repo, comment.author),
+            "in_reply_to_id": None,
+            "pull_request_review_id": None,
+        }
+
+    def review(self, review: Review) -> JSON:
+        html = self.issue_html_url(self.store.issue(review.repo, review.number))
+        return {
+            "id": review.id,
+            "node_id": node_id("PullRequestReview", review.id),
+            "user": self.user(review.author),
+            "body": review.body or None,
+            "state": review.state,
+            "html_url": f"{html}#pullrequestreview-{review.id}",
+            "pull_request_url": f"{self.repo_api_url(review.repo)}/pulls/{review.number}",
+            "submitted_at": rfc3339(review.submitted_at),
+            "author_association": self._author_association(review.repo, review.author),
+            "commit_id": None,
         }
 
     def commit(self, full_name: str, info: CommitInfo) -> JSON:

@@ -51,7 +51,9 @@ class GitLabRenderer(SiteRenderer):
         return f"{self.web_url(full_name)}/-/issues/{iid}"
 
     def note_web_url(self, comment: Comment) -> str:
-        return f"{self.issue_web_url(comment.repo, comment.issue_number)}#note_{comment.id}"
+        on_pull = self.store.issue(comment.repo, comment.issue_number).pull is not None
+        url = self.merge_request_web_url if on_pull else self.issue_web_url
+        return f"{url(comment.repo, comment.issue_number)}#note_{comment.id}"
 
     def user(self, login: str) -> JSON:
         """The ``UserBasic`` entity every author, owner and assignee is shown as."""
@@ -213,7 +215,7 @@ class GitLabRenderer(SiteRenderer):
             "updated_at": api_time(comment.updated_at),
             "system": False,
             "noteable_id": issue.id,
-            "noteable_type": "Issue",
+            "noteable_type": "Issue" if issue.pull is None else "MergeRequest",
             "project_id": self.store.repository(comment.repo).id,
             "resolvable": False,
             "confidential": False,
@@ -222,6 +224,42 @@ class GitLabRenderer(SiteRenderer):
             "imported_from": "none",
             "noteable_iid": issue.number,
             "commands_changes": {},
+        }
+
+    def merge_request_web_url(self, full_name: str, iid: int) -> str:
+        return f"{self.web_url(full_name)}/-/merge_requests/{iid}"
+
+    def merge_request(self, issue: Issue) -> JSON:
+        """A merge request as the REST API shows it (python-gitlab reads ``iid`` and ``web_url``)."""
+        assert issue.pull is not None
+        project = self.store.repository(issue.repo)
+        info = issue.pull
+        state = "merged" if info.merged else ("opened" if issue.state == "open" else "closed")
+        sha = self.store.bare_repository(issue.repo).resolve(f"refs/heads/{info.head}")
+        return {
+            "id": issue.id,
+            "iid": issue.number,
+            "project_id": project.id,
+            "title": issue.title,
+            "description": issue.body,
+            "state": state,
+            "created_at": api_time(issue.created_at),
+            "updated_at": api_time(issue.updated_at),
+            "merged_at": api_time(info.merged_at) if info.merged_at else None,
+            "merged_by": self.user(info.merged_by) if info.merged_by else None,
+            "source_branch": info.head,
+            "target_branch": info.base,
+            "source_project_id": project.id,
+            "target_project_id": project.id,
+            "author": self.user(issue.author),
+            "reviewers": [self.user(login) for login in info.reviewers],
+            "assignees": [],
+            "labels": [],
+            "draft": False,
+            "sha": sha,
+            "merge_commit_sha": info.merge_commit,
+            "web_url": self.merge_request_web_url(issue.repo, issue.number),
+            "references": {"short": f"!{issue.number}", "full": f"{issue.repo}!{issue.number}"},
         }
 
     def comment(self, comment: Comment) -> JSON:

@@ -18,14 +18,19 @@ from evals.sandbox.events import (
     ForgeEvent,
     HookAdded,
     IssueOpened,
+    LineCommentCreated,
+    PullClosed,
+    PullOpened,
     RenderedEvent,
+    ReviewSubmitted,
 )
 from evals.sandbox.gitlab_objects import VISIBILITY_LEVEL, GitLabRenderer, issue_state
-from evals.sandbox.models import Comment, Issue, Repository
+from evals.sandbox.models import Comment, Issue, Repository, Review
 from evals.sandbox.rendering import JSON, label_id, rfc3339
 
 ISSUE_HOOK = "Issue Hook"
 NOTE_HOOK = "Note Hook"
+MERGE_REQUEST_HOOK = "Merge Request Hook"
 _STATE_ID = {"opened": 1, "closed": 2}
 
 
@@ -43,6 +48,75 @@ def render(gl: GitLabRenderer, event: ForgeEvent) -> RenderedEvent | None:
             return RenderedEvent(NOTE_HOOK, "update", note_hook(gl, after, editor, "update"))
         case HookAdded():
             return None  # GitLab only sends test events on request
+        case PullOpened(pull, sender):
+            return RenderedEvent(MERGE_REQUEST_HOOK, "open", merge_request_hook(gl, pull, sender, "open"))
+        case PullClosed(pull, sender):
+            action = "merge" if pull.pull is not None and pull.pull.merged else "close"
+            return RenderedEvent(MERGE_REQUEST_HOOK, action, merge_request_hook(gl, pull, sender, action))
+        case LineCommentCreated(comment):
+            return RenderedEvent(NOTE_HOOK, "create", note_hook(gl, comment, comment.author, "create"))
+        case ReviewSubmitted(review):
+            return _review(gl, review)
+    return None
+
+
+def _review(gl: GitLabRenderer, review: Review) -> RenderedEvent | None:
+    """GitLab has no review bodies: an approval is a Merge Request Hook (``approval``); other verdicts reach
+    hooks only as the notes they leave, so a review with words is a note and one without is nothing."""
+    pull = gl.store.pull(review.repo, review.number)
+    if review.state == "APPROVED":
+        return RenderedEvent(
+            MERGE_REQUEST_HOOK, "approval", merge_request_hook(gl, pull, review.author, "approval")
+        )
+    if not review.body:
+        return None
+    note = Comment(
+        id=review.id,
+        repo=review.repo,
+        issue_number=review.number,
+        author=review.author,
+        body=review.body,
+        created_at=review.submitted_at,
+        updated_at=review.submitted_at,
+    )
+    return RenderedEvent(NOTE_HOOK, "create", note_hook(gl, note, review.author, "create"))
+
+
+def merge_request_hook(gl: GitLabRenderer, pull: Issue, actor: str, action: str) -> JSON:
+    repo = gl.store.repository(pull.repo)
+    return {
+        "object_kind": "merge_request",
+        "event_type": "merge_request",
+        "user": _user(gl, actor),
+        "project": _project(gl, repo),
+        "object_attributes": _merge_request(gl, pull) | {"action": action},
+        "labels": [],
+        "changes": {},
+        "repository": _repository(gl, repo),
+    }
+
+
+def _merge_request(gl: GitLabRenderer, pull: Issue) -> JSON:
+    """A merge request's hook attributes (``object_attributes`` of a MR hook, ``merge_request`` of a note)."""
+    assert pull.pull is not None
+    rest = gl.merge_request(pull)
+    return {
+        "id": pull.id,
+        "iid": pull.number,
+        "title": pull.title,
+        "description": pull.body,
+        "source_branch": pull.pull.head,
+        "target_branch": pull.pull.base,
+        "state": rest["state"],
+        "author_id": gl.store.user(pull.author).id,
+        "project_id": rest["project_id"],
+        "created_at": hook_time(pull.created_at),
+        "updated_at": hook_time(pull.updated_at),
+        "merge_commit_sha": pull.pull.merge_commit,
+        "url": rest["web_url"],
+        "last_commit": {"id": rest["sha"]},
+        "labels": [],
+    }
 
 
 def issue_hook(gl: GitLabRenderer, issue: Issue, action: str) -> JSON:
@@ -62,7 +136,13 @@ def issue_hook(gl: GitLabRenderer, issue: Issue, action: str) -> JSON:
 def note_hook(gl: GitLabRenderer, comment: Comment, actor: str, action: str) -> JSON:
     repo = gl.store.repository(comment.repo)
     issue = gl.store.issue(comment.repo, comment.issue_number)
+    on_pull = issue.pull is not None
     edited_by = gl.store.user(actor).id if action == "update" else None
+    position = (
+        {"new_path": comment.path, "old_path": comment.path, "new_line": comment.line, "old_line": None}
+        if comment.path
+        else None
+    )
     note = {
         "attachment": None,
         "author_id": gl.store.user(comment.author).id,
@@ -74,16 +154,16 @@ def note_hook(gl: GitLabRenderer, comment: Comment, actor: str, action: str) -> 
         "line_code": None,
         "note": comment.body,
         "noteable_id": issue.id,
-        "noteable_type": "Issue",
-        "original_position": None,
-        "position": None,
+        "noteable_type": "MergeRequest" if on_pull else "Issue",
+        "original_position": position,
+        "position": position,
         "project_id": repo.id,
         "resolved_at": None,
         "resolved_by_id": None,
         "resolved_by_push": None,
         "st_diff": None,
         "system": False,
-        "type": None,
+        "type": "DiffNote" if comment.path else None,
         "updated_at": hook_time(comment.updated_at),
         "updated_by_id": edited_by,
         "description": comment.body,
@@ -98,7 +178,7 @@ def note_hook(gl: GitLabRenderer, comment: Comment, actor: str, action: str) -> 
         "project": _project(gl, repo),
         "object_attributes": note,
         "repository": _repository(gl, repo),
-        "issue": _issue(gl, issue),
+        **({"merge_request": _merge_request(gl, issue)} if on_pull else {"issue": _issue(gl, issue)}),
     }
 
 

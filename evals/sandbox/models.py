@@ -60,13 +60,29 @@ class Repository(Frozen):
     default_branch: str
     created_at: datetime
     pushed_at: datetime
+    collaborators: tuple[str, ...] = ()  # besides the owner: who may read it (and so review on it)
 
     @property
     def full_name(self) -> str:
         return f"{self.owner}/{self.name}"
 
 
+class PullInfo(Frozen):
+    """What makes an issue a pull request (GitLab: a merge request): its branches and where it stands."""
+
+    head: str
+    base: str
+    merged: bool = False
+    merged_at: datetime | None = None
+    merge_commit: str | None = None
+    merged_by: str | None = None
+    reviewers: tuple[str, ...] = ()
+
+
 class Issue(Frozen):
+    """An issue, or with ``pull`` set a pull request: they share numbers as on GitHub and Gitea (GitLab
+    numbers merge requests separately; a number unique across both is still a valid ``iid`` there)."""
+
     id: int
     repo: str
     number: int
@@ -77,9 +93,12 @@ class Issue(Frozen):
     state: Literal["open", "closed"] = "open"
     created_at: datetime
     updated_at: datetime
+    pull: PullInfo | None = None
 
 
 class Comment(Frozen):
+    """A conversation comment, or with ``path`` set a line comment on a pull request's diff."""
+
     id: int
     repo: str
     issue_number: int
@@ -87,6 +106,23 @@ class Comment(Frozen):
     body: str
     created_at: datetime
     updated_at: datetime
+    path: str | None = None
+    line: int | None = None
+
+
+ReviewVerdict = Literal["APPROVED", "CHANGES_REQUESTED", "COMMENTED"]
+
+
+class Review(Frozen):
+    """A submitted pull-request review (GitLab: an approval, or notes for the other verdicts)."""
+
+    id: int
+    repo: str
+    number: int
+    author: str
+    state: ReviewVerdict
+    body: str
+    submitted_at: datetime
 
 
 class Hook(Frozen):
@@ -121,6 +157,7 @@ class Delivery(Frozen):
     redelivery: bool
     redelivery_of: str | None = None
     forge: Forge = Forge.GITHUB
+    event_type: str | None = None  # Gitea's fine event type, where it differs from the coarse event
     # The address the triggering client used; GitLab names its instance in ``X-Gitlab-Instance``.
     site_url: str | None = None
 
@@ -134,5 +171,6 @@ class ForgeState(BaseModel):
     repos: list[Repository] = []
     issues: list[Issue] = []
     comments: list[Comment] = []
+    reviews: list[Review] = []
     hooks: list[Hook] = []
     deliveries: list[Delivery] = []

@@ -18,6 +18,7 @@ from evals.sandbox.api_flows import (
     IssueText,
     history,
     parse_timestamp,
+    repository_comments,
     updated_within,
 )
 from evals.sandbox.github_objects import API_PREFIX
@@ -44,6 +45,22 @@ class GitHubRestController(Controller):
     @get(f"{REPO_PATH}/issues/{{number:int}}", sync_to_thread=True)
     def issue(self, full_name: FullName, number: PathInt, gh: Renderer) -> JSON:
         return gh.issue(gh.store.issue(full_name, number))
+
+    @get(f"{REPO_PATH}/issues/comments", sync_to_thread=True)
+    def repository_comments(
+        self,
+        *,
+        request: SandboxRequest,
+        full_name: FullName,
+        gh: Renderer,
+        since: FromQuery[str | None] = None,
+        page: FromQuery[int] = 1,
+        per_page: FromQuery[int] = DEFAULT_PER_PAGE,
+    ) -> Response[list[JSON]]:
+        """The repository's issue comments updated at or after ``since``, oldest update first, paged."""
+        comments = repository_comments(gh.store, full_name, parse_timestamp("since", since, "ISO 8601"))
+        shown, headers = paginate(comments, str(request.url), page, per_page)
+        return Response([gh.comment(comment) for comment in shown], headers=headers)
 
     @get(f"{REPO_PATH}/issues/{{number:int}}/comments", sync_to_thread=True)
     def comments(

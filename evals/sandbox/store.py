@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from evals.sandbox.atomic_file import write_atomically
-from evals.sandbox.errors import ForbiddenError, InvalidInputError, NotFoundError
+from evals.sandbox.errors import ConflictError, ForbiddenError, InvalidInputError, NotFoundError
 from evals.sandbox.git_repos import BareRepository
 from evals.sandbox.models import (
     NAME_PATTERN,
@@ -23,7 +23,10 @@ from evals.sandbox.models import (
     ForgeState,
     Hook,
     Issue,
+    PullInfo,
     Repository,
+    Review,
+    ReviewVerdict,
     User,
     UserKind,
     utc_now,
@@ -185,19 +188,36 @@ class SandboxStore:
         return self._one(self._state.issues, lambda issue: issue.repo == repo and issue.number == number)
 
     def issues(self, repo: str) -> list[Issue]:
+        """The repository's issues; pull requests share their numbers but are listed by :meth:`pulls`."""
         with self._lock:
             self.repository(repo)
-            return [issue for issue in self._state.issues if issue.repo == repo]
+            return [issue for issue in self._state.issues if issue.repo == repo and issue.pull is None]
 
     def open_issue_count(self, repo: str) -> int:
         with self._lock:
-            return sum(1 for issue in self._state.issues if issue.repo == repo and issue.state == "open")
+            return sum(
+                1
+                for issue in self._state.issues
+                if issue.repo == repo and issue.state == "open" and issue.pull is None
+            )
 
-    def add_comment(self, repo: str, number: int, *, author: str, body: str) -> Comment:
+    def add_comment(
+        self,
+        repo: str,
+        number: int,
+        *,
+        author: str,
+        body: str,
+        path: str | None = None,
+        line: int | None = None,
+    ) -> Comment:
+        """A conversation comment, or with ``path`` (and ``line``) a line comment on a pull request."""
         if not body.strip():
             raise InvalidInputError("a comment needs a non-empty body")
         with self._lock:
             issue = self.issue(repo, number)
+            if path is not None and issue.pull is None:
+                raise NotFoundError("line comments exist only on pull requests")
             now = utc_now()
             comment = Comment(
                 id=self._next_id(),
@@ -207,6 +227,8 @@ class SandboxStore:
                 body=body,
                 created_at=now,
                 updated_at=now,
+                path=path,
+                line=line,
             )
             self._state.comments.append(comment)
             self._replace(self._state.issues, issue, issue.model_copy(update={"updated_at": now}))
@@ -233,6 +255,128 @@ class SandboxStore:
             self._replace(self._state.comments, comment, edited)
             self._save()
             return comment, edited
+
+    # Pull requests (GitLab: merge requests), reviews and access
+
+    def add_collaborator(self, repo: str, login: str) -> Repository:
+        """Give ``login`` access, as the learner does in the forge's settings (the bot never does)."""
+        self.user(login)
+        with self._lock:
+            found = self.repository(repo)
+            if login != found.owner and login not in found.collaborators:
+                updated = found.model_copy(update={"collaborators": (*found.collaborators, login)})
+                self._replace(self._state.repos, found, updated)
+                self._save()
+            return self.repository(repo)
+
+    def has_access(self, repo: str, login: str) -> bool:
+        found = self.repository(repo)
+        return login == found.owner or login in found.collaborators
+
+    def create_pull(
+        self, repo: str, *, author: str, head: str, base: str, title: str, body: str | None
+    ) -> Issue:
+        """Open a pull request from ``head`` into ``base``; a second open one for the pair is a conflict."""
+        if not title.strip():
+            raise InvalidInputError("a pull request needs a non-empty title")
+        bare = self.bare_repository(repo)
+        for branch in (head, base):
+            if bare.resolve(f"refs/heads/{branch}") is None:
+                raise InvalidInputError(f"no branch {branch!r} in {repo}")
+        with self._lock:
+            if self.open_pull(repo, head=head, base=base) is not None:
+                raise ConflictError(f"A pull request already exists for {head} into {base}.")
+            pull = self.create_issue(repo, author=author, title=title, body=body, labels=())
+            opened = pull.model_copy(update={"pull": PullInfo(head=head, base=base)})
+            self._replace(self._state.issues, pull, opened)
+            self._save()
+            return opened
+
+    def pulls(self, repo: str) -> list[Issue]:
+        with self._lock:
+            self.repository(repo)
+            return [issue for issue in self._state.issues if issue.repo == repo and issue.pull is not None]
+
+    def open_pull(self, repo: str, *, head: str, base: str) -> Issue | None:
+        return next(
+            (
+                pull
+                for pull in self.pulls(repo)
+                if pull.state == "open"
+                and pull.pull is not None
+                and (pull.pull.head, pull.pull.base) == (head, base)
+            ),
+            None,
+        )
+
+    def pull(self, repo: str, number: int) -> Issue:
+        found = self.issue(repo, number)
+        if found.pull is None:
+            raise NotFoundError("Not Found")
+        return found
+
+    def _update_pull(self, pull: Issue, info: PullInfo, **fields: object) -> Issue:
+        updated = pull.model_copy(update={"pull": info, "updated_at": utc_now(), **fields})
+        self._replace(self._state.issues, pull, updated)
+        self._save()
+        return updated
+
+    def request_reviewers(self, repo: str, number: int, logins: Sequence[str]) -> Issue:
+        """Ask ``logins`` to review; as on the forges, only accounts with access can be asked."""
+        with self._lock:
+            pull = self.pull(repo, number)
+            assert pull.pull is not None
+            for login in logins:
+                if not self.has_access(repo, login):
+                    raise InvalidInputError(f"Reviews may only be requested from collaborators: {login}")
+            reviewers = tuple(dict.fromkeys((*pull.pull.reviewers, *logins)))
+            return self._update_pull(pull, pull.pull.model_copy(update={"reviewers": reviewers}))
+
+    def submit_review(
+        self, repo: str, number: int, *, author: str, state: ReviewVerdict, body: str
+    ) -> Review:
+        with self._lock:
+            self.pull(repo, number)
+            review = Review(
+                id=self._next_id(),
+                repo=repo,
+                number=number,
+                author=author,
+                state=state,
+                body=body,
+                submitted_at=utc_now(),
+            )
+            self._state.reviews.append(review)
+            self._save()
+            return review
+
+    def merge_pull(self, repo: str, number: int, *, by: str) -> Issue:
+        """Merge with a merge commit by ``by`` and close the pull request."""
+        with self._lock:
+            pull = self.pull(repo, number)
+            assert pull.pull is not None
+            if pull.state != "open":
+                raise ConflictError("Pull Request is not mergeable")
+            user = self.user(by)
+            sha = self.bare_repository(repo).merge(
+                pull.pull.base,
+                pull.pull.head,
+                name=user.login,
+                email=user.email,
+                message=f"Merge pull request #{number} from {pull.pull.head}\n\n{pull.title}",
+            )
+            info = pull.pull.model_copy(
+                update={"merged": True, "merged_at": utc_now(), "merge_commit": sha, "merged_by": by}
+            )
+            merged = self._update_pull(pull, info, state="closed")
+        self.mark_pushed(repo)
+        return merged
+
+    def close_pull(self, repo: str, number: int) -> Issue:
+        with self._lock:
+            pull = self.pull(repo, number)
+            assert pull.pull is not None
+            return self._update_pull(pull, pull.pull, state="closed")
 
     # Hooks and deliveries
 

@@ -39,6 +39,7 @@ class OutgoingDelivery:
     forge: Forge = Forge.GITHUB
     trigger_id: str = ""  # GitLab's X-Gitlab-Event-UUID: one per trigger, shared by every hook it reaches
     site_url: str = ""  # GitLab's X-Gitlab-Instance
+    event_type: str = ""  # Gitea's fine event type, when it differs from the coarse event
 
 
 def hex_hmac(secret: str, body: bytes, algorithm: str = "sha256") -> str:
@@ -89,8 +90,8 @@ def gitea_headers(delivery: OutgoingDelivery, hook: Hook, _repo_id: int) -> dict
     for prefix in ("X-Gitea", "X-Gogs", "X-GitHub"):
         headers[f"{prefix}-Delivery"] = delivery.guid
         headers[f"{prefix}-Event"] = delivery.event
-        # The fine type equals the coarse event for everything the sandbox sends (issues, not PRs).
-        headers[f"{prefix}-Event-Type"] = delivery.event
+        # The fine type equals the coarse event except for pull-request reviews.
+        headers[f"{prefix}-Event-Type"] = delivery.event_type or delivery.event
     headers |= {
         "X-Gitea-Signature": sha256,
         "X-Gogs-Signature": sha256,

@@ -74,6 +74,7 @@ class WebhookSender:
                 forge=hook.forge,
                 trigger_id=trigger_id,
                 site_url=site_url,
+                event_type=flavoured.event_type,
             )
             self._store.save_delivery_body(delivery.guid, body)
             deliveries.append(delivery)
@@ -100,6 +101,7 @@ class WebhookSender:
             forge=original.forge,
             trigger_id=str(uuid.uuid4()),  # a resend is a new trigger for GitLab
             site_url=original.site_url or "",
+            event_type=original.event_type or "",
         )
         return self._send(again, redelivery_of=guid)
 
@@ -134,6 +136,7 @@ class WebhookSender:
             redelivery_of=redelivery_of,
             forge=delivery.forge,
             site_url=delivery.site_url or None,
+            event_type=delivery.event_type or None,
         )
         self._store.record_delivery(record)
         log.info(

@@ -32,6 +32,7 @@ def learner_files(
     subject: str | None = None,
     goal: str | None = None,
     extra: Mapping[str, str] | None = None,
+    external_model: str | None = None,
 ) -> dict[str, str]:
     """The demo's learner files with the given config changes; a new ``subject`` replaces the goal too."""
     files = dict(LEARNER_FILES)
@@ -40,13 +41,15 @@ def learner_files(
         config["mode"] = mode
     if push is not None:
         config["authorization"]["push"] = push
+    if external_model is not None:
+        config["authorization"]["external_model"] = external_model
     if subject is not None:
         answers = config["setup"]["answers"]
         answers["subject"] = subject
         answers["goal"] = goal or answers["goal"]
         del files[MATHS_GOAL]
         files[f"subjects/{subject}/goals/main-goal.md"] = goal_card(subject, answers["goal"])
-    if (mode, push, subject) != (None, None, None):
+    if (mode, push, subject, external_model) != (None, None, None, None):
         files[CONFIG] = yaml.safe_dump(config, sort_keys=False, allow_unicode=True)
     files.update(extra or {})
     return files

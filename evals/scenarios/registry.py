@@ -14,7 +14,20 @@ from enum import StrEnum
 from evals.harness.checks import Check
 from evals.harness.forge_run import ForgeRun
 from evals.harness.local_run import LocalRun
-from evals.scenarios import s01_bootstrap, s02_organize, s06_no_fabrication, s07_local_git, s09_implicit_event
+from evals.scenarios import (
+    s01_bootstrap,
+    s02_organize,
+    s03_teacher_feedback,
+    s04_due_review,
+    s05_answer_writeback,
+    s06_no_fabrication,
+    s07_local_git,
+    s08_constrained_access,
+    s09_implicit_event,
+    s10_teaching_collaboration,
+    s13_rag,
+    s15_recurring_automation,
+)
 
 TEACHER_HANDOFF = (
     "teacher handoff pull requests (handoff operation; PR comments and reviews come back as feedback)"
@@ -58,30 +71,14 @@ class Scenario:
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario("01", "Bootstrap", Surface.FORGE, forge_run=s01_bootstrap.run, blocked=s01_bootstrap.blocked),
     Scenario("02", "Organize notes", Surface.FORGE, forge_run=s02_organize.run),
-    Scenario(
-        "03",
-        "Teacher feedback",
-        Surface.FORGE,
-        f"owned by {TEACHER_HANDOFF}; needs a gap waiting for feedback with a handoff pack",
-    ),
-    Scenario("04", "Due review", Surface.FORGE, f"owned by {REVIEW_LOOP} and {AUTOMATION}"),
-    Scenario("05", "Answer writeback", Surface.FORGE, f"owned by {REVIEW_LOOP}"),
+    Scenario("03", "Teacher feedback", Surface.FORGE, forge_run=s03_teacher_feedback.run),
+    Scenario("04", "Due review", Surface.FORGE, forge_run=s04_due_review.run),
+    Scenario("05", "Answer writeback", Surface.FORGE, forge_run=s05_answer_writeback.run),
     Scenario("06", "No fabrication or duplication", Surface.FORGE, forge_run=s06_no_fabrication.run),
     Scenario("07", "Local Git", Surface.LOCAL, local_run=s07_local_git.run),
-    Scenario(
-        "08",
-        "Constrained-access SAT study",
-        Surface.FORGE,
-        f"owned by {REVIEW_LOOP}: one short question at a time, answer writeback, pending check "
-        "without a scheduler",
-    ),
+    Scenario("08", "Constrained-access SAT study", Surface.FORGE, forge_run=s08_constrained_access.run),
     Scenario("09", "Implicit learning event", Surface.FORGE, forge_run=s09_implicit_event.run),
-    Scenario(
-        "10",
-        "GitHub teaching collaboration",
-        Surface.FORGE,
-        f"owned by {TEACHER_HANDOFF}; also needs a shared course repository as an external source",
-    ),
+    Scenario("10", "GitHub teaching collaboration", Surface.FORGE, forge_run=s10_teaching_collaboration.run),
     Scenario(
         "11",
         "Continue without Skills",
@@ -99,9 +96,9 @@ SCENARIOS: tuple[Scenario, ...] = (
         "runtime lists it. The bot has no agent runtime to install into; what applies is that every "
         "receipt reports Skill installation as `unavailable`, which scenarios 02 and 09 check",
     ),
-    Scenario("13", "Route and verify required RAG", Surface.FORGE, f"owned by {RAG}"),
+    Scenario("13", "Route and verify required RAG", Surface.FORGE, forge_run=s13_rag.run),
     Scenario("14", "Repeated-error synthesis", Surface.FORGE, f"owned by {DIAGNOSIS}"),
-    Scenario("15", "Recurring automation", Surface.FORGE, f"owned by {AUTOMATION}"),
+    Scenario("15", "Recurring automation", Surface.FORGE, forge_run=s15_recurring_automation.run),
     Scenario(
         "16",
         "DeepSeek Harness integration",

@@ -2,10 +2,16 @@
 
 Initial state: the demo's repository plus one active model. The learner files an issue holding only a
 photo and the question, never mentioning GitLearnOS, saving or review. It runs three times, under
-``safe-auto``, ``preview`` and ``manual``. The offline RuleAgent cannot see images or do mathematics, so
-the checks hold it to honesty: it recognizes the event, marks the photo ``needs-transcription``, never
-describes it, claims no mastery or gap, and writes only under ``safe-auto``. Answering step 3 is reported
-``not-yet`` with the reason.
+``safe-auto``, ``preview`` and ``manual`` with the learner's default ``external_model: ask``: the bot
+uses only its offline RuleAgent, which cannot see images or do mathematics, so the checks hold it to
+honesty: it recognizes the event, marks the photo ``needs-transcription``, never describes it, claims no
+mastery or gap, writes only under ``safe-auto``, and sends nothing to the chat model.
+
+A fourth run allows the chat model (``external_model: allowed``). The sandbox's scripted OpenAI-compatible
+endpoint plays the model (it cannot do mathematics either; the scenario scripts its reading), so what is
+checked is the bot's part: the photo and question reach the model, its answer leads the reply before any
+repository talk, what it saw is kept apart from its answer, and the record still stores no image and no
+model transcription.
 
 The scenario's "learning-policy.md conflicts with gitlearnos.yml" variant is not run: the protocol makes
 ``gitlearnos.yml`` the only effective authority (``learning-policy.md`` is legacy input), and the protocol
@@ -14,6 +20,7 @@ wins over a scenario.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 
@@ -56,10 +63,17 @@ Goal link: [main goal](../goals/main-goal.md)
 IMAGE = "https://attachments.sandbox.invalid/alice/worked-example-similar-triangles.jpg"
 ISSUE_TITLE = "Why is step 3 valid?"
 ISSUE_BODY = f"![photo of a worked example]({IMAGE})\n\nWhy is step 3 valid?"
-ANSWER_NOT_YET = (
-    "answering step 3 needs an agent that can read the photo and do mathematics; the offline RuleAgent "
-    "cannot, and the chat-model agent is not configured in the harness"
+STEP3_ANSWER = (
+    "Step 3 divides both sides of 3x + 6 = 12 by 3; dividing both sides of an equation by the same "
+    "non-zero number keeps it true, so x + 2 = 4 follows."
 )
+SEEN = "Four numbered lines solving 3x + 6 = 12; line 3 reads x + 2 = 4."
+MODEL_READING = {
+    "learning_event": "durable",
+    "subject": "mathematics",
+    "answer": STEP3_ANSWER,
+    "seen_in_media": SEEN,
+}
 MARKER = "needs-transcription"
 IMAGE_FILE = re.compile(r"\.(png|jpe?g|gif|webp|heic)$", re.I)
 DESCRIBES_IMAGE = re.compile(
@@ -73,12 +87,63 @@ NOT_WRITTEN = re.compile(r"\b(none|nothing|not)\b", re.I)
 def run(ctx: ForgeRun) -> Sequence[Check]:
     for mode in ("safe-auto", "preview", "manual"):
         repo = ctx.create_repository(mode, learner_files(mode=mode, extra={MODEL_PATH: MODEL}))
-        before = repo.observe()
+        before, sent_before = repo.observe(), len(_model_requests(ctx))
         number = repo.open_issue(ISSUE_TITLE, ISSUE_BODY)
         reply = repo.wait_for_replies(number)[-1]
         judge(ctx.checks, mode, before, repo.observe(), reply, issue_number=number)
-    ctx.checks.not_yet("answers the mathematical question before repository work", ANSWER_NOT_YET)
+        unsent = len(_model_requests(ctx)) == sent_before
+        ctx.checks.expect(
+            f"{mode}: nothing is sent to the chat model without the learner's consent",
+            unsent,
+            "no request reached the model" if unsent else "the note was sent to the model",
+        )
+    _run_with_model(ctx)
     return ctx.checks.results
+
+
+def _model_requests(ctx: ForgeRun) -> list[dict[str, object]]:
+    with ctx.stack.sandbox.client() as learner:
+        return learner.model_requests()
+
+
+def _run_with_model(ctx: ForgeRun) -> None:
+    """safe-auto with the chat model allowed: the answer to step 3 comes first."""
+    files = learner_files(mode="safe-auto", external_model="allowed", extra={MODEL_PATH: MODEL})
+    repo = ctx.create_repository("model", files)
+    with ctx.stack.sandbox.client() as learner:
+        learner.script_model(ISSUE_TITLE, MODEL_READING)
+    before = repo.observe()
+    number = repo.open_issue(ISSUE_TITLE, ISSUE_BODY)
+    reply = repo.wait_for_replies(number)[-1]
+    after = repo.observe()
+    with ctx.checks.section("safe-auto, chat model allowed"):
+        sent = json.dumps(_model_requests(ctx))
+        ctx.checks.expect(
+            "the photo and the question reach the model",
+            IMAGE in sent and ISSUE_TITLE in sent,
+            f"the model {'received' if IMAGE in sent else 'did not receive'} the photo's link",
+        )
+        answer_at, repo_talk_at = reply.find(STEP3_ANSWER), reply.find("subjects/mathematics/")
+        ctx.checks.expect(
+            "answers the mathematical question before repository work",
+            0 <= answer_at < repo_talk_at,
+            f"answer at {answer_at}, first repository path at {repo_talk_at}: {reply[:120]!r}",
+        )
+        seen_at = reply.find(SEEN)
+        ctx.checks.expect(
+            "what is visible in the image is kept apart from the answer",
+            seen_at > answer_at >= 0 and "could see" in reply[answer_at:seen_at],
+            f"visible part at {seen_at}, answer at {answer_at}",
+        )
+        changed = after.changed_paths(before)
+        stored = [path for path in changed if STEP3_ANSWER in after.files.get(path, "")]
+        ctx.checks.expect(
+            "the model's answer is a reply, not a stored fact",
+            not stored,
+            f"files holding the answer: {stored}" if stored else "no file holds the model's answer",
+        )
+        no_mastery_claim(ctx.checks, {"reply": reply}, parse_receipt(reply))
+        _judge_written(ctx.checks, before, after, reply, number)
 
 
 def judge(

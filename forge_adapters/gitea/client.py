@@ -163,6 +163,25 @@ class GiteaClient:
         with expected_shape(f"POST {repo_path(repo)}/pulls"):
             return OpenedThread(number=int(created["number"]), url=str(created.get("html_url") or ""))
 
+    def find_pull_request(self, repo: RepoRef, *, head: str, base: str) -> OpenedThread | None:
+        return self._open_pull(repo, head=head, base=base)
+
+    def has_access(self, repo: RepoRef, login: str) -> bool:
+        """The owner, or a collaborator (``GET /collaborators/{login}``: 204 yes, 404 no)."""
+        if login.lower() == repo.owner.lower():
+            return True
+        try:
+            self._http.call("GET", f"{repo_path(repo)}/collaborators/{quote(login, safe='')}")
+        except ForgeError as error:
+            if error.status == httpx.codes.NOT_FOUND:
+                return False
+            raise
+        return True
+
+    def request_reviewers(self, repo: RepoRef, number: int, logins: tuple[str, ...]) -> None:
+        path = f"{repo_path(repo)}/pulls/{number}/requested_reviewers"
+        self._http.call("POST", path, json={"reviewers": list(logins)})
+
     def comments_updated_since(self, repo: RepoRef, since: datetime) -> list[UpdatedComment]:
         """Issue and PR comments changed at or after ``since`` (second precision; may repeat one)."""
         moment = since if since.tzinfo else since.replace(tzinfo=UTC)
@@ -230,4 +249,5 @@ def _updated_comment(comment: Mapping[str, Any]) -> UpdatedComment | None:
         author=author,
         body=str(comment.get("body") or ""),
         updated_at=updated_at,
+        created_at=when(comment.get("created_at")),
     )

@@ -41,6 +41,7 @@ __all__ = ["GIT_USERNAME", "AppCredentials", "GitHubClient"]
 GIT_USERNAME = "x-access-token"
 PAGE_SIZE = 100
 ALREADY_EXISTS = 422  # GitHub's answer to a second PR from the same head
+NOT_FOUND = 404
 GHOST = "ghost"  # GitHub's name for a deleted account
 
 
@@ -158,6 +159,27 @@ class GitHubClient:
                     raise
                 return existing
 
+    def find_pull_request(self, repo: RepoRef, *, head: str, base: str) -> OpenedThread | None:
+        with forge_errors(f"looking for a pull request from {head} on {repo.full_name}"):
+            return _open_pull_from(self._access.api(repo), repo, head, base)
+
+    def has_access(self, repo: RepoRef, login: str) -> bool:
+        """``GET /collaborators/{login}``: 204 yes, 404 no (the owner counts as a collaborator)."""
+        with forge_errors(f"checking whether {login} can see {repo.full_name}"):
+            try:
+                self._access.api(repo).rest.repos.check_collaborator(repo.owner, repo.name, login)
+            except RequestFailed as error:
+                if error.response.status_code == NOT_FOUND:
+                    return False
+                raise
+            return True
+
+    def request_reviewers(self, repo: RepoRef, number: int, logins: tuple[str, ...]) -> None:
+        with forge_errors(f"requesting reviewers on {repo.full_name}#{number}"):
+            self._access.api(repo).rest.pulls.request_reviewers(
+                repo.owner, repo.name, number, reviewers=list(logins)
+            )
+
     def comments_updated_since(self, repo: RepoRef, since: datetime) -> list[UpdatedComment]:
         """The repository-wide comment list covers issues and PRs alike; ``html_url`` tells them apart."""
         with forge_errors(f"listing comments on {repo.full_name} since {since.isoformat()}"):
@@ -253,4 +275,5 @@ def _updated_comment(comment: IssueComment) -> UpdatedComment:
         author=author,
         body=comment.body or "",
         updated_at=comment.updated_at,
+        created_at=comment.created_at,
     )

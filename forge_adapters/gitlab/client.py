@@ -203,6 +203,37 @@ class GitLabClient:
             merge_request = self._project(repo).mergerequests.create(fields)
         return OpenedThread(number=int(merge_request.iid), url=str(merge_request.web_url))
 
+    def find_pull_request(self, repo: RepoRef, *, head: str, base: str) -> OpenedThread | None:
+        with _forge_errors("looking for a merge request"):
+            found = self._project(repo).mergerequests.list(
+                source_branch=head, target_branch=base, state="opened", per_page=1, get_all=False
+            )
+        return OpenedThread(number=int(found[0].iid), url=str(found[0].web_url)) if found else None
+
+    def _user_id(self, login: str) -> int | None:
+        users = self._gl.users.list(username=login, per_page=1, get_all=False)
+        return int(users[0].id) if users else None
+
+    def has_access(self, repo: RepoRef, login: str) -> bool:
+        """A project member, direct or inherited (``members/all/:id``); an unknown user has none."""
+        with _forge_errors("checking project membership"):
+            user_id = self._user_id(login)
+            if user_id is None:
+                return False
+            try:
+                self._project(repo).members_all.get(user_id)
+            except GitlabError as error:
+                if error.response_code == NOT_FOUND:
+                    return False
+                raise
+        return True
+
+    def request_reviewers(self, repo: RepoRef, number: int, logins: tuple[str, ...]) -> None:
+        """GitLab takes reviewer user ids on the merge request itself."""
+        with _forge_errors("requesting reviewers"):
+            ids = [user_id for login in logins if (user_id := self._user_id(login)) is not None]
+            self._project(repo).mergerequests.update(number, {"reviewer_ids": ids})
+
     def comments_updated_since(self, repo: RepoRef, since: datetime) -> list[UpdatedComment]:
         """Notes on issues and MRs updated after ``since`` (naive = UTC), oldest first; no system notes.
 
@@ -238,6 +269,7 @@ class GitLabClient:
                 author=author,
                 body=str(note.body or ""),
                 updated_at=updated,
+                created_at=gitlab_time(note.created_at),
             )
 
 

@@ -431,8 +431,7 @@ def test_only_roles_with_a_real_command_are_deployed() -> None:
         assert args, f"{workload['metadata']['name']}: no arguments; the image default would run"
         parse_cli(args)
     names = {workload["metadata"]["name"] for workload in workloads()}
-    # rag-worker comes once a task consumes the `rag` queue (see the notes in kustomization.yaml).
-    assert names == {"web", "worker", "beat", "redis"}, names
+    assert names == {"web", "worker", "beat", "rag-worker", "redis"}, names
 
 
 def test_web_listens_on_its_declared_port_on_all_interfaces() -> None:
@@ -710,7 +709,7 @@ def test_redis_image_matches_compose() -> None:
     assert container["image"] == compose["services"]["redis"]["image"]
 
 
-def test_only_web_worker_and_beat_may_reach_redis() -> None:
+def test_only_our_roles_may_reach_redis() -> None:
     (policy,) = of_kind("NetworkPolicy")
     assert selected_workloads(policy["spec"]["podSelector"]) == ["redis"]
     assert policy["spec"]["policyTypes"] == ["Ingress"]
@@ -719,4 +718,4 @@ def test_only_web_worker_and_beat_may_reach_redis() -> None:
         for peer in rule["from"]:
             assert set(peer) == {"podSelector"}, "only pods of this namespace, no IP blocks"
             allowed |= set(selected_workloads(peer["podSelector"]))
-    assert allowed == {"web", "worker", "beat"}
+    assert allowed == {"web", "worker", "beat", "rag-worker"}

@@ -12,6 +12,7 @@ import re
 import subprocess
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
+from functools import partial
 from pathlib import Path
 
 import httpx
@@ -27,9 +28,16 @@ from tests.integration.test_event_worker import bot_commits, git, runtime
 from tests.integration.test_maintenance import register_with_mirror, seed_remote, served
 from tests.unit.helpers import learner_repo
 from workers.celery_app import SCHEDULE_QUEUE, create_celery
-from workers.due_review import DELIVERY, DueReviewResult, claim_key, register_due_review_tasks, run_due_review
+from workers.due_review import (
+    DELIVERY,
+    DueReviewResult,
+    claim_key,
+    deliver_once,
+    register_due_review_tasks,
+    run_due_review,
+)
 from workers.events import WorkerRuntime
-from workers.maintenance import RUN_DUE_REVIEW, SCHEDULED_JOBS, dispatch_due
+from workers.schedule_dispatch import RUN_DUE_REVIEW, SCHEDULED_JOBS, dispatch_due
 
 MONDAY = date(2026, 11, 30)
 MONDAY_0705_BERLIN = datetime(2026, 11, 30, 6, 5, tzinfo=UTC)
@@ -177,3 +185,25 @@ def test_the_dispatcher_enqueues_due_review_at_its_local_time_once(tmp_path: Pat
     message = json.loads(raw)
     assert message["headers"]["task"] == RUN_DUE_REVIEW
     assert json.loads(base64.b64decode(message["body"]))[0][1] == "2026-11-30"
+
+
+def test_a_learner_push_between_inspection_and_push_stops_the_run_with_a_conflict(
+    tmp_path: Path, redis_url: str, remote: Path, forge: FakeGitHubComments
+) -> None:
+    """The protocol: stop and report; never rebase, force-push or overwrite the learner's work."""
+    path, content, _ = planned_review(date(2026, 11, 27))
+    add_to_remote(tmp_path, remote, path, content)
+    worker = runtime(tmp_path, redis_url)
+    learners_push = partial(add_to_remote, tmp_path / "meanwhile", remote, "notes/meanwhile.md", "mine\n")
+    (tmp_path / "meanwhile").mkdir()
+
+    result = deliver_once(worker, served(remote), KEY, now=MONDAY_0705_BERLIN, before_push=learners_push)
+
+    assert result.outcome == "conflict" and "stopped without rebase or force-push" in result.reason
+    assert git(remote, "log", "-1", "--format=%an", "main").strip() == "Alice", (
+        "the learner's commit is the head"
+    )
+    assert git(remote, "show", "main:notes/meanwhile.md") == "mine\n", "and it is intact"
+    assert bot_commits(remote) == [] and forge.issues == [], "nothing delivered, nothing announced"
+    evidence = json.loads(worker.redis.get(claim_key(served(remote).repo.slug, MONDAY)) or b"{}")
+    assert evidence["outcome"] == "conflict", "the conflict is the run's recorded result"

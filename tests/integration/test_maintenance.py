@@ -27,16 +27,16 @@ from tests.unit.helpers import CONFIG, GOAL, NOTE, REPO
 from workers.celery_app import SCHEDULE_QUEUE, create_celery
 from workers.events import PENDING, WorkerRuntime, park_event
 from workers.git_workspace import Mirror, mirror_path
-from workers.maintenance import (
+from workers.maintenance import MaintenanceResult, claim_key, register_maintenance_tasks, run_maintenance
+from workers.repo_registry import RegisteredRepo, record_repo, registered_repos
+from workers.schedule_dispatch import (
+    BEAT_ENTRY,
+    DISPATCH_DUE,
+    REDBEAT_PREFIX,
     RUN_MAINTENANCE,
-    MaintenanceResult,
-    claim_key,
     configure_beat,
     dispatch_due,
-    register_maintenance_tasks,
-    run_maintenance,
 )
-from workers.repo_registry import RegisteredRepo, record_repo, registered_repos
 
 BERLIN_CONFIG = CONFIG + "automation:\n  time_zone: Europe/Berlin\n"  # maintenance at the default 21:30
 SUNDAY = date(2026, 11, 29)
@@ -238,8 +238,6 @@ def test_a_run_queued_but_not_started_catches_up_once_when_the_worker_is_back(
 def test_beat_keeps_the_dispatcher_entry_in_redis(redis_url: str, tmp_path: Path) -> None:
     from redbeat import RedBeatScheduler
 
-    from workers.maintenance import BEAT_ENTRY, DISPATCH_DUE, REDBEAT_PREFIX
-
     worker = runtime(tmp_path, redis_url)
     app = create_celery(worker.settings, redis_url)
     configure_beat(app, redis_url)
@@ -249,3 +247,43 @@ def test_beat_keeps_the_dispatcher_entry_in_redis(redis_url: str, tmp_path: Path
     definition = json.loads(stored[b"definition"])
     assert definition["task"] == DISPATCH_DUE
     assert definition["options"]["queue"] == SCHEDULE_QUEUE
+
+
+def test_a_comment_edited_after_it_was_applied_is_not_organized_again(
+    tmp_path: Path, redis_url: str, remote: Path, forge: Forge
+) -> None:
+    """The webhook path ignores ``comment.edited``; catching up must not turn an edit into a second note."""
+    worker = runtime(tmp_path, redis_url)
+    forge.comments.seed("alice", "learning", 7, NOTE)
+    assert not maintain(worker, remote, MONDAY).skipped
+    (comment,) = forge.comments.comments[7][:1]
+    comment["body"] = NOTE + " Edited: also the order of the sides."
+    comment["updated_at"] = "2026-11-30T22:00:00Z"  # written long after the comment was created
+
+    again = run_maintenance(worker, served(remote), TUESDAY, now=datetime(2026, 12, 1, 20, 31, tzinfo=UTC))
+
+    assert again.skipped and again.caught_up == 0
+    assert len(bot_commits(remote)) == 1
+    assert forge.comments.created == 1, "no second receipt"
+
+
+def test_a_stale_dashboard_is_regenerated_in_one_commit_and_then_left_alone(
+    tmp_path: Path, redis_url: str, remote: Path, forge: Forge
+) -> None:
+    from tests.integration.test_due_review import add_to_remote
+    from tests.unit.test_maintenance_findings import EVENT, EVENT_PATH, dashboard_for
+
+    add_to_remote(tmp_path, remote, "dashboard.md", dashboard_for())  # written before the event record
+    (tmp_path / "again").mkdir()
+    add_to_remote(tmp_path / "again", remote, EVENT_PATH, EVENT)  # an edit the dashboard never saw
+    worker = runtime(tmp_path, redis_url)
+
+    first = maintain(worker, remote, MONDAY)
+    second = maintain(worker, remote, TUESDAY)
+
+    (commit,) = bot_commits(remote)
+    assert first.dashboard_commit == commit and not first.skipped
+    assert "event-2026-11-27-angle-order" in git(remote, "show", "main:dashboard.md")
+    assert "GitLearnOS-Operation: maintenance" in git(remote, "log", "-1", "--format=%B", commit)
+    assert second.skipped and second.dashboard_commit == "", "no timestamp-only rewrite the next day"
+    assert forge.comments.created == 0, "no notification"

@@ -13,7 +13,7 @@ IO_MODULES = {
     "celery", "kombu", "litestar", "uvicorn", "git", "githubkit", "gitlab", "raganything", "lightrag",
     "structlog", "logging", "zoneinfo",
 }  # fmt: skip
-ALLOWED_THIRD_PARTY = {"pydantic", "yaml"}
+ALLOWED_THIRD_PARTY = {"pydantic", "yaml", "fsrs"}  # fsrs: pure spaced-repetition maths
 
 
 def imported_roots(path: Path) -> set[str]:

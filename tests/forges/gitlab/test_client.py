@@ -243,6 +243,7 @@ def test_comments_updated_since(rsps: responses.RequestsMock, client: GitLabClie
         author=Actor(login="mr-smith", id=5),
         body="note 40",
         updated_at=datetime(2026, 3, 1, 10, 30, tzinfo=UTC),
+        created_at=datetime(2026, 3, 1, 8, 0, tzinfo=UTC),
     )
     assert [call[:2] for call in requests_made(rsps.calls)] == [
         ("GET", f"{PROJECT}/issues?per_page=100&updated_after=2026-03-01T09:00:00Z"),

@@ -1,0 +1,120 @@
+"""Scenario 04, due review: a geometry check is due; the scheduled ``due-review`` run delivers it.
+
+Initial state (:mod:`evals.scenarios.review_loop`): an active goal, the teacher's feedback, an open gap,
+an answered earlier check and a planned transfer check due yesterday. The run must deliver the planned
+question once, in one issue, with its selection basis and without its answer, keep the record
+``planned``, and say in its receipt that a real background run happened. A second dispatch of the same
+occurrence must change nothing.
+
+The offline bot delivers questions already planned in review records; it does not write new ones from
+the linked evidence (that is question generation, the chat-model agent's part), so that line is
+``not-yet`` with the reason.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from bot.receipt import ReceiptField
+from bot.records import read_header
+from evals.harness.checks import Check
+from evals.harness.forge_run import ForgeRun
+from evals.harness.learner_checks import (
+    history_kept,
+    no_mastery_claim,
+    one_learning_commit,
+    receipt_complete,
+    receipt_names_commit,
+)
+from evals.harness.receipt import parse_receipt, visible_text
+from evals.scenarios.review_loop import (
+    DEMONSTRATION,
+    EXPECTED,
+    GAP_PATH,
+    QUESTION,
+    RECENT_QUESTION,
+    REVIEW_ID,
+    REVIEW_PATH,
+    due_files,
+    issue_exists,
+    run_due_review,
+    wait_for_issue,
+)
+
+NUMBER = "04"
+TITLE = "Due review"
+GENERATION_NOT_YET = (
+    "generating fresh questions from the linked evidence needs the chat-model agent; the offline bot "
+    "delivers questions already planned in review records"
+)
+SECOND_RUN_WAIT_S = 3.0  # the claim makes a repeated occurrence finish at once; this is ample
+
+
+def run(ctx: ForgeRun) -> Sequence[Check]:
+    checks = ctx.checks
+    repo = ctx.create_repository("due", due_files())
+    before = repo.observe()
+    run_due_review(repo)
+    issue = wait_for_issue(repo, 1)
+    after = repo.observe()
+    body = visible_text(str(issue.get("body") or ""))
+    receipt = parse_receipt(body)
+
+    commit = one_learning_commit(checks, before, after)
+    checks.expect(
+        "the planned question is delivered, answerable now",
+        QUESTION in body,
+        f"issue #1 {'holds' if QUESTION in body else 'lacks'} the planned question",
+    )
+    checks.expect(
+        "the selection basis is explained",
+        "Why this is asked now" in body and "three days old" in body,
+        "the issue states the record's selection reason" if "three days old" in body else body[:200],
+    )
+    leaks = [text for text in (EXPECTED, "Expected answer", "Answer or success condition") if text in body]
+    checks.expect("answers stay hidden until an attempt", not leaks, f"leaked: {leaks}" if leaks else "none")
+    checks.expect(
+        "the exact demonstration and recent question are not repeated",
+        DEMONSTRATION not in body and RECENT_QUESTION not in body,
+        "neither the teacher's worked example nor the earlier check is delivered",
+    )
+    record = after.files.get(REVIEW_PATH, "")
+    header = read_header(record)
+    checks.expect(
+        "the delivered question stays planned and links goal and evidence",
+        header.get("Status") == "planned"
+        and "Delivered" in header
+        and "main-goal.md" in header.get("Goal link", "")
+        and "event-teacher-feedback-scale-factor" in record,
+        f"Status {header.get('Status')!r}, Delivered {header.get('Delivered', 'missing')!r}",
+    )
+    checks.expect(
+        "nothing is marked completed or mastered before an answer",
+        before.files.get(GAP_PATH) == after.files.get(GAP_PATH),
+        "the gap record is byte-identical",
+    )
+    no_mastery_claim(checks, {"issue": body}, receipt)
+    automation = receipt.get(ReceiptField.AUTOMATION_ACTUALLY_COMPLETED, "")
+    checks.expect(
+        "the receipt says which automation mode actually ran",
+        automation.startswith("background:") and "due-review" in automation,
+        f"Automation actually completed: {automation!r}",
+    )
+    receipt_complete(checks, receipt)
+    if commit is not None:
+        receipt_names_commit(checks, receipt, commit.id)
+    history_kept(checks, before, after)
+
+    run_due_review(repo)  # the same occurrence again: a duplicate dispatch
+    time.sleep(SECOND_RUN_WAIT_S)
+    again = repo.observe()
+    checks.expect(
+        "the same occurrence never delivers twice",
+        again.head == after.head and not issue_exists(repo, 2),
+        "no second commit and no second issue" if again.head == after.head else "the head moved",
+    )
+    checks.not_yet(
+        f"fresh questions are generated from linked evidence for `{REVIEW_ID}`", GENERATION_NOT_YET
+    )
+    return checks.results

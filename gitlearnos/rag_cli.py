@@ -1,0 +1,208 @@
+"""``gitlearnos rag <operation>``: the adapter operations for operators, on one learner repository.
+
+``--repo`` is either a path to a checkout (a learner's local repository) or ``FORGE:HOST/OWNER/NAME``
+for a repository this bot serves (its mirror clone under the data directory is read, never written).
+Both resolve to the same index the rag worker uses. Output is JSON on standard output.
+
+The adapter never commits on the learner's behalf (protocol, "Setup and adapter contract"): ``ingest``,
+``rebuild``, ``delete`` and ``verify`` write their receipt into a local checkout's
+``.gitlearnos/receipts/`` for the learner to commit, or only print it for a served repository (the rag
+worker commits its own receipts there). Operations that write to the index must not run while that
+repository's rag worker runs: the index has one writer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gitlearnos.settings import Settings
+
+_SPEC_HELP = "a checkout path, or FORGE:HOST/OWNER/NAME of a served repository (e.g. github:github.com/a/b)"
+
+
+@dataclass
+class Target:
+    checkout: Any  # workers.git_checkout.GitCheckout
+    repo_key: str
+    writable: bool
+
+
+def _target(spec: str, settings: Settings) -> Target:
+    import git
+
+    from bot.events import Forge
+    from workers.git_checkout import GitCheckout
+
+    forge, sep, rest = spec.partition(":")
+    if sep and forge in {f.value for f in Forge} and rest.count("/") >= 2:
+        host, _, full_name = rest.partition("/")
+        path = settings.mirrors_dir / forge / host.replace(":", "_") / full_name
+        key = f"{forge}/{host.replace(':', '_')}/{full_name}"
+        return Target(GitCheckout(git.Repo(path)), key, writable=False)
+    path = Path(spec).resolve()
+    return Target(GitCheckout(git.Repo(path)), f"local/{path.as_posix().strip('/')}", writable=True)
+
+
+def _spec_and_links(target: Target, settings: Settings) -> tuple[Any, list[Any]]:
+    from bot.config import CONFIG_PATH, parse_config
+    from bot.rag_links import source_links
+    from workers.rag import index_spec
+
+    config = parse_config(target.checkout.read_text(CONFIG_PATH) or "").config
+    return index_spec(settings, target.repo_key, config), source_links(target.checkout)
+
+
+def _link(links: list[Any], record: str) -> Any:
+    found = next((link for link in links if record in (link.record_path, link.source_id)), None)
+    if found is None:
+        raise SystemExit(
+            f"gitlearnos rag: no source record {record!r}; known: {[x.record_path for x in links]}"
+        )
+    return found
+
+
+def _emit_receipt(target: Target, receipt: Any) -> int:
+    document = receipt.to_dict()
+    if target.writable:
+        destination = Path(target.checkout.path) / receipt.path
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        destination.write_text(receipt.to_json(), encoding="utf-8")
+        document["written_to"] = receipt.path + " (not committed: commit it with the source record)"
+    print(json.dumps(document, indent=2))
+    return 0 if receipt.result.value in ("completed", "refused") else 1
+
+
+def _context(target: Target) -> Any:
+    from rag.operations import RunContext
+
+    return RunContext(repository=target.repo_key, repo_revision=target.checkout.head)
+
+
+def _ingest(args: argparse.Namespace, *, rebuild: bool) -> int:
+    from bot.config import CONFIG_PATH, parse_config
+    from bot.rag_links import Readiness, ingest_decision
+    from rag.operations import ingest, run
+
+    settings = Settings()
+    target = _target(args.repo, settings)
+    spec, links = _spec_and_links(target, settings)
+    link = _link(links, args.source)
+    config = parse_config(target.checkout.read_text(CONFIG_PATH) or "").config
+    decision = ingest_decision(link, target.checkout, config)
+    if decision.readiness is Readiness.IDENTICAL and rebuild:
+        decision = decision.model_copy(update={"readiness": Readiness.INGEST, "replaces_doc_id": link.doc_id})
+    if decision.readiness is not Readiness.INGEST:
+        print(
+            json.dumps(
+                {"result": "refused", "readiness": decision.readiness.value, "reason": decision.reason}
+            )
+        )
+        return 1
+    material = target.checkout.read_text(decision.material_path) or ""
+    print(f"ingesting {decision.material_path} ({len(material)} characters) ...", file=sys.stderr)
+    return _emit_receipt(target, run(ingest(spec, link, decision, material, _context(target))))
+
+
+def _delete(args: argparse.Namespace) -> int:
+    from rag.operations import delete, run
+
+    settings = Settings()
+    target = _target(args.repo, settings)
+    spec, links = _spec_and_links(target, settings)
+    link = _link(links, args.source)
+    if not link.doc_id:
+        print(json.dumps({"result": "refused", "reason": "the record names no ingested document"}))
+        return 1
+    return _emit_receipt(target, run(delete(spec, link, link.doc_id, _context(target))))
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from rag.operations import run, verify
+
+    settings = Settings()
+    target = _target(args.repo, settings)
+    spec, _ = _spec_and_links(target, settings)
+    receipt = run(
+        verify(
+            spec,
+            _context(target),
+            source_id=args.source_id,
+            doc_id=args.doc_id,
+            question=args.question,
+            expect=args.expect,
+        )
+    )
+    return _emit_receipt(target, receipt)
+
+
+def _query(args: argparse.Namespace) -> int:
+    from rag.operations import QueryStatus, query, run
+
+    settings = Settings()
+    target = _target(args.repo, settings)
+    spec, links = _spec_and_links(target, settings)
+    from bot.config import CONFIG_PATH, parse_config
+    from bot.rag_links import current_doc_ids
+
+    config = parse_config(target.checkout.read_text(CONFIG_PATH) or "").config
+    result = run(
+        query(
+            spec,
+            args.question,
+            links,
+            target.checkout.read_text,
+            knowledge_id=args.knowledge_id,
+            current_doc_ids=current_doc_ids(links, target.checkout, config),
+        )
+    )
+    print(json.dumps(result.as_dict(), indent=2))
+    return 2 if result.status == QueryStatus.FAILED else 0
+
+
+def _status(args: argparse.Namespace) -> int:
+    from rag.operations import run, status
+
+    settings = Settings()
+    target = _target(args.repo, settings)
+    spec, links = _spec_and_links(target, settings)
+    print(json.dumps(run(status(spec, links)), indent=2))
+    return 0
+
+
+def add_rag_commands(commands: Any) -> None:
+    """The ``rag`` command and its operations, on the top-level parser's subcommands."""
+    rag = commands.add_parser(
+        "rag",
+        help="RAG adapter operations on one repository: status, ingest, verify, query, rebuild, delete",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ops = rag.add_subparsers(dest="rag_operation", metavar="OPERATION", required=True)
+
+    def op(name: str, text: str, func: Any, *, source: bool = False) -> argparse.ArgumentParser:
+        parser: argparse.ArgumentParser = ops.add_parser(name, help=text, description=text)
+        parser.add_argument("--repo", required=True, help=_SPEC_HELP)
+        if source:
+            parser.add_argument("--source", required=True, help="source record path or source id")
+        parser.set_defaults(func=func)
+        return parser
+
+    op("status", "recorded RAG evidence beside the provider's document states", _status)
+    op("ingest", "synchronize a committed source version (identical active ingestion is refused)",
+       lambda a: _ingest(a, rebuild=False), source=True)  # fmt: skip
+    op("rebuild", "delete the owned entry, re-insert the current version, verify",
+       lambda a: _ingest(a, rebuild=True), source=True)  # fmt: skip
+    op("delete", "remove the receipt-owned document (the receipt lists what stays)", _delete, source=True)
+    verify = op("verify", "acceptance: is EXPECT in the retrieved evidence of DOC_ID?", _verify)
+    verify.add_argument("--source-id", required=True)
+    verify.add_argument("--doc-id", required=True)
+    verify.add_argument("--question", required=True)
+    verify.add_argument("--expect", required=True)
+    query = op("query", "read-only retrieval with traceable evidence (ok / no-hit / stale / failed)", _query)
+    query.add_argument("--question", required=True)
+    query.add_argument("--knowledge-id", default="", help="only evidence linked to this knowledge point")

@@ -1,0 +1,94 @@
+"""Answer writeback through the real worker: a due question delivered, the learner's comment answers it.
+
+Real bare Git remote, real Redis, GitHub faked at HTTP (respx). What the learner would see is asserted:
+the bot's commits on the remote, the review record's text, the reply on the delivery issue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pytest
+import respx
+
+from bot.events import EventKind
+from bot.record_edit import section, unfence
+from bot.records import read_header
+from tests.fakes.github_api import FakeGitHubComments
+from tests.integration.test_event_worker import (  # noqa: F401 - ``remote`` is a fixture
+    bot_commits,
+    git,
+    note_event,
+    push_learner_commit,
+    remote,
+    runtime,
+)
+from tests.unit.helpers import REPO
+from tests.unit.test_answer import EVENT, EVENT_PATH, GAP, GAP_PATH, REVIEW, REVIEW_PATH
+from workers.due_review import run_due_review
+from workers.events import handle_event
+from workers.repo_registry import RegisteredRepo
+
+MONDAY = date(2026, 11, 30)
+MONDAY_0900_UTC = datetime(
+    2026, 11, 30, 9, 0, tzinfo=UTC
+)  # the config's time zone is UTC, outside quiet hours
+
+ANSWER = "Answer: 12 cm\nDE/AB = 2, so EF = 2 × 6. I did it without my notes.\n\n```\nEF = 12\n```"
+
+
+@pytest.fixture
+def forge() -> Iterator[FakeGitHubComments]:
+    with respx.mock(assert_all_called=False) as router:
+        yield FakeGitHubComments(router)
+
+
+def seed_review(tmp_path: Path, bare: Path) -> None:
+    """A learning event, its open gap and a planned transfer check due before Monday, by the learner."""
+    work = tmp_path / "learner"
+    for path, content in (
+        (EVENT_PATH, EVENT),
+        (GAP_PATH, GAP.format(mastery="learning")),
+        (REVIEW_PATH, REVIEW.format(purpose="transfer")),
+    ):
+        push_learner_commit(bare, work, path, content, f"Add {path}")
+
+
+def test_an_answer_to_a_delivered_question_is_written_back_once_with_the_words_verbatim(
+    tmp_path: Path,
+    redis_url: str,
+    remote: Path,  # noqa: F811
+    forge: FakeGitHubComments,
+) -> None:
+    seed_review(tmp_path, remote)
+    worker = runtime(tmp_path, redis_url)
+    target = RegisteredRepo(repo=REPO.model_copy(update={"clone_url": str(remote)}))
+    delivery = run_due_review(worker, target, MONDAY, now=MONDAY_0900_UTC)
+    (issue,) = forge.issues
+    assert delivery.issue_number == issue["number"] and "12 cm" not in issue["body"], (
+        "no key before the attempt"
+    )
+
+    comment = note_event(
+        remote, kind=EventKind.COMMENT_CREATED, comment=ANSWER, number=issue["number"], body=issue["body"]
+    )
+    assert handle_event(worker, comment) == "committed"
+
+    answer_commit, delivery_commit = bot_commits(remote)
+    assert delivery_commit == delivery.commit
+    message = git(remote, "log", "-1", "--format=%B", answer_commit)
+    assert "GitLearnOS-Operation: answer" in message and "GitLearnOS-Record: review-scale-factor" in message
+    changed = set(git(remote, "show", "--name-only", "--format=", answer_commit).split())
+    assert changed == {REVIEW_PATH, GAP_PATH, "dashboard.md"}
+    review = git(remote, "show", f"main:{REVIEW_PATH}")
+    assert unfence(section(review, "Learner answer")) == ANSWER
+    assert read_header(review)["Status"] == "complete" and "- Independent: `yes`" in review
+    (reply,) = forge.bodies(issue["number"])
+    assert "Recorded your answer to `review-scale-factor`" in reply and answer_commit[:12] in reply
+
+    again = comment.model_copy(update={"delivery_id": "redelivered"})
+    assert handle_event(worker, again) == "already-applied"
+    assert bot_commits(remote) == [answer_commit, delivery_commit]
+    assert len(forge.bodies(issue["number"])) == 1

@@ -1,0 +1,63 @@
+"""``gitlearnos rag`` on a learner's local checkout, as an operator runs it: the adapter never commits."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.unit.helpers import CONFIG, NOTE
+
+MATERIAL = "materials/handout.md"
+HANDOUT = "# Handout\n\nThe scale factor is the ratio of corresponding side lengths of similar figures.\n"
+
+
+def git(cwd: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
+
+
+def gitlearnos(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = os.environ | {"GITLEARNOS_DATA_DIR": str(data)}
+    return subprocess.run(
+        [sys.executable, "-m", "gitlearnos", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=180,
+        check=False,
+    )
+
+
+def test_ingest_writes_its_receipt_for_the_learner_to_commit_and_query_cites_the_source(
+    tmp_path: Path,
+) -> None:
+    repo, data = tmp_path / "learner", tmp_path / "data"
+    git(tmp_path, "init", "-q", "-b", "main", str(repo))
+    for path, text in {"gitlearnos.yml": CONFIG, MATERIAL: HANDOUT}.items():
+        (repo / path).parent.mkdir(parents=True, exist_ok=True)
+        (repo / path).write_text(text)
+    git(repo, "add", ".")
+    git(repo, "-c", "user.name=Alice", "-c", "user.email=a@example.org", "commit", "-qm", "Start")
+    note = gitlearnos(data, "local", str(repo), f"{NOTE}\n\nSource: {MATERIAL}\n")
+    assert note.returncode == 0, note.stderr
+    (record,) = [p for p in git(repo, "ls-files").split() if "/sources/" in p]
+    head = git(repo, "rev-parse", "HEAD")
+
+    ingest = gitlearnos(data, "rag", "ingest", "--repo", str(repo), "--source", record)
+
+    assert ingest.returncode == 0, ingest.stderr
+    receipt = json.loads(ingest.stdout)
+    assert receipt["schema"] == "gitlearnos.external-receipt/v1" and receipt["result"] == "completed"
+    assert (
+        repo / receipt["path"] if "path" in receipt else repo / receipt["written_to"].split(" ")[0]
+    ).exists()
+    assert git(repo, "rev-parse", "HEAD") == head, "the adapter never commits for the learner"
+    assert ".gitlearnos/receipts/" in git(repo, "status", "--porcelain", "--untracked-files=all")
+
+    query = gitlearnos(data, "rag", "query", "--repo", str(repo), "--question", "What is the scale factor?")
+    result = json.loads(query.stdout)
+    assert query.returncode == 0 and result["status"] == "ok"
+    assert result["evidence"][0]["doc_id"] == receipt["doc_id"]
+    assert result["evidence"][0]["locator"].startswith(f"{MATERIAL}#L")

@@ -1,0 +1,386 @@
+"""The rag queue end to end: a real bare Git remote, real Redis, real RAG-Anything with the local model.
+
+A learner's note naming committed material as its source gets a source record (RAG status
+``pending``) and a job on the ``rag`` queue; the rag task (called directly, as the Celery task calls
+it) ingests, commits its own receipt, and the index answers source-specific questions with traceable
+evidence. Only the configured endpoints' HTTP traffic is faked (respx), never the RAG stack.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import redis
+import respx
+from pydantic import SecretStr
+
+from bot.config import parse_config
+from bot.rag_links import current_doc_ids, read_source_link, source_links
+from gitlearnos.settings import Settings
+from rag.operations import QueryStatus, RunContext, delete, query, run, verify
+from rag.provider import local_encoder
+from rag.receipts import SCHEMA
+from tests.fakes.github_api import API, FakeGitHubComments
+from tests.unit.helpers import GOAL, REPO, issue_event
+from workers.celery_app import RAG_QUEUE, SYNC_SOURCE, create_celery
+from workers.events import WorkerRuntime, handle_event
+from workers.rag import index_spec, repo_key, sync_source
+from workers.repo_registry import RegisteredRepo
+
+CONFIG = """\
+protocol: "2.0-draft"
+mode: safe-auto
+authorization:
+  automatic_writes: true
+  commits: true
+  push: true
+privacy:
+  repository: private
+setup:
+  answers:
+    subject: mathematics
+"""
+SIMILAR = """# Similar triangles (course handout)
+
+Two triangles are similar when their corresponding angles are equal.
+The ratio of corresponding side lengths is called the scale factor of the similarity.
+"""
+THALES = """# Circle theorems
+
+An angle inscribed in a semicircle is always a right angle, which is known as Thales' theorem.
+"""
+SIMILAR_PATH = "materials/similar-triangles.md"
+THALES_PATH = "materials/circle-theorems.md"
+RECORD = "subjects/mathematics/sources/materials-similar-triangles-md.md"
+EMBEDDING_URL = "https://embeddings.rag.invalid/v1"
+
+
+def git(cwd: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
+
+
+@pytest.fixture
+def remote(tmp_path: Path) -> Path:
+    bare = tmp_path / "remote.git"
+    seed = tmp_path / "seed"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(bare)], check=True)
+    subprocess.run(["git", "clone", "-q", str(bare), str(seed)], check=True, capture_output=True)
+    files = {
+        "gitlearnos.yml": CONFIG,
+        "subjects/mathematics/goals/main-goal.md": GOAL,
+        SIMILAR_PATH: SIMILAR,
+        THALES_PATH: THALES,
+    }
+    commit_files(seed, files, "Start")
+    return bare
+
+
+def commit_files(work: Path, files: dict[str, str], message: str) -> None:
+    git(work, "pull", "-q", "--ff-only") if git(work, "branch", "-r").strip() else None
+    for path, content in files.items():
+        (work / path).parent.mkdir(parents=True, exist_ok=True)
+        (work / path).write_text(content)
+    git(work, "add", ".")
+    git(work, "-c", "user.name=Alice", "-c", "user.email=alice@example.org", "commit", "-qm", message)
+    git(work, "push", "-q", "origin", "HEAD:main")
+
+
+@pytest.fixture
+def forge() -> Iterator[respx.MockRouter]:
+    """GitHub's comment API faked at HTTP; tests add routes for the RAG endpoints they configure."""
+    with respx.mock(assert_all_called=False) as router:
+        FakeGitHubComments(router)
+        yield router
+
+
+@pytest.fixture
+def worker(tmp_path: Path, redis_url: str) -> WorkerRuntime:
+    settings = Settings(data_dir=tmp_path / "data", github_token=SecretStr("t0ken"), github_api_url=API)
+    return WorkerRuntime(
+        settings=settings,
+        redis=redis.Redis.from_url(redis_url),
+        agent=__import__("bot.agent", fromlist=["RuleAgent"]).RuleAgent(),
+        celery=create_celery(settings, redis_url),
+    )
+
+
+def target(remote: Path) -> RegisteredRepo:
+    return RegisteredRepo(repo=REPO.model_copy(update={"clone_url": str(remote)}))
+
+
+def file_note(worker: WorkerRuntime, remote: Path, source: str, number: int = 7) -> str:
+    body = f"Today I read about this in my handout and want to keep it.\n\nSource: {source}\n"
+    event = issue_event(body, number=number, repo=target(remote).repo, title=f"Reading notes {number}")
+    return handle_event(worker, event)
+
+
+def queued_jobs(worker: WorkerRuntime) -> list[tuple[str, list[object]]]:
+    jobs = []
+    for raw in worker.redis.lrange(RAG_QUEUE, 0, -1):
+        message = json.loads(raw)
+        body = json.loads(__import__("base64").b64decode(message["body"]))
+        jobs.append((message["headers"]["task"], body[0]))
+    return jobs
+
+
+def show(remote: Path, path: str, rev: str = "main") -> str:
+    return git(remote, "show", f"{rev}:{path}")
+
+
+def trailers(remote: Path, rev: str = "main") -> dict[str, str]:
+    text = git(remote, "log", "-1", "--format=%(trailers:only,unfold)", rev)
+    return dict(line.split(": ", 1) for line in text.splitlines() if ": " in line)
+
+
+def index_of(worker: WorkerRuntime, remote: Path, config: str = CONFIG):  # type: ignore[no-untyped-def]
+    return index_spec(worker.settings, repo_key(target(remote).repo), parse_config(config).config)
+
+
+def checkout(tmp_path: Path, remote: Path):  # type: ignore[no-untyped-def]
+    import git as gitpython
+
+    from workers.git_checkout import GitCheckout
+
+    work = tmp_path / "observer"
+    if work.exists():
+        git(work, "pull", "-q", "--ff-only")
+    else:
+        subprocess.run(["git", "clone", "-q", str(remote), str(work)], check=True)
+    return GitCheckout(gitpython.Repo(work))
+
+
+def ask(worker: WorkerRuntime, remote: Path, tmp_path: Path, question: str, config: str = CONFIG):  # type: ignore[no-untyped-def]
+    view = checkout(tmp_path, remote)
+    links = source_links(view)
+    current = current_doc_ids(links, view, parse_config(config).config)
+    spec = index_of(worker, remote, config)
+    return run(query(spec, question, links, view.read_text, current_doc_ids=current))
+
+
+def test_a_source_note_queues_ingest_and_the_rag_worker_commits_its_own_receipt(
+    tmp_path: Path, worker: WorkerRuntime, remote: Path, forge: respx.MockRouter
+) -> None:
+    assert file_note(worker, remote, SIMILAR_PATH) == "committed"
+    learning_commit = git(remote, "rev-parse", "main").strip()
+    assert read_source_link(RECORD, show(remote, RECORD)).rag_status == "pending"  # type: ignore[union-attr]
+    assert queued_jobs(worker) == [(SYNC_SOURCE, [target(remote).model_dump(mode="json"), RECORD])]
+
+    result = sync_source(worker, target(remote), RECORD)
+
+    assert result.outcome == "committed" and result.status == "verified"
+    assert git(remote, "rev-parse", "main~1").strip() == learning_commit, "a receipt commit of its own"
+    assert git(remote, "log", "-1", "--format=%an", "main").strip() == "GitLearnOS Bot"
+    found = trailers(remote)
+    assert found["GitLearnOS-Operation"] == "rag-ingest"
+    assert found["GitLearnOS-Record"] == "mathematics/materials-similar-triangles-md"
+    assert found["GitLearnOS-RAG-Document"] == result.doc_id
+    assert found["GitLearnOS-Event"].startswith("rag:")
+    changed = git(remote, "show", "--name-only", "--format=", "main").split()
+    assert sorted(changed) == sorted([RECORD, result.receipt_path])
+    assert result.receipt_path.startswith(".gitlearnos/receipts/")
+    receipt = json.loads(show(remote, result.receipt_path))
+    assert receipt["schema"] == SCHEMA and receipt["result"] == "completed"
+    assert receipt["doc_id"] == result.doc_id and receipt["locator"] == SIMILAR_PATH
+    assert receipt["verification"]["found"] is True and receipt["repo_revision"] == learning_commit
+    assert receipt["index"]["embedding_model"] == "local:all-MiniLM-L6-v2"
+    record = read_source_link(RECORD, show(remote, RECORD))
+    assert record is not None and record.rag_status == "verified" and record.doc_id == result.doc_id
+    assert "Availability: `full`" in show(remote, RECORD)
+    tracked = git(remote, "ls-tree", "-r", "--name-only", "main").split()
+    assert not [p for p in tracked if "vdb_" in p or "kv_store" in p], "nothing generated is committed"
+
+    answer = ask(worker, remote, tmp_path, "What is the ratio of corresponding side lengths called?")
+    assert answer.status == QueryStatus.OK
+    best = answer.evidence[0]
+    assert "scale factor" in best.text and best.doc_id == result.doc_id
+    assert best.source_id == "mathematics/materials-similar-triangles-md"
+    assert best.locator.startswith(f"{SIMILAR_PATH}#L") and best.version == result.doc_id.rpartition("@")[2]
+
+    again = sync_source(worker, target(remote), RECORD)
+    assert again.outcome == "refused", "identical active ingestion is refused"
+    assert git(remote, "rev-list", "--count", "main").strip() == "3"
+
+
+def test_two_sources_verify_separately_and_deleting_one_keeps_the_other(
+    tmp_path: Path, worker: WorkerRuntime, remote: Path, forge: respx.MockRouter
+) -> None:
+    file_note(worker, remote, SIMILAR_PATH, number=7)
+    file_note(worker, remote, THALES_PATH, number=8)
+    records = sorted(str(job[1][1]) for job in queued_jobs(worker))  # circle-theorems, similar-triangles
+    done = [sync_source(worker, target(remote), str(record)) for record in records]
+    assert [d.outcome for d in done] == ["committed", "committed"]
+    spec, context = index_of(worker, remote), RunContext(repository=REPO.slug, repo_revision="test")
+    thales, similar = done
+    checks = {
+        similar.doc_id: ("What is the scale factor?", "ratio of corresponding side lengths"),
+        thales.doc_id: ("What is Thales' theorem?", "inscribed in a semicircle is always a right angle"),
+    }
+    for doc_id, (question, expect) in checks.items():
+        source_id = doc_id.rpartition("@")[0]
+        receipt = run(
+            verify(spec, context, source_id=source_id, doc_id=doc_id, question=question, expect=expect)
+        )
+        assert receipt.result.value == "completed" and receipt.verification and receipt.verification.found
+    question, expect = checks[similar.doc_id]
+    wrong = run(verify(spec, context, source_id="x", doc_id=thales.doc_id, question=question, expect=expect))
+    assert wrong.result.value == "failed", "a fact is matched only in its own document's evidence"
+
+    link = read_source_link(records[0], show(remote, records[0]))
+    assert link is not None
+    removed = run(delete(spec, link, thales.doc_id, context))
+    assert removed.result.value == "completed" and any("not securely erased" in r for r in removed.retained)
+    gone = run(verify(spec, context, source_id="x", doc_id=thales.doc_id, question="What is Thales' theorem?",
+                      expect="right angle"))  # fmt: skip
+    assert gone.result.value == "failed"
+    answer = ask(worker, remote, tmp_path, "What is the scale factor?")
+    assert answer.evidence[0].doc_id == similar.doc_id
+    assert all(e.doc_id != thales.doc_id for e in answer.evidence)
+    # Git still records the deleted document as synchronized: the answer says the index lags behind.
+    assert answer.status == QueryStatus.STALE and thales.doc_id in answer.error
+
+
+def test_a_changed_source_is_stale_until_rebuilt_with_a_separate_receipt(
+    tmp_path: Path, worker: WorkerRuntime, remote: Path, forge: respx.MockRouter
+) -> None:
+    file_note(worker, remote, SIMILAR_PATH)
+    first = sync_source(worker, target(remote), RECORD)
+    learner = tmp_path / "learner"
+    subprocess.run(["git", "clone", "-q", str(remote), str(learner)], check=True)
+    edited = SIMILAR + "\nSimilar figures have proportional perimeters with the same scale factor.\n"
+    commit_files(learner, {SIMILAR_PATH: edited}, "Add a line to my handout")
+
+    stale = ask(worker, remote, tmp_path, "What is the ratio of corresponding side lengths called?")
+    assert stale.status == QueryStatus.STALE and stale.evidence[0].doc_id == first.doc_id
+
+    rebuilt = sync_source(worker, target(remote), RECORD)
+    assert rebuilt.outcome == "committed" and rebuilt.doc_id != first.doc_id
+    receipt = json.loads(show(remote, rebuilt.receipt_path))
+    assert receipt["operation"] == "rebuild" and receipt["replaces_doc_id"] == first.doc_id
+    assert rebuilt.receipt_path != first.receipt_path
+    assert show(remote, first.receipt_path), "the earlier receipt stays as history"
+    fresh = ask(worker, remote, tmp_path, "What do similar figures have with the same scale factor?")
+    assert fresh.status == QueryStatus.OK and {e.doc_id for e in fresh.evidence} == {rebuilt.doc_id}
+
+
+REMOTE_CONFIG = (
+    CONFIG
+    + f"""rag:
+  chat:
+    base_url: https://chat.rag.invalid/v1
+    model: some-chat-model
+    api_key_env: GITLEARNOS_RAG_CHAT_API_KEY
+  embedding:
+    base_url: {EMBEDDING_URL}
+    model: minilm-over-http
+    api_key_env: GITLEARNOS_RAG_EMBEDDING_API_KEY
+    dimensions: 384
+"""
+)
+
+
+def serve_embeddings(forge: respx.MockRouter, seen: list[str]) -> respx.Route:
+    """The configured embedding endpoint at its HTTP boundary, answering with the local model's vectors."""
+
+    def embeddings(request: httpx.Request) -> httpx.Response:
+        seen.append(request.headers.get("authorization", ""))
+        vectors = local_encoder().encode(json.loads(request.content)["input"]).tolist()
+        return httpx.Response(200, json={"data": [{"embedding": v} for v in vectors]})
+
+    forge.post(url__startswith="https://chat.rag.invalid/").mock(
+        return_value=httpx.Response(200, json={"choices": [{"message": {"content": ""}}]})
+    )
+    return forge.post(f"{EMBEDDING_URL}/embeddings").mock(side_effect=embeddings)
+
+
+def test_a_new_embedding_model_opens_a_new_index_and_replays_instead_of_reusing(
+    tmp_path: Path,
+    worker: WorkerRuntime,
+    remote: Path,
+    forge: respx.MockRouter,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("GITLEARNOS_RAG_EMBEDDING_API_KEY", "embedding-secret")
+    file_note(worker, remote, SIMILAR_PATH)
+    local = sync_source(worker, target(remote), RECORD)
+    learner = tmp_path / "learner"
+    subprocess.run(["git", "clone", "-q", str(remote), str(learner)], check=True)
+    commit_files(learner, {"gitlearnos.yml": REMOTE_CONFIG}, "Use my embedding endpoint")
+    serve_embeddings(forge, seen := [])
+
+    before_replay = ask(worker, remote, tmp_path, "What is the scale factor?", REMOTE_CONFIG)
+    assert before_replay.status == QueryStatus.STALE and "replay needed" in before_replay.error
+
+    replayed = sync_source(worker, target(remote), RECORD)
+    assert replayed.outcome == "committed" and replayed.doc_id == local.doc_id
+    first, second = (json.loads(show(remote, r.receipt_path))["index"] for r in (local, replayed))
+    assert second["embedding_model"] == "minilm-over-http" and second["index_key"] != first["index_key"]
+    assert ask(worker, remote, tmp_path, "What is the scale factor?", REMOTE_CONFIG).status == QueryStatus.OK
+    assert seen and set(seen) == {"Bearer embedding-secret"}
+
+
+def test_an_unreachable_embedding_endpoint_is_a_failure_committed_as_evidence_never_a_no_hit(
+    tmp_path: Path,
+    worker: WorkerRuntime,
+    remote: Path,
+    forge: respx.MockRouter,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("GITLEARNOS_RAG_EMBEDDING_API_KEY", "embedding-secret")
+    monkeypatch.setenv("GITLEARNOS_RAG_CHAT_API_KEY", "chat-secret")
+    learner = tmp_path / "learner"
+    subprocess.run(["git", "clone", "-q", str(remote), str(learner)], check=True)
+    commit_files(learner, {"gitlearnos.yml": REMOTE_CONFIG}, "Use my embedding endpoint")
+    route = serve_embeddings(forge, seen := [])
+    answer = route.side_effect
+    route.mock(side_effect=httpx.ConnectError("refused"))
+    file_note(worker, remote, SIMILAR_PATH)
+
+    failed = sync_source(worker, target(remote), RECORD)
+
+    assert failed.outcome == "failed" and failed.status == "pending"
+    assert trailers(remote)["GitLearnOS-Operation"] == "rag-ingest"
+    receipt = json.loads(show(remote, failed.receipt_path))
+    assert receipt["result"] == "failed" and "ConnectError" in receipt["error"]
+    assert read_source_link(RECORD, show(remote, RECORD)).rag_status == "pending"  # type: ignore[union-attr]
+    outage = ask(worker, remote, tmp_path, "What is the scale factor?", REMOTE_CONFIG)
+    assert outage.status == QueryStatus.FAILED and outage.status != QueryStatus.NO_HIT and not outage.evidence
+
+    route.mock(side_effect=answer)
+    retried = sync_source(worker, target(remote), RECORD)
+    assert retried.outcome == "committed" and retried.status == "verified"
+    inspected = json.loads(show(remote, retried.receipt_path))["provider_state"]
+    assert inspected.startswith("earlier entry was failed; deleted before the retry"), inspected
+    assert set(seen) == {"Bearer embedding-secret"}, "the embedding endpoint gets only its own credential"
+    chat_calls = [c for c in forge.calls if c.request.url.host == "chat.rag.invalid"]
+    assert all(c.request.headers.get("authorization") == "Bearer chat-secret" for c in chat_calls)
+    assert ask(worker, remote, tmp_path, "What is the scale factor?", REMOTE_CONFIG).status == QueryStatus.OK
+
+
+def test_material_not_in_the_repository_stays_pending_and_nothing_is_sent(
+    tmp_path: Path, worker: WorkerRuntime, remote: Path, forge: respx.MockRouter
+) -> None:
+    file_note(worker, remote, "the blue textbook on my shelf, chapter 3")
+    (job,) = queued_jobs(worker)
+    before = git(remote, "rev-parse", "main")
+    result = sync_source(worker, target(remote), str(job[1][1]))
+    assert result.outcome == "needs-source"
+    assert git(remote, "rev-parse", "main") == before, "no commit, no receipt, nothing ingested"
+
+
+def test_a_credential_variable_outside_the_rag_prefix_is_never_read(
+    tmp_path: Path, worker: WorkerRuntime, remote: Path, forge: respx.MockRouter
+) -> None:
+    hostile = REMOTE_CONFIG.replace("GITLEARNOS_RAG_EMBEDDING_API_KEY", "GITLEARNOS_GITHUB_TOKEN")
+    learner = tmp_path / "learner"
+    subprocess.run(["git", "clone", "-q", str(remote), str(learner)], check=True)
+    commit_files(learner, {"gitlearnos.yml": hostile}, "Point the embedding key at the forge token")
+    file_note(worker, remote, SIMILAR_PATH)
+    embedding = forge.post(f"{EMBEDDING_URL}/embeddings").mock(return_value=httpx.Response(500))
+    result = sync_source(worker, target(remote), RECORD)
+    assert result.outcome == "refused" and "GITLEARNOS_RAG_" in result.reason
+    assert not embedding.calls

@@ -1,0 +1,169 @@
+"""Forge-side schedulers: ``POST /triggers/{job}`` and GitLab scheduled pipelines, end to end.
+
+The real app on a real Redis answers the HTTP request (status and reason are asserted) and publishes
+a Celery message; that message's task then runs on a real bare Git remote with GitHub's API faked at
+HTTP, and what the learner sees (commits, issues) is asserted. Clocks are passed in.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Iterator
+from datetime import UTC, date, datetime
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+from litestar.testing import TestClient
+from pydantic import SecretStr
+
+from gitlearnos.settings import Settings
+from tests.conftest import load_fixture
+from tests.fakes.github_api import FakeGitHubComments
+from tests.forges.gitlab.test_fixture_matrix import gitlab_headers
+from tests.integration.test_due_review import add_to_remote, planned_review
+from tests.integration.test_due_review import forge as forge  # noqa: PLC0414 - the fixture
+from tests.integration.test_event_worker import bot_commits, runtime
+from tests.integration.test_maintenance import register_with_mirror, seed_remote
+from webhooks.app import create_app
+from webhooks.triggers import SIGNATURE_HEADER, sign
+from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE, create_celery
+from workers.queueing import redis_enqueue
+from workers.repo_registry import RegisteredRepo
+from workers.triggered_runs import register_trigger_task, run_triggered
+
+TRIGGER_SECRET = "a-trigger-secret"
+GITLAB_SECRET = "a-gitlab-token"
+BODY = json.dumps({"forge": "github", "repository": "alice/learning"}).encode()
+MONDAY_0705_BERLIN = datetime(2026, 11, 30, 6, 5, tzinfo=UTC)
+
+
+def make_client(redis_url: str, **overrides: Any) -> TestClient:  # type: ignore[type-arg]
+    settings = Settings(gitlab_webhook_secret=SecretStr(GITLAB_SECRET), **overrides)
+    app = create_app(
+        settings, redis_url=redis_url, make_enqueue=partial(redis_enqueue, create_celery(settings, redis_url))
+    )
+    return TestClient(app)
+
+
+@pytest.fixture
+def client(redis_url: str) -> Iterator[TestClient]:  # type: ignore[type-arg]
+    with make_client(redis_url, trigger_secret=SecretStr(TRIGGER_SECRET)) as test_client:
+        yield test_client
+
+
+def scheduled_messages(redis_url: str) -> list[tuple[str, list[Any]]]:
+    """(task name, arguments) of every message published to the schedule queue."""
+    raw = redis.Redis.from_url(redis_url).lrange(SCHEDULE_QUEUE, 0, -1)
+    messages = [json.loads(item) for item in raw]
+    return [(m["headers"]["task"], json.loads(base64.b64decode(m["body"]))[0]) for m in messages]
+
+
+def trigger(client: TestClient, job: str, body: bytes = BODY, signature: str | None = None) -> Any:  # type: ignore[type-arg]
+    headers = {SIGNATURE_HEADER: sign(TRIGGER_SECRET, body) if signature is None else signature}
+    return client.post(f"/triggers/{job}", content=body, headers=headers)
+
+
+def test_without_a_secret_every_trigger_is_refused_with_503(redis_url: str) -> None:
+    with make_client(redis_url) as unconfigured:
+        response = trigger(unconfigured, "due-review")
+    assert response.status_code == 503 and "GITLEARNOS_TRIGGER_SECRET" in response.json()["reason"]
+    assert scheduled_messages(redis_url) == []
+
+
+@pytest.mark.parametrize(
+    "signature",
+    ["", "sha256=" + "0" * 64, sign("another-secret", BODY)],
+    ids=["missing", "zeros", "wrong-secret"],
+)
+def test_a_bad_signature_is_refused_with_401(client: TestClient, redis_url: str, signature: str) -> None:  # type: ignore[type-arg]
+    response = trigger(client, "maintenance", signature=signature)
+    assert response.status_code == 401
+    assert scheduled_messages(redis_url) == []
+
+
+def test_an_unknown_job_or_repository_is_404_and_a_bad_body_400(
+    client: TestClient,  # type: ignore[type-arg]
+    tmp_path: Path,
+    redis_url: str,
+) -> None:
+    assert trigger(client, "cleanup").status_code == 404
+    unknown = trigger(client, "maintenance")
+    assert unknown.status_code == 404 and "not served" in unknown.json()["reason"]
+    assert trigger(client, "maintenance", body=b"not json").status_code == 400
+    assert scheduled_messages(redis_url) == []
+
+
+def test_a_signed_trigger_queues_the_job_for_the_served_repository(
+    client: TestClient,  # type: ignore[type-arg]
+    tmp_path: Path,
+    redis_url: str,
+) -> None:
+    worker = runtime(tmp_path, redis_url)
+    repo = register_with_mirror(worker, seed_remote(tmp_path, "remote"), "alice/learning")
+
+    response = trigger(client, "due-review")
+
+    assert response.status_code == 202, response.text
+    assert response.json() == {"status": "queued", "job": "due-review", "repository": repo.slug}
+    ((task, (payload, jobs)),) = scheduled_messages(redis_url)
+    assert (task, RegisteredRepo.model_validate(payload).repo, jobs) == (RUN_TRIGGERED, repo, ["due-review"])
+
+
+def test_a_gitlab_scheduled_pipeline_wakes_every_job(client: TestClient, redis_url: str) -> None:  # type: ignore[type-arg]
+    payload = load_fixture("gitlab", "pipeline_hook__pipeline")
+    payload["object_attributes"] |= {"source": "schedule", "status": "pending"}
+    headers = gitlab_headers("Pipeline Hook", token=GITLAB_SECRET, delivery="pipeline-1")
+
+    response = client.post("/webhooks/gitlab", content=json.dumps(payload).encode(), headers=headers)
+
+    assert response.status_code == 202, response.text
+    ((task, (target, jobs)),) = scheduled_messages(redis_url)
+    assert task == RUN_TRIGGERED and jobs == [], "no job named: the learner's schedule decides"
+    assert RegisteredRepo.model_validate(target).repo.full_name == payload["project"]["path_with_namespace"]
+
+
+def test_triggers_run_the_due_occurrence_once_and_nothing_when_not_due(
+    tmp_path: Path,
+    redis_url: str,
+    forge: FakeGitHubComments,
+) -> None:
+    """The beat's rules decide: at 07:05 due-review is due (delivered once); a second trigger finds it ran."""
+    worker = runtime(tmp_path, redis_url)
+    remote = seed_remote(tmp_path, "remote")
+    path, content, question = planned_review(date(2026, 11, 27))
+    add_to_remote(tmp_path, remote, path, content)
+    repo = register_with_mirror(worker, remote, "alice/learning")
+    target = RegisteredRepo(repo=repo)
+    worker.redis.set(f"gitlearnos:occurrence:due-review/{repo.slug}/2026-11-29", "{}")  # Sunday's ran
+
+    first = run_triggered(worker, target, ("due-review",), now=MONDAY_0705_BERLIN)
+    again = run_triggered(worker, target, ("due-review",), now=MONDAY_0705_BERLIN)
+
+    assert first.results["due-review"]["outcome"] == "committed"
+    assert again.results["due-review"]["outcome"] == "not-due"
+    assert len(bot_commits(remote)) == 1
+    (issue,) = forge.issues
+    assert question in issue["body"]
+
+
+def test_the_trigger_task_consumes_what_the_endpoint_queued(
+    client: TestClient,  # type: ignore[type-arg]
+    tmp_path: Path,
+    redis_url: str,
+    forge: FakeGitHubComments,
+) -> None:
+    worker = runtime(tmp_path, redis_url)
+    register_with_mirror(worker, seed_remote(tmp_path, "remote"), "alice/learning")
+    task = register_trigger_task(create_celery(worker.settings, redis_url), worker)
+    assert trigger(client, "due-review").status_code == 202
+    ((_, args),) = scheduled_messages(redis_url)
+
+    results = task.apply(args=args).get()
+
+    assert set(results) == {"due-review"}, "only the job the trigger named"
+    assert results["due-review"]["outcome"] in {"skipped", "not-due"}, "nothing is planned, whatever the hour"
+    assert forge.issues == [] and forge.comments == {}

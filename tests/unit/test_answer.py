@@ -1,0 +1,217 @@
+"""Answer writeback through the core's entry point: which comments are answers, and what one commit holds."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+from bot.agent import RuleAgent
+from bot.config import parse_config
+from bot.events import EventKind
+from bot.handle import plan_event
+from bot.operations.due_review import plan_due_review
+from bot.operations.question import plan_question
+from bot.plan import Outcome, Plan
+from bot.record_edit import section, unfence
+from bot.records import read_header
+from bot.snapshot import MemorySnapshot
+from bot.trailers import TRAILER_OPERATION
+from tests.unit.helpers import CONFIG, NOTE, issue_event, learner_repo
+
+EVENT_PATH = "subjects/mathematics/events/2026-11-26-scale-factor.md"
+GAP_PATH = "subjects/mathematics/knowledge-gaps/scale-factor.md"
+REVIEW_PATH = "subjects/mathematics/reviews/review-scale-factor.md"
+OCCURRENCE = "due-review/github:github.com/alice/learning/2026-11-28"
+EVENT = """# Scale factor in class
+
+ID: `event-2026-11-26-scale-factor`
+Date: 2026-11-26
+Subject: mathematics
+Source locator: class notes
+"""
+GAP = """# Knowledge Gap: scale factors of similar triangles
+
+ID: `gap-scale-factor`
+Resolution: `open`
+Mastery: `{mastery}`
+Subject: mathematics
+Knowledge ID: mathematics/similarity/scale-factor
+Updated: 2026-11-26
+
+## Evidence
+
+| Date | Channel | Observation or learner report | Independence or support | Link |
+|---|---|---|---|---|
+| 2026-11-26 | class | used the wrong ratio | with teacher | [event](../events/2026-11-26-scale-factor.md) |
+
+## Next action
+
+- Action: a delayed check
+"""
+REVIEW = """# Check: scale factor
+
+ID: `review-scale-factor`
+Origin: `planned`
+Depends on (goal/gap/model/event IDs): `event-2026-11-26-scale-factor`, `gap-scale-factor`
+Status: `planned`
+Subject: mathematics
+Purpose: `{purpose}`
+Due: 2026-11-28
+Gap link: [gap-scale-factor](../knowledge-gaps/scale-factor.md)
+
+## Why these questions now
+
+- Selection reason: the scale-factor gap is due for a delayed check.
+
+## Questions
+
+1. Triangle ABC ~ DEF with AB = 4 cm and DE = 8 cm. BC = 6 cm. How long is EF?
+
+## Answer or success condition
+
+- Expected answer: 12 cm
+
+## Learner answer
+
+- Not attempted yet.
+"""
+ANSWER_DAY = datetime(2026, 11, 30, 9, 15, tzinfo=UTC)
+NOTES = "Answer: 12 cm\nThe ratio DE/AB is 2, so EF = 2 × BC. I did it without my notes."
+
+
+def files_after(snapshot: MemorySnapshot, plan: Plan) -> dict[str, str]:
+    """Every file of ``snapshot`` with ``plan``'s writes applied (the repository after its commit)."""
+    paths = [*snapshot.list_files("subjects"), *snapshot.list_files("notes"), "gitlearnos.yml"]
+    return {p: snapshot.read_text(p) or "" for p in paths} | {w.path: w.content for w in plan.writes}
+
+
+def delivered(mastery: str = "learning", purpose: str = "transfer") -> tuple[MemorySnapshot, str]:
+    """A repository whose review went out in a due-review issue, and that issue's body."""
+    base = learner_repo(
+        **{
+            EVENT_PATH: EVENT,
+            GAP_PATH: GAP.format(mastery=mastery),
+            REVIEW_PATH: REVIEW.format(purpose=purpose),
+        }
+    )
+    config = parse_config(CONFIG).config
+    due = plan_due_review(base, config, datetime(2026, 11, 28, 12, 0), occurrence=OCCURRENCE)
+    body = due.issue_body(commit_id="c" * 40, branch="main", remote=None)
+    return MemorySnapshot(files_after(base, due.plan), head="b" * 40), body
+
+
+def answer(snapshot: MemorySnapshot, issue_body: str, words: str = NOTES, now: datetime = ANSWER_DAY) -> Plan:
+    event = issue_event(
+        issue_body, title="Due review", kind=EventKind.COMMENT_CREATED, comment=words, number=12
+    )
+    return plan_event(event, snapshot, now=now, agent=RuleAgent())
+
+
+def written(plan: Plan, path: str) -> str:
+    return next(w.content for w in plan.writes if w.path == path)
+
+
+def test_an_answer_on_the_delivery_issue_is_one_commit_with_the_words_verbatim() -> None:
+    snapshot, body = delivered()
+    plan = answer(snapshot, body)
+    assert plan.outcome is Outcome.COMMITTED and plan.commit is not None
+    assert (TRAILER_OPERATION, "answer") in plan.commit.trailers
+    assert set(plan.changed_paths) == {REVIEW_PATH, GAP_PATH, "dashboard.md"}
+    review = written(plan, REVIEW_PATH)
+    assert unfence(section(review, "Learner answer")) == NOTES
+    assert read_header(review)["Status"] == "complete"
+    assert "Triangle ABC ~ DEF" in review and "- Expected answer: 12 cm" in review, "question and key kept"
+    assert "- Result: `correct`" in review and "- Independent: `yes`" in review
+
+
+def test_a_delayed_independent_transfer_success_is_demonstrated_in_the_gap() -> None:
+    snapshot, body = delivered()
+    plan = answer(snapshot, body)
+    gap = written(plan, GAP_PATH)
+    assert read_header(gap)["Mastery"] == "demonstrated"
+    assert "[review-scale-factor](../reviews/review-scale-factor.md)" in gap
+    assert "| 2026-11-26 | class | used the wrong ratio |" in gap, "earlier evidence kept"
+    assert plan.receipt is not None and "`learning` → `demonstrated`" in plan.receipt.mastery
+
+
+def test_same_day_or_supported_success_stays_learning() -> None:
+    snapshot, body = delivered()
+    same_day = answer(snapshot, body, now=datetime(2026, 11, 26, 20, 0, tzinfo=UTC))
+    assert read_header(written(same_day, GAP_PATH))["Mastery"] == "learning"
+    supported = answer(snapshot, body, words="Answer: 12 cm\nI looked at my notes for the ratio.")
+    review = written(supported, REVIEW_PATH)
+    assert "- Independent: `no`" in review and "“looked at my notes”" in review
+    assert read_header(written(supported, GAP_PATH))["Mastery"] == "learning"
+
+
+def test_a_failure_after_demonstrated_opens_a_check_and_keeps_the_learners_judgment() -> None:
+    snapshot, body = delivered(mastery="demonstrated")
+    words = "Answer: 10 cm\nI think I mixed up which sides correspond. No notes."
+    plan = answer(snapshot, body, words=words)
+    gap = written(plan, GAP_PATH)
+    assert read_header(gap)["Mastery"] == "learning" and read_header(gap)["Resolution"] == "needs-check"
+    review = written(plan, REVIEW_PATH)
+    assert "- Result: `incorrect`" in review
+    assert "- Diagnosis status: `learner-reported`" in review
+    assert "- Confused distinction: “I think I mixed up which sides correspond.” (learner-reported)" in review
+    assert "- Missing information: not stated" in review and "- Execution error: not stated" in review
+    assert unfence(section(review, "Learner answer")) == words, "no corrected solution replaces the answer"
+
+
+def test_without_an_expected_answer_nothing_is_evaluated_and_no_date_is_set() -> None:
+    snapshot, body = delivered()
+    files = files_after(snapshot, Plan(outcome=Outcome.UNCHANGED))
+    files[REVIEW_PATH] = files[REVIEW_PATH].replace(
+        "- Expected answer: 12 cm", "- EF follows from the ratio."
+    )
+    plan = answer(MemorySnapshot(files), body, words="Answer: 12 cm")
+    review = written(plan, REVIEW_PATH)
+    assert read_header(review)["Status"] == "attempted"
+    assert "not evaluated — needs a teacher or chat model" in review
+    assert "- Date or next handoff: pending: no date until the attempt is evaluated" in review
+    assert "- Independent: `unknown` (not stated by the learner)" in review
+    reply = plan.replies[0].text
+    assert "EF follows from the ratio" not in reply and "12 cm" not in reply.replace("Answer: 12 cm", "")
+    assert "demonstrated" not in reply
+
+
+def test_a_comment_on_the_issue_that_asked_for_a_task_answers_that_task() -> None:
+    repo = learner_repo()
+    request = issue_event(f"{NOTE} Give me one fresh task.")
+    asked = plan_event(request, repo, now=datetime(2026, 11, 27, 9, 0, tzinfo=UTC), agent=RuleAgent())
+    after = MemorySnapshot(files_after(repo, asked))
+    reply = "I wrote my own example with a rectangle. I used my notes once."
+    event = issue_event(request.thread.body, kind=EventKind.COMMENT_CREATED, comment=reply)  # type: ignore[union-attr]
+    plan = plan_event(event, after, now=ANSWER_DAY, agent=RuleAgent())
+    assert plan.operation == "answer"
+    (review_path,) = [p for p in plan.changed_paths if "/reviews/" in p]
+    review = written(plan, review_path)
+    assert unfence(section(review, "Learner answer")) == reply
+    assert "- Independent: `no`" in review and read_header(review)["Status"] == "attempted"
+    assert plan.receipt is not None and plan.receipt.mastery.startswith("unchanged: no gap is linked")
+
+
+def test_comments_elsewhere_and_new_task_requests_are_not_answers() -> None:
+    snapshot, _ = delivered()
+    elsewhere = answer(snapshot, "A note of mine.", words="Similar triangles: sides scale together.")
+    assert elsewhere.operation != "answer"
+    repo = learner_repo()
+    request = issue_event(f"{NOTE} Give me one fresh task.")
+    asked = plan_event(request, repo, now=ANSWER_DAY, agent=RuleAgent())
+    files = files_after(repo, asked)
+    again = issue_event(request.thread.body, kind=EventKind.COMMENT_CREATED, comment="Give me another task.")  # type: ignore[union-attr]
+    assert plan_event(again, MemorySnapshot(files), now=ANSWER_DAY, agent=RuleAgent()).operation != "answer"
+
+
+def test_do_not_store_this_wins_over_an_answer() -> None:
+    snapshot, body = delivered()
+    plan = answer(snapshot, body, words="Answer: 12 cm. Do not store this.")
+    assert plan.outcome is Outcome.SKIPPED and not plan.writes
+
+
+def test_an_answer_delivered_in_a_planned_review_record_created_by_plan_question_has_no_key_leak() -> None:
+    planned = plan_question(
+        learner_repo(), subject="mathematics", note="Angle order matters.", title="angle order",
+        day=date(2026, 11, 27), event_id="event-x", event_path="subjects/mathematics/events/x.md",
+        goal_linked=True,
+    )  # fmt: skip
+    assert "Expected answer" not in planned.content, "template tasks state a success condition, not a key"

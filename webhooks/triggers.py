@@ -1,0 +1,140 @@
+"""``POST /triggers/{job}``: a forge-side scheduler wakes a recurring job of one served repository.
+
+For deployments where the forge's own scheduler (GitHub Actions ``schedule``, a GitLab pipeline
+schedule, Gitea/Forgejo Actions ``schedule``) should wake the bot instead of, or besides, the bot's
+beat. The workflow templates that call it are in ``workers/templates/``.
+
+The request: JSON ``{"forge": "github", "repository": "owner/name"}`` (``host`` optional, for a
+forge instance serving several hosts), signed with ``X-GitLearnOS-Signature: sha256=<hex>``, the
+HMAC-SHA256 of the raw body under ``GITLEARNOS_TRIGGER_SECRET``. Verification is strict and comes
+before parsing (:func:`verify_trigger`): no secret configured is 503 (fail closed), a missing or
+wrong signature is 401, compared in constant time. Only repositories the bot already serves (seen in
+an event) are accepted; the job runs in the worker through
+:func:`workers.triggered_runs.run_triggered`, which maps the trigger onto the same occurrence logic
+the beat uses, so a replayed or duplicated trigger cannot run an occurrence twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from collections.abc import Callable
+from typing import Any
+
+import structlog
+from litestar import Request, Response, post
+from litestar.handlers import HTTPRouteHandler
+from litestar.params import FromPath
+from litestar.status_codes import (
+    HTTP_202_ACCEPTED,
+    HTTP_404_NOT_FOUND,
+    HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+    HTTP_503_SERVICE_UNAVAILABLE,
+)
+from redis.asyncio import Redis
+
+from bot.events import Forge
+from forge_adapters.intake import MalformedPayload, NotConfigured, SignatureError, WebhookError, header
+from gitlearnos.settings import Settings
+from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE, create_celery
+from workers.queueing import task_envelope
+from workers.repo_registry import REPOS, RegisteredRepo
+
+SIGNATURE_HEADER = "X-GitLearnOS-Signature"
+SIGNATURE_PREFIX = "sha256="
+JOBS = ("maintenance", "due-review")
+MAX_TRIGGER_BYTES = 64 * 1024
+log = structlog.get_logger("gitlearnos.triggers")
+
+
+def sign(secret: str, body: bytes) -> str:
+    """The header value a trigger must carry for ``body`` (what the workflow templates compute)."""
+    return SIGNATURE_PREFIX + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+
+
+def verify_trigger(secret: str, body: bytes, signature: str | None) -> None:
+    """Raise unless ``signature`` is the HMAC of ``body`` under ``secret``; no secret refuses everything."""
+    if not secret:
+        raise NotConfigured("triggers are disabled: GITLEARNOS_TRIGGER_SECRET is not set")
+    if not signature:
+        raise SignatureError(f"missing {SIGNATURE_HEADER} header")
+    if not hmac.compare_digest(sign(secret, body), signature.strip()):
+        raise SignatureError(f"{SIGNATURE_HEADER} does not match the body")
+
+
+def requested_repository(body: bytes) -> tuple[Forge, str, str]:
+    """``(forge, full name, host or "")`` named by a verified body."""
+    try:
+        data = json.loads(body)
+        forge = Forge(data["forge"])
+        full_name = str(data["repository"]).strip().strip("/")
+        host = str(data.get("host") or "").strip()
+    except (ValueError, KeyError, TypeError) as error:
+        raise MalformedPayload(
+            'the body must be JSON like {"forge": "github", "repository": "owner/name"}'
+        ) from error
+    if full_name.count("/") < 1 or forge is Forge.LOCAL:
+        raise MalformedPayload("repository must be owner/name on github, gitlab or gitea")
+    return forge, full_name, host
+
+
+async def served_repository(client: Redis, forge: Forge, full_name: str, host: str) -> RegisteredRepo | None:
+    """The registered repository the trigger names; None when the bot does not serve exactly one."""
+    raw: dict[bytes | str, bytes | str] = await client.hgetall(REPOS)
+    matches = []
+    for value in raw.values():
+        entry = RegisteredRepo.model_validate_json(value)
+        repo = entry.repo
+        if (
+            repo.forge is forge
+            and repo.full_name.lower() == full_name.lower()
+            and (not host or repo.host == host)
+        ):
+            matches.append(entry)
+    return matches[0] if len(matches) == 1 else None
+
+
+def _json(code: int, **fields: Any) -> Response[dict[str, Any]]:
+    return Response(content=fields, status_code=code)
+
+
+def trigger_route(settings: Settings, redis_url: str, redis: Callable[[], Redis]) -> HTTPRouteHandler:
+    """The ``POST /triggers/{job}`` handler; ``redis`` gives the app's async client (made in its lifespan)."""
+    app = create_celery(settings, redis_url)  # only to build task messages; nothing is sent through it
+
+    @post("/triggers/{job:str}", status_code=HTTP_202_ACCEPTED)
+    async def trigger(job: FromPath[str], request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
+        if job not in JOBS:
+            return _json(
+                HTTP_404_NOT_FOUND, status="error", reason=f"no job {job!r}; jobs: {', '.join(JOBS)}"
+            )
+        body = await request.body()
+        if len(body) > MAX_TRIGGER_BYTES:
+            return _json(HTTP_413_REQUEST_ENTITY_TOO_LARGE, status="error", reason="trigger body over 64 KiB")
+        try:
+            verify_trigger(
+                settings.secret_value(settings.trigger_secret),
+                body,
+                header(request.headers, SIGNATURE_HEADER),
+            )
+            forge, full_name, host = requested_repository(body)
+        except WebhookError as error:
+            log.warning("trigger.refused", job=job, status=error.status, reason=str(error))
+            return _json(error.status, status="error", reason=str(error))
+        target = await served_repository(redis(), forge, full_name, host)
+        if target is None:
+            reason = f"{forge.value} repository {full_name} is not served by this bot (no event seen from it)"
+            return _json(HTTP_404_NOT_FOUND, status="error", reason=reason)
+        message = task_envelope(app, RUN_TRIGGERED, [target.model_dump(mode="json"), [job]], SCHEDULE_QUEUE)
+        try:
+            await redis().lpush(SCHEDULE_QUEUE, message)
+        except Exception:
+            log.exception("trigger.enqueue_failed", job=job)
+            return _json(
+                HTTP_503_SERVICE_UNAVAILABLE, status="error", reason="queue unavailable; retry later"
+            )
+        log.info("trigger.queued", job=job, repo=target.repo.slug)
+        return _json(HTTP_202_ACCEPTED, status="queued", job=job, repository=target.repo.slug)
+
+    return trigger

@@ -1,0 +1,397 @@
+"""Schedule registration and verification: what makes ``automation.md`` say ``verified``, honestly.
+
+Protocol "Automation": "A schedule is verified only after the recurring task is observed in the
+scheduler and one real test run proves that the scheduled invocation ... can read the intended
+repository and safely complete or skip the operation."
+
+* **The scheduler** is Celery beat with RedBeat (provider ``celery-redbeat``). Its one entry, the
+  dispatcher (:mod:`workers.schedule_dispatch`), wakes every repository's jobs from its
+  ``gitlearnos.yml``. A job is *listed* once the dispatcher entry is in RedBeat's Redis and a beat
+  holds RedBeat's lock (a live scheduler), and the job is registered under an opaque task ID in
+  ``gitlearnos:schedules`` (:func:`scheduled_tasks` is the listing, with next runs).
+* **Verification** runs each job once for real, on the worker's schedule queue, through the same
+  code a scheduled occurrence uses (:func:`workers.job_runs.run_job`) under its own run key
+  (``<job>/<repo>/verify-<schedule fingerprint>``): claimed once, under the writer lock, on the
+  inspected base. A ``skipped`` or ``committed`` result is the observed safe run; a conflict or a
+  failure leaves the job ``configured``. With no live scheduler nothing runs and both jobs are
+  ``unavailable`` (the requested schedules are kept).
+* **When**: the dispatcher asks for a verification whenever a repository's schedule fingerprint
+  (time zone, recurrences, local times) differs from the last one recorded, i.e. when schedules are
+  created or updated; and when the learner asks for it ("Finish deployment"), which also works with
+  no scheduler at all and answers on the learner's issue.
+* **automation.md** is written in one commit, and only when the recorded state changes
+  (:func:`bot.automation_record.recorded_state`), never for a moved timestamp.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from functools import partial
+from typing import Any
+
+import redis
+import structlog
+from celery import Celery, Task, signals
+
+from bot.automation_record import (
+    AUTOMATION_PATH,
+    JOBS,
+    JobRecord,
+    Observation,
+    asks_for_deployment,
+    deployment_status,
+    recorded_state,
+    records_state,
+    render_automation_record,
+)
+from bot.config import CONFIG_PATH, Automation, LearnerConfig, parse_config
+from bot.errors import ConfigError
+from bot.events import InboundEvent
+from bot.plan import CommitSpec, FileWrite
+from bot.replies import reply_marker
+from bot.schedule_rules import job_schedule, next_run
+from bot.snapshot import RepoSnapshot
+from bot.trailers import TRAILER_OPERATION
+from workers.celery_app import PROCESS_EVENT, SCHEDULE_QUEUE
+from workers.events import MAX_RETRIES, WorkerRuntime, retry_countdown
+from workers.job_runs import ALREADY_RAN, recorded_run, run_job
+from workers.repo_lock import repository_lock
+from workers.repo_registry import RegisteredRepo, registered_repos
+from workers.schedule_dispatch import (
+    BEAT_ENTRY,
+    REDBEAT_LOCK,
+    REDBEAT_PREFIX,
+    learner_automation,
+    local_wall_clock,
+)
+from workers.scheduled_commit import CONFLICT, commit_scheduled_change, open_mirror
+
+log = structlog.get_logger("gitlearnos.automation")
+
+VERIFY_SCHEDULES = "workers.automation.verify_schedules"
+SCHEDULES = "gitlearnos:schedules"  # task id -> the registered job (the scheduler's listing)
+RECORDED = "gitlearnos:automation:recorded:{repo}"  # the schedule fingerprint last verified and recorded
+REQUESTED = "gitlearnos:automation:requested:{repo}:{fingerprint}"
+REQUEST_TTL = 3600  # a verification queued but not finished within this is asked for again
+OPERATION = "automation"
+
+
+def schedule_fingerprint(automation: Automation) -> str:
+    """Identifies the schedules as the learner set them: a change means "schedules updated"."""
+    jobs = {job: job_schedule(automation, job).model_dump(mode="json") for job in JOBS}
+    text = json.dumps({"time_zone": automation.time_zone, "jobs": jobs}, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def task_id(repo_slug: str, job: str) -> str:
+    """The opaque, stable ID of one repository's recurring ``job`` in the scheduler's listing."""
+    return f"{job}-{hashlib.sha256(repo_slug.encode()).hexdigest()[:16]}"
+
+
+def scheduler_listed(runtime: WorkerRuntime) -> bool:
+    """A live scheduler: the dispatcher entry is in RedBeat and a beat holds RedBeat's lock."""
+    return bool(runtime.redis.exists(REDBEAT_PREFIX + BEAT_ENTRY)) and bool(
+        runtime.redis.exists(REDBEAT_LOCK)
+    )
+
+
+def _next_run_text(now: datetime, automation: Automation, job: str) -> str:
+    local_now = local_wall_clock(now, automation.time_zone)
+    upcoming = next_run(local_now, job_schedule(automation, job)) if local_now is not None else None
+    return f"{upcoming:%Y-%m-%d %H:%M} {automation.time_zone}" if upcoming is not None else ""
+
+
+def register_schedules(
+    runtime: WorkerRuntime, target: RegisteredRepo, automation: Automation, now: datetime
+) -> dict[str, str]:
+    """List both jobs of ``target`` in the scheduler's registry; their task IDs by job."""
+    ids = {}
+    for job in JOBS:
+        schedule = job_schedule(automation, job)
+        ids[job] = task_id(target.repo.slug, job)
+        entry = {
+            "repository": target.repo.slug,
+            "job": job,
+            "time_zone": automation.time_zone,
+            "recurrence": schedule.recurrence,
+            "local_time": schedule.local_time,
+            "registered_at": now.isoformat(),
+        }
+        runtime.redis.hset(SCHEDULES, ids[job], json.dumps(entry))
+    return ids
+
+
+def scheduled_tasks(client: redis.Redis, *, now: datetime | None = None) -> list[dict[str, str]]:
+    """The scheduler's listing: every registered recurring task with its ID and next run."""
+    now = now or datetime.now(UTC)
+    raw: dict[bytes, bytes] = client.hgetall(SCHEDULES)  # type: ignore[assignment]
+    listing = []
+    for key, value in sorted(raw.items()):
+        entry = json.loads(value)
+        automation = Automation.model_validate(
+            {
+                "time_zone": entry["time_zone"],
+                "jobs": {entry["job"]: {k: entry[k] for k in ("recurrence", "local_time")}},
+            }
+        )
+        listing.append(
+            entry | {"task_id": key.decode(), "next_run": _next_run_text(now, automation, entry["job"])}
+        )
+    return listing
+
+
+@dataclass(frozen=True)
+class VerificationResult:
+    repository: str
+    deployment: str = "incomplete"
+    states: dict[str, str] = field(default_factory=dict)
+    automation_commit: str = ""
+    outcome: str = ""
+    reason: str = ""
+
+
+def _observe(
+    runtime: WorkerRuntime,
+    target: RegisteredRepo,
+    automation: Automation,
+    *,
+    listed: bool,
+    fingerprint: str,
+    now: datetime,
+) -> list[Observation]:
+    ids = register_schedules(runtime, target, automation, now) if listed else {}
+    local_now = local_wall_clock(now, automation.time_zone)
+    run_at = (
+        f"{local_now:%Y-%m-%d %H:%M} {automation.time_zone}" if local_now is not None else now.isoformat()
+    )
+    observations = []
+    for job in JOBS:
+        schedule = job_schedule(automation, job)
+        result = ""
+        label = f"{job}/{target.repo.slug}/verify-{fingerprint}"
+        if listed and schedule.recurrence != "disabled":
+            result = _verification_run(runtime, target, job, label, now)
+        observations.append(
+            Observation(
+                job=job,
+                recurrence=schedule.recurrence,
+                local_time=schedule.local_time,
+                scheduler_listed=listed,
+                time_zone=automation.time_zone,
+                task_id=ids.get(job, ""),
+                next_run=_next_run_text(now, automation, job),
+                run_result=result,
+                run_at=run_at if result else "",
+                evidence=label if result else "",
+            )
+        )
+    return observations
+
+
+def _verification_run(
+    runtime: WorkerRuntime, target: RegisteredRepo, job: str, label: str, now: datetime
+) -> str:
+    """One real run of ``job``; its outcome as observed (an earlier run's, if this key already ran)."""
+    try:
+        result = run_job(runtime, target, job, label, now=now)
+    except Exception as error:  # the run is evidence either way; a failure is not a verification
+        log.warning("automation.verification_run_failed", job=job, error=type(error).__name__)
+        return "failed"
+    if result.get("reason") == ALREADY_RAN:
+        result = recorded_run(runtime, label) or {}
+    return str(result.get("outcome", ""))
+
+
+def verify_schedules(
+    runtime: WorkerRuntime,
+    target: RegisteredRepo,
+    *,
+    now: datetime | None = None,
+    reply_to: int | None = None,
+    requested_by: str = "",
+) -> VerificationResult:
+    """Observe the scheduler, run each job once, record it in ``automation.md`` (one commit, if changed).
+
+    ``reply_to`` and ``requested_by`` come with a learner's request: the answer goes on that issue,
+    and only a learner of the repository may ask.
+    """
+    now = now or datetime.now(UTC)
+    slug = target.repo.slug
+    config = _current_config(runtime, target)
+    if config is None:
+        return VerificationResult(slug, reason=f"no valid {CONFIG_PATH}; nothing is scheduled on a guess")
+    if requested_by and requested_by.lower() not in _learners(config, target):
+        return VerificationResult(slug, reason="asked by someone who is not a learner of this repository")
+    automation = config.automation
+    fingerprint = schedule_fingerprint(automation)
+    listed = scheduler_listed(runtime)
+    records = [
+        JobRecord.observed(o)
+        for o in _observe(runtime, target, automation, listed=listed, fingerprint=fingerprint, now=now)
+    ]
+    text = render_automation_record(
+        records,
+        time_zone=automation.time_zone,
+        quiet_hours=automation.quiet_hours,
+        push_authorized=config.authorization.push,
+    )
+    state_digest = hashlib.sha256(repr(records_state(records)).encode()).hexdigest()[:16]
+
+    def change(snapshot: RepoSnapshot) -> tuple[tuple[FileWrite, ...], CommitSpec] | None:
+        if recorded_state(snapshot.read_text(AUTOMATION_PATH)) == records_state(records):
+            return None  # same observed state: no timestamp-only commit
+        summary = ", ".join(f"{r.job} `{r.state.value}`" for r in records)
+        spec = CommitSpec(
+            subject="Record the observed recurring automation",
+            body=f"automation.md: {summary}; provider and run evidence as observed by the scheduler.",
+            trailers=((TRAILER_OPERATION, OPERATION),),
+        )
+        return (FileWrite(path=AUTOMATION_PATH, content=text),), spec
+
+    committed = commit_scheduled_change(runtime, target, f"automation/{slug}/{state_digest}", change)
+    if committed.outcome != CONFLICT and listed:
+        runtime.redis.set(RECORDED.format(repo=slug), fingerprint)
+    result = VerificationResult(
+        repository=slug,
+        deployment=deployment_status(records),
+        states={r.job: r.state.value for r in records},
+        automation_commit=committed.commit,
+        outcome=committed.outcome,
+        reason=committed.reason,
+    )
+    if reply_to is not None:
+        _answer_learner(runtime, target, reply_to, result, records)
+    log.info("automation.verified", **asdict(result))
+    return result
+
+
+def _learners(config: LearnerConfig, target: RegisteredRepo) -> set[str]:
+    configured = {login.lower() for login in config.authorization.learners}
+    return configured or {target.repo.owner.lower()}
+
+
+def _current_config(runtime: WorkerRuntime, target: RegisteredRepo) -> LearnerConfig | None:
+    """The learner's config at the remote's head (synced under the lock); None when missing or invalid."""
+    with repository_lock(runtime.redis, target.repo, timeout=runtime.settings.lock_timeout_seconds):
+        mirror = open_mirror(runtime, target, f"automation/{target.repo.slug}")
+        mirror.sync()
+        text = mirror.read_text(CONFIG_PATH)
+    if text is None:
+        return None
+    try:
+        return parse_config(text).config
+    except ConfigError:
+        return None
+
+
+REPLY = """\
+Deployment automation: `{deployment}`.
+
+{jobs}
+
+{explanation}"""
+EXPLAINED = {
+    "verified": "Both recurring jobs are listed in the bot's scheduler (Celery beat with RedBeat) and one "
+    "real run of each read this repository and finished safely; `automation.md` records the task IDs, "
+    "next runs and the run evidence.",
+    "incomplete": "This is not a verified deployment: a job counts as `verified` only after the scheduler "
+    "lists it and one real run of it finished safely. Your requested schedules are kept in "
+    "`gitlearnos.yml` and `automation.md`; notes, questions and answers keep working interactively.",
+}
+
+
+def _answer_learner(
+    runtime: WorkerRuntime,
+    target: RegisteredRepo,
+    number: int,
+    result: VerificationResult,
+    records: list[JobRecord],
+) -> None:
+    jobs = "\n".join(
+        f"- `{r.job}` ({r.recurrence} at {r.local_time}): `{r.state.value}`"
+        + (f", task `{r.task_id}`, next run {r.next_run}" if r.task_id else "")
+        + (f", test run `{r.last_result}`" if r.last_result != "unknown" else "")
+        for r in records
+    )
+    body = REPLY.format(deployment=result.deployment, jobs=jobs, explanation=EXPLAINED[result.deployment])
+    client = runtime.clients.for_event(target.as_event(f"automation:{target.repo.slug}"))
+    marker = reply_marker(f"automation/{target.repo.slug}#{number}")
+    client.upsert_comment(target.repo, number, marker, f"{body}\n\n{marker}\n", is_pull_request=False)
+
+
+def request_verifications(runtime: WorkerRuntime, app: Celery) -> list[str]:
+    """Queue a verification for every repository whose schedules were created or changed; their slugs."""
+    requested = []
+    for target in registered_repos(runtime.redis):
+        automation = learner_automation(runtime.settings, target.repo)
+        if automation is None:
+            continue
+        fingerprint = schedule_fingerprint(automation)
+        recorded: bytes | None = runtime.redis.get(RECORDED.format(repo=target.repo.slug))  # type: ignore[assignment]
+        if recorded is not None and recorded.decode() == fingerprint:
+            continue
+        marker = REQUESTED.format(repo=target.repo.slug, fingerprint=fingerprint)
+        if not runtime.redis.set(marker, "1", nx=True, ex=REQUEST_TTL):
+            continue
+        app.send_task(VERIFY_SCHEDULES, args=[target.model_dump(mode="json")], queue=SCHEDULE_QUEUE)
+        requested.append(target.repo.slug)
+    return requested
+
+
+def _after_learner_event(
+    app: Celery, sender: Any = None, args: Any = None, state: str = "", **_: Any
+) -> None:
+    """A processed learner event that asks to finish deployment gets a verification, answered on its issue.
+
+    Connected to Celery's ``task_postrun`` signal, so the event task itself (another concern's
+    module) does not need to know about automation.
+    """
+    if getattr(sender, "name", None) != PROCESS_EVENT or id(getattr(sender, "app", None)) != id(app):
+        return
+    if state != "SUCCESS" or not args:
+        return
+    try:
+        event = InboundEvent.model_validate(args[0])
+    except ValueError:
+        return
+    if event.repo is None or event.thread is None or event.thread.is_pull_request or event.actor is None:
+        return
+    text = event.comment.body if event.comment is not None else f"{event.thread.title}\n{event.thread.body}"
+    if event.actor.is_bot or not asks_for_deployment(text):
+        return
+    target = RegisteredRepo(repo=event.repo, installation_id=event.installation_id)
+    app.send_task(
+        VERIFY_SCHEDULES,
+        args=[target.model_dump(mode="json")],
+        kwargs={"reply_to": event.thread.number, "requested_by": event.actor.login},
+        queue=SCHEDULE_QUEUE,
+    )
+
+
+def register_automation_tasks(app: Celery, runtime: WorkerRuntime) -> Task:
+    """Register the verification task, the learner-request hook and the forge-side trigger task."""
+    from workers.triggered_runs import register_trigger_task
+
+    routes = dict(app.conf.task_routes or {})
+    routes |= {VERIFY_SCHEDULES: {"queue": SCHEDULE_QUEUE}}
+    app.conf.task_routes = routes
+    register_trigger_task(app, runtime)
+    signals.task_postrun.connect(partial(_after_learner_event, app), weak=False)
+
+    @app.task(name=VERIFY_SCHEDULES, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
+    def verify_schedules_task(
+        self: Task, payload: dict[str, Any], reply_to: int | None = None, requested_by: str = ""
+    ) -> dict[str, Any]:
+        target = RegisteredRepo.model_validate(payload)
+        try:
+            return asdict(verify_schedules(runtime, target, reply_to=reply_to, requested_by=requested_by))
+        except Exception as error:
+            countdown = retry_countdown(error)
+            if countdown is not None and self.request.retries < MAX_RETRIES:
+                raise self.retry(countdown=countdown, exc=error) from error
+            raise
+
+    return verify_schedules_task

@@ -1,0 +1,54 @@
+"""Replaying parked events: what failed for good waits in ``gitlearnos:pending`` for a later run.
+
+Each parked event goes back to the event worker's own :func:`workers.events.handle_event`; its
+trailer and reply-marker checks make an input that was already applied a no-op, so replaying is
+always safe. One failing input must not starve the others in the same run, so a failure is parked
+again (never dropped) and the run goes on.
+"""
+
+from __future__ import annotations
+
+import json
+
+import structlog
+
+from bot.events import InboundEvent
+from workers.events import PENDING, WorkerRuntime, handle_event, park_event
+from workers.repo_registry import RegisteredRepo
+
+log = structlog.get_logger("gitlearnos.maintenance")
+
+
+def apply_or_park(runtime: WorkerRuntime, event: InboundEvent) -> str | None:
+    """``handle_event``'s outcome, or None when it failed; a failed event is parked, never dropped."""
+    try:
+        return handle_event(runtime, event)
+    except Exception as error:
+        park_event(runtime, event, error)
+        return None
+
+
+def replay_parked(runtime: WorkerRuntime, target: RegisteredRepo) -> int:
+    """Hand this repository's parked events to ``handle_event`` again; unpark each that now completes."""
+    replayed = 0
+    parked: dict[bytes, bytes] = runtime.redis.hgetall(PENDING)  # type: ignore[assignment]
+    for key, raw in parked.items():
+        try:
+            event = InboundEvent.model_validate(json.loads(raw)["event"])
+        except (ValueError, KeyError, TypeError):
+            log.error("maintenance.unreadable_parked_event", event_key=key.decode(errors="replace"))
+            continue  # left in place for a person to look at; it must not block the other events
+        if event.repo is None or event.repo.slug != target.repo.slug:
+            continue
+        if apply_or_park(runtime, event) is None:
+            continue
+        runtime.redis.hdel(PENDING, key)
+        replayed += 1
+    return replayed
+
+
+def parked_count(runtime: WorkerRuntime, target: RegisteredRepo) -> int:
+    """How many of this repository's events are still parked (unprocessed input, for the report)."""
+    parked: dict[bytes, bytes] = runtime.redis.hgetall(PENDING)  # type: ignore[assignment]
+    slug_marker = target.repo.slug + "#"
+    return sum(1 for key in parked if key.decode(errors="replace").startswith(slug_marker))

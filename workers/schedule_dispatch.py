@@ -1,0 +1,204 @@
+"""The scheduler side of the recurring jobs: which occurrence is due where, and the beat that asks.
+
+Scheduling is one beat entry, not one per repository: every minute (or
+``GITLEARNOS_DISPATCH_INTERVAL_SECONDS``) the ``dispatch_due`` task reads each
+registered repository's ``gitlearnos.yml`` from the worker's mirror and
+enqueues the occurrence of each job that is due on the learner's clock. A
+change to the learner's time zone or times therefore takes effect at the next
+dispatch after the mirror has synced, and the beat schedule in Redis (RedBeat)
+never needs rewriting. The same tick registers each repository's jobs with the
+scheduler and asks for their verification (:mod:`workers.automation`).
+
+Task names are stable message names (``workers.maintenance.dispatch_due``):
+they travel in every queued message, so they keep the module they were born
+in even though the code lives here now.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import git
+import redis
+import structlog
+from celery import Celery
+
+from bot.config import CONFIG_PATH, Automation, parse_config
+from bot.errors import ConfigError
+from bot.events import RepoRef
+from bot.schedule_rules import due_occurrence, occurrence_key
+from gitlearnos.settings import Settings
+from workers.celery_app import SCHEDULE_QUEUE
+from workers.events import WorkerRuntime
+from workers.git_checkout import GitCheckout
+from workers.git_workspace import mirror_path
+from workers.occurrences import claim_key as occurrence_claim_key
+from workers.repo_registry import RegisteredRepo, registered_repos
+
+log = structlog.get_logger("gitlearnos.schedule")
+
+MAINTENANCE_JOB = "maintenance"
+DUE_REVIEW_JOB = "due-review"
+RUN_MAINTENANCE = "workers.maintenance.run_maintenance"
+RUN_DUE_REVIEW = "workers.due_review.run_due_review"
+DISPATCH_DUE = "workers.maintenance.dispatch_due"
+# The jobs the beat's dispatcher enqueues, with the task that runs each.
+SCHEDULED_JOBS = {MAINTENANCE_JOB: RUN_MAINTENANCE, DUE_REVIEW_JOB: RUN_DUE_REVIEW}
+DISPATCHED = "gitlearnos:dispatched:{key}"
+DISPATCH_TTL = 3600  # a queued run not started within this is dispatched again (the claim stops doubles)
+DISPATCH_EVERY = 60.0
+BEAT_ENTRY = "gitlearnos-dispatch-due"
+REDBEAT_PREFIX = "gitlearnos:redbeat:"
+REDBEAT_LOCK = REDBEAT_PREFIX + "lock"
+DISPATCH_EVERY_CONF = "gitlearnos_dispatch_every"  # set by create_celery from the settings
+
+
+class ClaimedOccurrences:
+    """The occurrences of one repository's ``job`` already claimed, as the core's ``ran`` container."""
+
+    def __init__(self, client: redis.Redis, repo_slug: str, job: str) -> None:
+        self._client = client
+        self._slug = repo_slug
+        self._job = job
+
+    def __contains__(self, occurrence: object) -> bool:
+        if not isinstance(occurrence, date):
+            return False
+        key = occurrence_claim_key(self._job, self._slug, occurrence)
+        return bool(self._client.exists(key))
+
+
+def learner_automation(settings: Settings, repo: RepoRef) -> Automation | None:
+    """The ``automation`` section of ``repo``'s config as last synced into the mirror; None if unknown.
+
+    Read from the remote-tracking branch, not the working tree, so a dispatch
+    never races an event task that is rewriting the mirror's files.
+    """
+    path = mirror_path(settings.mirrors_dir, repo)
+    if not (path / ".git").is_dir():
+        return None
+    try:
+        checkout = GitCheckout(git.Repo(path), timeout=settings.git_timeout_seconds)
+    except git.InvalidGitRepositoryError:
+        return None
+    text = checkout.read_text_at(f"refs/remotes/origin/{repo.default_branch}", CONFIG_PATH)
+    if text is None:
+        return None
+    try:
+        return parse_config(text).config.automation
+    except ConfigError:
+        return None  # the next learner event explains the broken config; nothing runs on a guess
+
+
+def local_wall_clock(now: datetime, time_zone: str) -> datetime | None:
+    """``now`` as naive wall-clock time in ``time_zone``, what the core's rules compare; None if unknown."""
+    try:
+        zone = ZoneInfo(time_zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+    return now.astimezone(zone).replace(tzinfo=None)
+
+
+def dispatch_due(
+    runtime: WorkerRuntime,
+    app: Celery,
+    *,
+    now: datetime | None = None,
+    jobs: tuple[str, ...] = (MAINTENANCE_JOB,),
+) -> list[str]:
+    """Enqueue each registered repository's due occurrence of each of ``jobs`` once; return their keys.
+
+    A repository without a synced mirror or a readable config is skipped: it
+    has no schedule yet. The dispatch marker keeps a run that is queued but not
+    yet started from being queued again every minute. ``jobs`` defaults to
+    maintenance alone; the beat's dispatcher passes every job in
+    :data:`SCHEDULED_JOBS` (due-review too), each under the same pure rules.
+    """
+    now = now or datetime.now(UTC)
+    dispatched: list[str] = []
+    for target in registered_repos(runtime.redis):
+        repo = target.repo
+        automation = learner_automation(runtime.settings, repo)
+        if automation is None:
+            continue
+        local_now = local_wall_clock(now, automation.time_zone)
+        if local_now is None:
+            log.warning("schedule.unknown_time_zone", repo=repo.slug, time_zone=automation.time_zone)
+            continue
+        for job in jobs:
+            label = _dispatch_job(
+                runtime, app, target, job=job, local_now=local_now, automation=automation, now=now
+            )
+            if label is not None:
+                dispatched.append(label)
+    return dispatched
+
+
+def _dispatch_job(
+    runtime: WorkerRuntime,
+    app: Celery,
+    target: RegisteredRepo,
+    *,
+    job: str,
+    local_now: datetime,
+    automation: Automation,
+    now: datetime,
+) -> str | None:
+    """Enqueue ``job``'s due occurrence for ``target`` unless it ran or is already queued; its key."""
+    repo = target.repo
+    occurrence = due_occurrence(
+        local_now, automation, job, ran=ClaimedOccurrences(runtime.redis, repo.slug, job)
+    )
+    if occurrence is None:
+        return None
+    label = occurrence_key(job, repo.slug, occurrence)
+    marker = DISPATCHED.format(key=label)
+    if not runtime.redis.set(marker, now.isoformat(), nx=True, ex=DISPATCH_TTL):
+        return None
+    try:
+        app.send_task(
+            SCHEDULED_JOBS[job],
+            args=[target.model_dump(mode="json"), occurrence.isoformat()],
+            queue=SCHEDULE_QUEUE,
+        )
+    except BaseException:
+        runtime.redis.delete(marker)
+        raise
+    log.info("schedule.dispatched", occurrence=label)
+    return label
+
+
+def route_schedule_tasks(app: Celery) -> None:
+    """Send the scheduled tasks to the schedule queue, whoever publishes them."""
+    routes = dict(app.conf.task_routes or {})
+    routes |= {name: {"queue": SCHEDULE_QUEUE} for name in (*SCHEDULED_JOBS.values(), DISPATCH_DUE)}
+    app.conf.task_routes = routes
+
+
+def configure_beat(app: Celery, redis_url: str) -> None:
+    """Make ``app``'s beat a RedBeat scheduler with the one dispatcher entry, persisted in Redis.
+
+    A dispatch message that waited longer than its interval is dropped
+    (``expires``): the next one does the same work, so a worker that comes back
+    after hours does not process a backlog of identical dispatches.
+    """
+    route_schedule_tasks(app)
+    every = float(app.conf.get(DISPATCH_EVERY_CONF) or DISPATCH_EVERY)
+    app.conf.update(
+        beat_scheduler="redbeat.RedBeatScheduler",
+        redbeat_redis_url=redis_url,
+        redbeat_key_prefix=REDBEAT_PREFIX,
+        redbeat_lock_key=REDBEAT_LOCK,  # one beat at a time, however many are started
+        redbeat_redis_options={},  # the broker's visibility timeout means nothing to the schedule
+        # RedBeat's lock lives five loop intervals: a beat that died is replaced within minutes.
+        beat_max_loop_interval=30,
+        result_expires=None,  # no result backend, so no daily backend_cleanup entry
+        beat_schedule={
+            BEAT_ENTRY: {
+                "task": DISPATCH_DUE,
+                "schedule": every,
+                "options": {"queue": SCHEDULE_QUEUE, "expires": max(every - 5, 1.0)},
+            }
+        },
+    )
