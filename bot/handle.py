@@ -24,6 +24,7 @@ from bot.operations.teacher_feedback import plan_pull_request_event
 from bot.operations.undo import plan_undo
 from bot.overrides import Override, find_overrides
 from bot.plan import Outcome, Plan, Reply
+from bot.rag_questions import with_source_question
 from bot.receipt import record_persistence
 from bot.replies import (
     ASK_SUBJECT,
@@ -139,6 +140,7 @@ def plan_event(
         plan = _plan_note(original, snapshot, config, (agent, model_agent), now=now, approved=True)
     else:
         plan = _plan_note(event, snapshot, config, (agent, model_agent), now=now)
+        plan = with_source_question(plan, event, snapshot, key)  # a question about own material: RAG
     return _with_config_problem(plan, snapshot, event, key)
 
 

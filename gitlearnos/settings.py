@@ -62,7 +62,7 @@ class Settings(BaseSettings):
 
     trigger_secret: SecretStr | None = Field(
         default=None,
-        description="HMAC secret of POST /triggers/{job} (forge-side schedulers); unset = every trigger refused.",
+        description="HMAC secret of POST /triggers/{job} (forge-side schedulers); unset refuses all.",
     )
     dispatch_interval_seconds: float = Field(
         default=60.0, gt=0, description="How often beat's dispatcher looks for due recurring jobs."

@@ -8,7 +8,7 @@ repository and safely complete or skip the operation."
   dispatcher (:mod:`workers.schedule_dispatch`), wakes every repository's jobs from its
   ``gitlearnos.yml``. A job is *listed* once the dispatcher entry is in RedBeat's Redis and a beat
   holds RedBeat's lock (a live scheduler), and the job is registered under an opaque task ID in
-  ``gitlearnos:schedules`` (:func:`scheduled_tasks` is the listing, with next runs).
+  ``gitlearnos:schedules`` (:mod:`workers.schedule_registry` is the listing, with next runs).
 * **Verification** runs each job once for real, on the worker's schedule queue, through the same
   code a scheduled occurrence uses (:func:`workers.job_runs.run_job`) under its own run key
   (``<job>/<repo>/verify-<schedule fingerprint>``): claimed once, under the writer lock, on the
@@ -18,7 +18,7 @@ repository and safely complete or skip the operation."
 * **When**: the dispatcher asks for a verification whenever a repository's schedule fingerprint
   (time zone, recurrences, local times) differs from the last one recorded, i.e. when schedules are
   created or updated; and when the learner asks for it ("Finish deployment"), which also works with
-  no scheduler at all and answers on the learner's issue.
+  no scheduler at all and answers on the learner's issue (:mod:`workers.deployment_request`).
 * **automation.md** is written in one commit, and only when the recorded state changes
   (:func:`bot.automation_record.recorded_state`), never for a moved timestamp.
 """
@@ -26,13 +26,11 @@ repository and safely complete or skip the operation."
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
-import redis
 import structlog
 from celery import Celery, Task, signals
 
@@ -41,7 +39,6 @@ from bot.automation_record import (
     JOBS,
     JobRecord,
     Observation,
-    asks_for_deployment,
     deployment_status,
     recorded_state,
     records_state,
@@ -49,98 +46,34 @@ from bot.automation_record import (
 )
 from bot.config import CONFIG_PATH, Automation, LearnerConfig, parse_config
 from bot.errors import ConfigError
-from bot.events import InboundEvent
 from bot.plan import CommitSpec, FileWrite
-from bot.replies import reply_marker
-from bot.schedule_rules import job_schedule, next_run
+from bot.schedule_rules import job_schedule
 from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_OPERATION
-from workers.celery_app import PROCESS_EVENT, SCHEDULE_QUEUE
+from workers.celery_app import SCHEDULE_QUEUE, VERIFY_SCHEDULES
+from workers.deployment_request import after_learner_event, answer_learner
 from workers.events import MAX_RETRIES, WorkerRuntime, retry_countdown
 from workers.job_runs import ALREADY_RAN, recorded_run, run_job
 from workers.repo_lock import repository_lock
 from workers.repo_registry import RegisteredRepo, registered_repos
-from workers.schedule_dispatch import (
-    BEAT_ENTRY,
-    REDBEAT_LOCK,
-    REDBEAT_PREFIX,
-    learner_automation,
-    local_wall_clock,
+from workers.schedule_dispatch import learner_automation, local_wall_clock
+from workers.schedule_registry import (
+    next_run_text,
+    register_schedules,
+    schedule_fingerprint,
+    scheduled_tasks,
+    scheduler_listed,
 )
 from workers.scheduled_commit import CONFLICT, commit_scheduled_change, open_mirror
 
+__all__ = ["register_automation_tasks", "request_verifications", "scheduled_tasks", "verify_schedules"]
+
 log = structlog.get_logger("gitlearnos.automation")
 
-VERIFY_SCHEDULES = "workers.automation.verify_schedules"
-SCHEDULES = "gitlearnos:schedules"  # task id -> the registered job (the scheduler's listing)
 RECORDED = "gitlearnos:automation:recorded:{repo}"  # the schedule fingerprint last verified and recorded
 REQUESTED = "gitlearnos:automation:requested:{repo}:{fingerprint}"
 REQUEST_TTL = 3600  # a verification queued but not finished within this is asked for again
 OPERATION = "automation"
-
-
-def schedule_fingerprint(automation: Automation) -> str:
-    """Identifies the schedules as the learner set them: a change means "schedules updated"."""
-    jobs = {job: job_schedule(automation, job).model_dump(mode="json") for job in JOBS}
-    text = json.dumps({"time_zone": automation.time_zone, "jobs": jobs}, sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def task_id(repo_slug: str, job: str) -> str:
-    """The opaque, stable ID of one repository's recurring ``job`` in the scheduler's listing."""
-    return f"{job}-{hashlib.sha256(repo_slug.encode()).hexdigest()[:16]}"
-
-
-def scheduler_listed(runtime: WorkerRuntime) -> bool:
-    """A live scheduler: the dispatcher entry is in RedBeat and a beat holds RedBeat's lock."""
-    return bool(runtime.redis.exists(REDBEAT_PREFIX + BEAT_ENTRY)) and bool(
-        runtime.redis.exists(REDBEAT_LOCK)
-    )
-
-
-def _next_run_text(now: datetime, automation: Automation, job: str) -> str:
-    local_now = local_wall_clock(now, automation.time_zone)
-    upcoming = next_run(local_now, job_schedule(automation, job)) if local_now is not None else None
-    return f"{upcoming:%Y-%m-%d %H:%M} {automation.time_zone}" if upcoming is not None else ""
-
-
-def register_schedules(
-    runtime: WorkerRuntime, target: RegisteredRepo, automation: Automation, now: datetime
-) -> dict[str, str]:
-    """List both jobs of ``target`` in the scheduler's registry; their task IDs by job."""
-    ids = {}
-    for job in JOBS:
-        schedule = job_schedule(automation, job)
-        ids[job] = task_id(target.repo.slug, job)
-        entry = {
-            "repository": target.repo.slug,
-            "job": job,
-            "time_zone": automation.time_zone,
-            "recurrence": schedule.recurrence,
-            "local_time": schedule.local_time,
-            "registered_at": now.isoformat(),
-        }
-        runtime.redis.hset(SCHEDULES, ids[job], json.dumps(entry))
-    return ids
-
-
-def scheduled_tasks(client: redis.Redis, *, now: datetime | None = None) -> list[dict[str, str]]:
-    """The scheduler's listing: every registered recurring task with its ID and next run."""
-    now = now or datetime.now(UTC)
-    raw: dict[bytes, bytes] = client.hgetall(SCHEDULES)  # type: ignore[assignment]
-    listing = []
-    for key, value in sorted(raw.items()):
-        entry = json.loads(value)
-        automation = Automation.model_validate(
-            {
-                "time_zone": entry["time_zone"],
-                "jobs": {entry["job"]: {k: entry[k] for k in ("recurrence", "local_time")}},
-            }
-        )
-        listing.append(
-            entry | {"task_id": key.decode(), "next_run": _next_run_text(now, automation, entry["job"])}
-        )
-    return listing
 
 
 @dataclass(frozen=True)
@@ -182,7 +115,7 @@ def _observe(
                 scheduler_listed=listed,
                 time_zone=automation.time_zone,
                 task_id=ids.get(job, ""),
-                next_run=_next_run_text(now, automation, job),
+                next_run=next_run_text(now, automation, job),
                 run_result=result,
                 run_at=run_at if result else "",
                 evidence=label if result else "",
@@ -263,7 +196,7 @@ def verify_schedules(
         reason=committed.reason,
     )
     if reply_to is not None:
-        _answer_learner(runtime, target, reply_to, result, records)
+        answer_learner(runtime, target, reply_to, result.deployment, records)
     log.info("automation.verified", **asdict(result))
     return result
 
@@ -287,41 +220,6 @@ def _current_config(runtime: WorkerRuntime, target: RegisteredRepo) -> LearnerCo
         return None
 
 
-REPLY = """\
-Deployment automation: `{deployment}`.
-
-{jobs}
-
-{explanation}"""
-EXPLAINED = {
-    "verified": "Both recurring jobs are listed in the bot's scheduler (Celery beat with RedBeat) and one "
-    "real run of each read this repository and finished safely; `automation.md` records the task IDs, "
-    "next runs and the run evidence.",
-    "incomplete": "This is not a verified deployment: a job counts as `verified` only after the scheduler "
-    "lists it and one real run of it finished safely. Your requested schedules are kept in "
-    "`gitlearnos.yml` and `automation.md`; notes, questions and answers keep working interactively.",
-}
-
-
-def _answer_learner(
-    runtime: WorkerRuntime,
-    target: RegisteredRepo,
-    number: int,
-    result: VerificationResult,
-    records: list[JobRecord],
-) -> None:
-    jobs = "\n".join(
-        f"- `{r.job}` ({r.recurrence} at {r.local_time}): `{r.state.value}`"
-        + (f", task `{r.task_id}`, next run {r.next_run}" if r.task_id else "")
-        + (f", test run `{r.last_result}`" if r.last_result != "unknown" else "")
-        for r in records
-    )
-    body = REPLY.format(deployment=result.deployment, jobs=jobs, explanation=EXPLAINED[result.deployment])
-    client = runtime.clients.for_event(target.as_event(f"automation:{target.repo.slug}"))
-    marker = reply_marker(f"automation/{target.repo.slug}#{number}")
-    client.upsert_comment(target.repo, number, marker, f"{body}\n\n{marker}\n", is_pull_request=False)
-
-
 def request_verifications(runtime: WorkerRuntime, app: Celery) -> list[str]:
     """Queue a verification for every repository whose schedules were created or changed; their slugs."""
     requested = []
@@ -341,36 +239,6 @@ def request_verifications(runtime: WorkerRuntime, app: Celery) -> list[str]:
     return requested
 
 
-def _after_learner_event(
-    app: Celery, sender: Any = None, args: Any = None, state: str = "", **_: Any
-) -> None:
-    """A processed learner event that asks to finish deployment gets a verification, answered on its issue.
-
-    Connected to Celery's ``task_postrun`` signal, so the event task itself (another concern's
-    module) does not need to know about automation.
-    """
-    if getattr(sender, "name", None) != PROCESS_EVENT or id(getattr(sender, "app", None)) != id(app):
-        return
-    if state != "SUCCESS" or not args:
-        return
-    try:
-        event = InboundEvent.model_validate(args[0])
-    except ValueError:
-        return
-    if event.repo is None or event.thread is None or event.thread.is_pull_request or event.actor is None:
-        return
-    text = event.comment.body if event.comment is not None else f"{event.thread.title}\n{event.thread.body}"
-    if event.actor.is_bot or not asks_for_deployment(text):
-        return
-    target = RegisteredRepo(repo=event.repo, installation_id=event.installation_id)
-    app.send_task(
-        VERIFY_SCHEDULES,
-        args=[target.model_dump(mode="json")],
-        kwargs={"reply_to": event.thread.number, "requested_by": event.actor.login},
-        queue=SCHEDULE_QUEUE,
-    )
-
-
 def register_automation_tasks(app: Celery, runtime: WorkerRuntime) -> Task:
     """Register the verification task, the learner-request hook and the forge-side trigger task."""
     from workers.triggered_runs import register_trigger_task
@@ -379,9 +247,9 @@ def register_automation_tasks(app: Celery, runtime: WorkerRuntime) -> Task:
     routes |= {VERIFY_SCHEDULES: {"queue": SCHEDULE_QUEUE}}
     app.conf.task_routes = routes
     register_trigger_task(app, runtime)
-    signals.task_postrun.connect(partial(_after_learner_event, app), weak=False)
+    signals.task_postrun.connect(partial(after_learner_event, app), weak=False)
 
-    @app.task(name=VERIFY_SCHEDULES, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
+    @app.task(name=VERIFY_SCHEDULES, shared=False, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
     def verify_schedules_task(
         self: Task, payload: dict[str, Any], reply_to: int | None = None, requested_by: str = ""
     ) -> dict[str, Any]:

@@ -19,7 +19,10 @@ RAG_QUEUE = "rag"
 PROCESS_EVENT = "workers.events.process_event"
 # A forge-side schedule (POST /triggers/{job}, a GitLab scheduled pipeline); see workers.triggered_runs.
 RUN_TRIGGERED = "workers.triggered_runs.run_triggered"
+# Verify a repository's recurring jobs and record them in automation.md; see workers.automation.
+VERIFY_SCHEDULES = "workers.automation.verify_schedules"
 SYNC_SOURCE = "workers.rag.sync_source"  # on RAG_QUEUE: ingest one source record, commit its receipt
+ANSWER_QUESTION = "workers.rag_answer.answer_question"  # on RAG_QUEUE: query, reply with evidence
 VISIBILITY_TIMEOUT = 3600
 
 

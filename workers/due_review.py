@@ -235,7 +235,7 @@ def register_due_review_tasks(app: Celery, runtime: WorkerRuntime) -> Task:
     routes |= {RUN_DUE_REVIEW: {"queue": SCHEDULE_QUEUE}}
     app.conf.task_routes = routes
 
-    @app.task(name=RUN_DUE_REVIEW, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
+    @app.task(name=RUN_DUE_REVIEW, shared=False, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
     def run_due_review_task(self: Task, payload: dict[str, Any], occurrence: str) -> dict[str, Any]:
         target = RegisteredRepo.model_validate(payload)
         try:

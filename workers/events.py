@@ -140,6 +140,9 @@ def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, k
             return "already-applied"
         if plan.outcome is not Outcome.COMMITTED or plan.commit is None:
             _post_replies(client, repo, plan.replies)
+            # Read-only follow-ups (a rag answer to the learner's question) need no commit.
+            target = RegisteredRepo(repo=repo, installation_id=event.installation_id)
+            enqueue_follow_ups(runtime.celery, target, plan.follow_ups, committed=False)
             log.info(
                 "event.planned", repo=repo.slug, event_key=key, outcome=plan.outcome.value, reason=plan.reason
             )
@@ -218,7 +221,7 @@ def register_event_task(app: Celery, runtime: WorkerRuntime) -> Task:
     """
     runtime.celery = runtime.celery or app
 
-    @app.task(name=PROCESS_EVENT, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
+    @app.task(name=PROCESS_EVENT, shared=False, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
     def process_event(self: Task, payload: dict[str, Any], queued_at: float | None = None) -> str:
         event = _validated(payload)
         if queued_at is not None and not self.request.retries:

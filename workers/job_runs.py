@@ -18,10 +18,9 @@ from workers.events import WorkerRuntime
 from workers.maintenance import maintain_once
 from workers.occurrences import label_claim_key
 from workers.repo_registry import RegisteredRepo
-from workers.schedule_dispatch import DUE_REVIEW_JOB, MAINTENANCE_JOB
+from workers.schedule_dispatch import DUE_REVIEW_JOB
 
 ALREADY_RAN = "this occurrence already ran"
-JOBS = (MAINTENANCE_JOB, DUE_REVIEW_JOB)
 
 
 def run_job(

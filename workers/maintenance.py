@@ -39,6 +39,7 @@ from workers.missed_comments import catch_up_missed_comments
 from workers.occurrences import claim_key as occurrence_claim_key
 from workers.occurrences import label_claim_key, run_once
 from workers.parked_events import parked_count, replay_parked
+from workers.rag_reconcile import enqueue_rag_replays
 from workers.repo_registry import RegisteredRepo
 from workers.schedule_dispatch import (
     DISPATCH_DUE,
@@ -112,6 +113,7 @@ def _run(runtime: WorkerRuntime, target: RegisteredRepo, label: str, now: dateti
     replayed = replay_parked(runtime, target)
     catch_up = catch_up_missed_comments(runtime, target, now)
     caught_up = catch_up.changed
+    enqueue_rag_replays(runtime, target)  # sources whose material drifted from the index: replay
     review = _RepositoryReview(now)
     refresh = commit_scheduled_change(runtime, target, label, review.change)
     report = review.findings
@@ -158,20 +160,22 @@ def register_maintenance_tasks(app: Celery, runtime: WorkerRuntime) -> tuple[Tas
 
     Also registers the tasks every worker of the schedule queue needs besides these (schedule
     verification and forge-side triggers), so the command line registers them without knowing them.
+    The scheduled tasks are ``shared=False``: each closes over its ``runtime``, and a shared task would
+    be copied into every Celery app created later in the process (a test's next app) with the old one.
     """
     from workers.automation import register_automation_tasks  # imports this module
 
     route_schedule_tasks(app)
     register_automation_tasks(app, runtime)
 
-    @app.task(name=DISPATCH_DUE, bind=True)  # type: ignore[untyped-decorator]
+    @app.task(name=DISPATCH_DUE, shared=False, bind=True)  # type: ignore[untyped-decorator]
     def dispatch_due_task(self: Task) -> list[str]:
         from workers.automation import request_verifications
 
         request_verifications(runtime, self.app)
         return dispatch_due(runtime, self.app, jobs=tuple(SCHEDULED_JOBS))
 
-    @app.task(name=RUN_MAINTENANCE, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
+    @app.task(name=RUN_MAINTENANCE, shared=False, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
     def run_maintenance_task(self: Task, payload: dict[str, Any], occurrence: str) -> dict[str, Any]:
         target = RegisteredRepo.model_validate(payload)
         try:

@@ -224,12 +224,15 @@ def _evidence(link: SourceLink, receipt: Any, status: Any) -> SyncEvidence:
 
 
 def register_rag_tasks(app: Celery, runtime: WorkerRuntime) -> Task:
-    """Register ``workers.rag.sync_source`` on ``app``, routed to the rag queue."""
+    """Register ``workers.rag.sync_source`` on ``app``, routed to the rag queue (and the answer task)."""
+    from workers.rag_answer import register_answer_task  # it imports this module
+
     routes = dict(app.conf.task_routes or {})
     routes |= {SYNC_SOURCE: {"queue": RAG_QUEUE}}
     app.conf.task_routes = routes
+    register_answer_task(app, runtime)  # learners' questions about their own material, on the same queue
 
-    @app.task(name=SYNC_SOURCE, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
+    @app.task(name=SYNC_SOURCE, shared=False, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
     def sync_source_task(self: Task, payload: dict[str, Any], record_path: str) -> dict[str, Any]:
         target = RegisteredRepo.model_validate(payload)
         try:

@@ -76,7 +76,7 @@ def register_trigger_task(app: Celery, runtime: WorkerRuntime) -> Task:
     routes |= {RUN_TRIGGERED: {"queue": SCHEDULE_QUEUE}}
     app.conf.task_routes = routes
 
-    @app.task(name=RUN_TRIGGERED, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
+    @app.task(name=RUN_TRIGGERED, shared=False, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
     def run_triggered_task(self: Task, payload: dict[str, Any], jobs: list[str]) -> dict[str, Any]:
         target = RegisteredRepo.model_validate(payload)
         # An empty list (a forge schedule event names no job) wakes every job; the rules pick what is due.

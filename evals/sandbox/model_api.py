@@ -15,6 +15,7 @@ import threading
 from typing import Any
 
 from litestar import Controller, Request, get, post
+from litestar.params import JSONBody
 from litestar.response import Response
 
 from evals.sandbox.http_support import learner_only
@@ -48,7 +49,7 @@ def _model(request: Request[Any, Any, Any]) -> ScriptedModel:
 
 
 @post("/model/v1/chat/completions", status_code=200, sync_to_thread=False)
-def chat_completions(request: Request[Any, Any, Any], data: JSON) -> Response[JSON]:
+def chat_completions(request: Request[Any, Any, Any], data: JSONBody[JSON]) -> Response[JSON]:
     """Answer as an OpenAI-compatible endpoint does: the reading as the assistant message's JSON content."""
     reading = _model(request).answer(data)
     if reading is None:
@@ -64,7 +65,7 @@ class ScriptedModelController(Controller):
     guards = (learner_only,)
 
     @post("/script", sync_to_thread=False)
-    def script(self, request: Request[Any, Any, Any], data: JSON) -> Response[JSON]:
+    def script(self, request: Request[Any, Any, Any], data: JSONBody[JSON]) -> Response[JSON]:
         _model(request).add(str(data["phrase"]), dict(data["reading"]))
         return Response({"scripted": data["phrase"]}, status_code=201)
 

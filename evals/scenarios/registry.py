@@ -29,14 +29,6 @@ from evals.scenarios import (
     s15_recurring_automation,
 )
 
-TEACHER_HANDOFF = (
-    "teacher handoff pull requests (handoff operation; PR comments and reviews come back as feedback)"
-)
-REVIEW_LOOP = "the review loop (question generation in a review issue, answer writeback, mastery rules)"
-AUTOMATION = (
-    "scheduled automation (due-review and maintenance on Celery beat, occurrence keys, automation.md)"
-)
-RAG = "the RAG ingestion queue (rag/: source records, RAG-Anything ingest, receipts)"
 DIAGNOSIS = "the diagnose operation (competing hypotheses, one discriminating probe, model synthesis)"
 SERVER_SIDE = "does not apply to a server-side bot: "
 

@@ -9,12 +9,14 @@ query`` must then return the textbook's fact with its source id, document id, lo
 
 Continuity rows automated here: a query whose endpoint cannot be reached is reported ``failed``,
 never ``no-hit``; a source changed after ingest is rebuilt (old entry deleted, new one inserted and
-verified) with a separate receipt while the old receipt stays in history. A general question is
-answered without RAG (no job, no receipt). Not automated here: the setup-gate conversation (scenario
-01's), teacher feedback contradicting a diagnosis (the handoff scenarios'), misclassified topics, and
-answering the learner's source question in the reply with cited evidence, which is not built (reported
-``not-yet``). Stale reporting and recovery after a failed ingest are covered by
-``tests/integration/test_rag_worker.py`` on real RAG-Anything.
+verified) with a separate receipt while the old receipt stays in history. A learner's question naming
+their textbook is answered on the issue (the rag queue's ``query``, a comment of its own) quoting the
+textbook's passage with source id, document id, locator and version; a general question is answered
+without RAG (no job, no receipt, no such answer). Not automated here: the setup-gate conversation
+(scenario 01's), teacher feedback contradicting a diagnosis (the handoff scenarios'), misclassified
+topics. Stale reporting and recovery after a failed ingest are covered by
+``tests/integration/test_rag_worker.py`` on real RAG-Anything, and the failed/no-hit wording of the
+learner's answer by ``tests/integration/test_rag_answer.py``.
 """
 
 from __future__ import annotations
@@ -56,10 +58,8 @@ RAG_OPERATION = "rag-ingest"
 RECEIPT_TIMEOUT_S = 90.0  # the rag worker's first job imports RAG-Anything and loads the model
 SCHEMA = "gitlearnos.external-receipt/v1"
 GENERATED = ("vdb_", "kv_store_", "graph_chunk_entity_relation", ".npy", ".faiss")
-REPLY_NOT_YET = (
-    "answering the learner's own source question in the issue reply with `query` evidence is not built; "
-    "retrieval is available to operators through `gitlearnos rag query`"
-)
+SOURCE_QUESTION = f"What does my textbook {MATERIAL} call the ratio of corresponding side lengths?"
+ANSWER_INTRO = "I looked this up in your own material"  # the first words of the bot's RAG answer
 
 
 def run(ctx: ForgeRun) -> Sequence[Check]:
@@ -77,12 +77,10 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
     )  # fmt: skip
     evidence = operator_query(ctx, repo.full_name, FACT_QUESTION)
     judge_query(checks, evidence, receipt_commit)
+    judge_source_question(checks, repo, receipt_commit)
     judge_outage(checks, ctx)
     judge_general_question(checks, repo, after)
     judge_rebuild(checks, ctx, repo, after, receipt_commit)
-    checks.not_yet(
-        "a source-specific question from the learner is answered with cited evidence", REPLY_NOT_YET
-    )
     return checks.results
 
 
@@ -209,6 +207,33 @@ def judge_query(checks: CheckRecorder, result: dict[str, Any], receipt_commit: C
     )  # fmt: skip
 
 
+def wait_for_answer(repo: LearnerRepository, number: int, timeout: float = RECEIPT_TIMEOUT_S) -> str:
+    """The bot's RAG answer on issue ``number`` (the rag worker posts it after the event's own reply)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = [body for body in repo.bot_replies(number) if body.startswith(ANSWER_INTRO)]
+        if found:
+            return found[0]
+        time.sleep(0.5)
+    raise ScenarioError(f"no RAG answer on {repo.full_name}#{number} within {timeout:.0f} s")
+
+
+def judge_source_question(checks: CheckRecorder, repo: LearnerRepository, receipt_commit: CommitInfo) -> None:
+    number = repo.open_issue("A question about my textbook", SOURCE_QUESTION)
+    answer = wait_for_answer(repo, number)
+    doc_id = next(iter(receipt_commit.trailer("GitLearnOS-RAG-Document")), "?@?")
+    source_id, _, version = doc_id.rpartition("@")
+    quoted = " ".join(line for line in answer.splitlines() if line.startswith(">")).lower()
+    identity = f"Source `{source_id}`, document `{doc_id}`, locator `{MATERIAL}#L"
+    checks.expect(
+        "a learner's question about their own material is answered on the issue with cited, quoted evidence",
+        "Status: `ok`" in answer and identity in answer and f"version `{version}`" in answer
+        and FACT in quoted,
+        f"answer cites {doc_id}: {identity in answer}; status ok: {'Status: `ok`' in answer}; "
+        f"fact quoted: {FACT in quoted}",
+    )  # fmt: skip
+
+
 def _closed_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -243,13 +268,14 @@ def judge_outage(checks: CheckRecorder, ctx: ForgeRun) -> None:
 def judge_general_question(checks: CheckRecorder, repo: LearnerRepository, before: RepoState) -> None:
     number = repo.open_issue("A general question", "What is the capital of France?")
     repo.wait_for_replies(number)
-    time.sleep(2.0)  # a queued rag job would commit within this window
+    time.sleep(2.0)  # a queued rag job would commit or answer within this window
     after = repo.observe()
     touched = [c.subject for c in rag_commits(after, before)]
+    answered = [body for body in repo.bot_replies(number) if body.startswith(ANSWER_INTRO)]
     checks.expect(
-        "a general question completes without RAG (no ingest, no receipt)",
-        not touched,
-        f"rag commits: {touched}" if touched else "no rag job ran",
+        "a general question completes without RAG (no ingest, no receipt, no retrieval answer)",
+        not touched and not answered,
+        f"rag commits: {touched}, rag answers: {len(answered)}" if touched or answered else "no rag job ran",
     )
 
 

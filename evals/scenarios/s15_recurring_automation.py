@@ -43,10 +43,10 @@ from evals.harness.repo_state import RepoState
 from evals.sandbox.client import SandboxClient
 from evals.sandbox.store import BOT_LOGIN
 from evals.scenarios.review_loop import EXPECTED, QUESTION, due_files, issue_exists, with_config
-from workers.automation import scheduled_tasks
 from workers.celery_app import SCHEDULE_QUEUE
 from workers.repo_registry import RegisteredRepo
 from workers.schedule_dispatch import RUN_DUE_REVIEW
+from workers.schedule_registry import scheduled_tasks
 
 NUMBER = "15"
 TITLE = "Recurring automation"

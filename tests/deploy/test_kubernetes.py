@@ -63,8 +63,9 @@ WEB_SECRETS = {
     "github_webhook_secret_previous",
     "gitlab_webhook_secret_previous",
     "gitea_webhook_secret_previous",
+    "trigger_secret",
 }
-WORKER_SECRETS = {"github_token", "github_app_private_key", "gitlab_token", "gitea_token"}
+WORKER_SECRETS = {"github_token", "github_app_private_key", "gitlab_token", "gitea_token", "model_api_key"}
 
 
 # ---------------------------------------------------------------- helpers

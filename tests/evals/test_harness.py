@@ -125,8 +125,8 @@ def test_every_protocol_scenario_has_a_row_with_a_reason_or_a_runner() -> None:
 
 
 def test_not_yet_cells_need_no_stack_and_have_the_json_shape(tmp_path: Path) -> None:
-    results = run_evals(tmp_path, scenarios=["03", "11"], forges=["github", "gitea"])
-    assert [(r.scenario, r.forge) for r in results] == [("03", "github"), ("03", "gitea"), ("11", "none")]
+    results = run_evals(tmp_path, scenarios=["14", "11"], forges=["github", "gitea"])
+    assert [(r.scenario, r.forge) for r in results] == [("11", "none"), ("14", "github"), ("14", "gitea")]
     assert exit_code(results) == 0
     write_json(results, tmp_path / "out" / "evals.json")
     data = json.loads((tmp_path / "out" / "evals.json").read_text())
@@ -134,8 +134,8 @@ def test_not_yet_cells_need_no_stack_and_have_the_json_shape(tmp_path: Path) -> 
     for cell in data:
         assert {"scenario", "forge", "status", "reason", "checks"} <= set(cell)
         assert cell["status"] in {"pass", "fail", "not-yet"}
-        assert "handoff" in cell["reason"] or "server-side" in cell["reason"]
-    assert "03" in format_table(results)
+        assert "diagnose" in cell["reason"] or "server-side" in cell["reason"]
+    assert "14" in format_table(results)
     assert not (tmp_path / "stack").exists(), "no cell was runnable, so no stack was started"
 
 

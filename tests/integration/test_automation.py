@@ -6,18 +6,26 @@ are ``unavailable``. The runs go against a real bare Git remote, with GitHub's A
 
 from __future__ import annotations
 
+import base64
+import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+import redis
+from celery import signals
 
 from evals.harness.beat import running_beat
-from tests.integration.test_event_worker import bot_commits, git, runtime
+from tests.integration.test_event_worker import bot_commits, git, note_event, runtime
 from tests.integration.test_maintenance import Forge, served
 from tests.integration.test_maintenance import forge as forge  # noqa: PLC0414 - the fixture
 from tests.integration.test_maintenance import remote as remote  # noqa: PLC0414 - the fixture
-from workers.automation import scheduled_tasks, scheduler_listed, verify_schedules
-from workers.events import WorkerRuntime
+from workers.automation import verify_schedules
+from workers.celery_app import PROCESS_EVENT, SCHEDULE_QUEUE, VERIFY_SCHEDULES, create_celery
+from workers.events import WorkerRuntime, register_event_task
+from workers.maintenance import register_maintenance_tasks
+from workers.schedule_registry import scheduled_tasks, scheduler_listed
 
 
 @pytest.fixture
@@ -68,3 +76,54 @@ def test_with_a_live_beat_each_job_runs_once_and_is_verified(
         assert f"- Next run: {listing[job]['next_run']}" in text
     assert "- Last result: `skipped`" in text, "nothing was due: a safe skip is the observed run"
     assert len(bot_commits(remote)) == 1 and forge.comments.issues == [], "only automation.md was written"
+
+
+def queued_verifications(redis_url: str) -> list[tuple[list[Any], dict[str, Any]]]:
+    """(args, kwargs) of every verification message on the schedule queue."""
+    raw = redis.Redis.from_url(redis_url).lrange(SCHEDULE_QUEUE, 0, -1)
+    messages = [json.loads(item) for item in raw]
+    bodies = [
+        json.loads(base64.b64decode(m["body"])) for m in messages if m["headers"]["task"] == VERIFY_SCHEDULES
+    ]
+    return [(args, kwargs) for args, kwargs, _ in bodies]
+
+
+@pytest.mark.parametrize(
+    ("body", "login", "answered"),
+    [
+        ("Finish deployment. Use my local time zone and the default automatic times.", "alice", True),
+        ("Finish deployment. Use my local time zone and the default automatic times.", "mallory", False),
+        ("Similar triangles keep their angles.", "alice", False),
+    ],
+    ids=["learner-asks", "stranger-asks", "a-note"],
+)
+def test_a_learner_asking_to_finish_deployment_gets_the_observed_state_on_the_issue(
+    tmp_path: Path, redis_url: str, remote: Path, forge: Forge, body: str, login: str, answered: bool
+) -> None:
+    """The event task's own outcome is not the point (a deployment request is no note): Celery's
+    ``task_postrun`` for it is sent as the worker sends it, so no other test's event task is involved."""
+    worker = runtime(tmp_path, redis_url)
+    app = create_celery(worker.settings, redis_url)
+    register_maintenance_tasks(app, worker)
+    event_task = app.tasks[PROCESS_EVENT] if PROCESS_EVENT in app.tasks else register_event_task(app, worker)
+    payload = note_event(remote, body=body, login=login).model_dump(mode="json")
+
+    signals.task_postrun.send(
+        sender=event_task,
+        task_id="t",
+        task=event_task,
+        args=[payload],
+        kwargs={},
+        retval="skipped",
+        state="SUCCESS",
+    )
+    for args, kwargs in queued_verifications(redis_url):
+        app.tasks[VERIFY_SCHEDULES].apply(args=args, kwargs=kwargs)
+
+    replies = forge.comments.bodies(7)
+    if answered:
+        (reply,) = replies
+        assert reply.startswith("Deployment automation: `incomplete`.") and "`unavailable`" in reply
+        assert "`unavailable`" in automation_md(remote)
+    else:
+        assert [r for r in replies if "Deployment automation" in r] == []

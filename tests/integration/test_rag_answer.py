@@ -1,0 +1,151 @@
+"""A learner's question about their own material, answered on the issue with cited evidence.
+
+Real Redis (the queue messages are read back from it), a real bare Git remote, real RAG-Anything with
+the local embedding model. The rag queue is drained here as its worker would: each queued message runs
+its task function. Only HTTP is faked: GitHub's comment API and, where a test configures one, the
+embedding endpoint. What is asserted is what the learner sees: the comment text.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import respx
+
+from bot.plan import FollowUpJob
+from tests.fakes.github_api import FakeGitHubComments
+from tests.integration.test_rag_worker import (
+    REMOTE_CONFIG,
+    SIMILAR_PATH,
+    commit_files,
+    file_note,
+    remote,
+    serve_embeddings,
+    target,
+    worker,
+)
+from tests.unit.helpers import issue_event
+from workers.celery_app import ANSWER_QUESTION, RAG_QUEUE, SYNC_SOURCE
+from workers.events import WorkerRuntime, handle_event
+from workers.rag import sync_source
+from workers.rag_answer import answer_question
+
+__all__ = ["remote", "worker"]  # fixtures shared with the rag worker's tests
+SOURCE_ID = "mathematics/materials-similar-triangles-md"
+QUESTION = f"What does my handout {SIMILAR_PATH} call the ratio of corresponding side lengths?"
+MARKER = "<!-- gitlearnos:rag-answer"
+
+
+@dataclass
+class Forge:
+    router: respx.MockRouter
+    comments: FakeGitHubComments
+
+
+@pytest.fixture
+def forge() -> Iterator[Forge]:
+    with respx.mock(assert_all_called=False) as router:
+        yield Forge(router, FakeGitHubComments(router))
+
+
+def drain_rag_queue(runtime: WorkerRuntime) -> list[tuple[str, Any]]:
+    """Run every message on the rag queue as the rag worker would; returns each task's name and detail."""
+    ran = []
+    while (raw := runtime.redis.lpop(RAG_QUEUE)) is not None:
+        message = json.loads(raw)  # type: ignore[arg-type]
+        payload, detail = json.loads(base64.b64decode(message["body"]))[0]
+        name = message["headers"]["task"]
+        repo = target(Path(payload["repo"]["clone_url"]))
+        if name == SYNC_SOURCE:
+            sync_source(runtime, repo, detail)
+        elif name == ANSWER_QUESTION:
+            answer_question(runtime, repo, FollowUpJob.model_validate(detail))
+        ran.append((name, detail))
+    return ran
+
+
+def ask(runtime: WorkerRuntime, remote: Path, text: str, number: int = 9) -> None:
+    handle_event(runtime, issue_event(text, number=number, repo=target(remote).repo, title="A question"))
+
+
+def answers(forge: Forge, number: int = 9) -> list[str]:
+    return [body for body in forge.comments.bodies(number) if MARKER in body]
+
+
+def ingested(runtime: WorkerRuntime, remote: Path) -> str:
+    """File the handout as a source and let the rag worker ingest it; returns its document ID."""
+    file_note(runtime, remote, SIMILAR_PATH)
+    assert [name for name, _ in drain_rag_queue(runtime)] == [SYNC_SOURCE]
+    log = subprocess.run(
+        ["git", "log", "-1", "--format=%(trailers:key=GitLearnOS-RAG-Document,valueonly)", "main"],
+        cwd=remote, check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    return log.stdout.strip()
+
+
+def test_a_question_about_own_material_is_answered_with_cited_evidence(
+    worker: WorkerRuntime, remote: Path, forge: Forge
+) -> None:
+    doc_id = ingested(worker, remote)
+    ask(worker, remote, QUESTION)
+
+    ((name, job),) = drain_rag_queue(worker)
+    assert name == ANSWER_QUESTION
+
+    (reply,) = answers(forge)
+    assert "Status: `ok`" in reply and f"Question: {QUESTION}" in reply
+    version = doc_id.rpartition("@")[2]
+    assert f"Source `{SOURCE_ID}`, document `{doc_id}`, locator `{SIMILAR_PATH}#L" in reply
+    assert f"version `{version}`" in reply
+    quoted = [line for line in reply.splitlines() if line.startswith("> ")]
+    assert any("called the scale factor of the similarity" in line for line in quoted), reply
+    assert "not evidence of mastery" in reply
+
+    answer_question(worker, target(remote), FollowUpJob.model_validate(job))  # the job redelivered
+    assert len(answers(forge)) == 1, "a redelivered job edits its answer, never posts a second one"
+
+
+def test_a_general_question_makes_no_rag_call(
+    tmp_path: Path, worker: WorkerRuntime, remote: Path, forge: Forge, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GITLEARNOS_RAG_EMBEDDING_API_KEY", "embedding-secret")
+    learner = tmp_path / "learner"
+    subprocess.run(["git", "clone", "-q", str(remote), str(learner)], check=True)
+    commit_files(learner, {"gitlearnos.yml": REMOTE_CONFIG}, "Use my embedding endpoint")
+    embedding = serve_embeddings(forge.router, [])
+    ingested(worker, remote)
+    calls_after_ingest = embedding.call_count
+
+    ask(worker, remote, "What is the capital of France?")
+
+    assert drain_rag_queue(worker) == [], "nothing queued for a general question"
+    assert embedding.call_count == calls_after_ingest, "the index was never asked"
+    assert answers(forge) == []
+
+
+def test_an_unreachable_index_is_answered_as_a_failure_never_as_not_in_your_material(
+    tmp_path: Path, worker: WorkerRuntime, remote: Path, forge: Forge, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GITLEARNOS_RAG_EMBEDDING_API_KEY", "embedding-secret")
+    learner = tmp_path / "learner"
+    subprocess.run(["git", "clone", "-q", str(remote), str(learner)], check=True)
+    commit_files(learner, {"gitlearnos.yml": REMOTE_CONFIG}, "Use my embedding endpoint")
+    embedding = serve_embeddings(forge.router, [])
+    ingested(worker, remote)
+    embedding.mock(side_effect=httpx.ConnectError("connection refused"))
+
+    ask(worker, remote, QUESTION)
+    drain_rag_queue(worker)
+
+    (reply,) = answers(forge)
+    assert "Status: `failed`" in reply and "ConnectError" in reply
+    assert "no-hit" not in reply and "not a sign that your material lacks the answer" in reply
+    assert "> " not in reply, "no passage is invented"

@@ -1,0 +1,124 @@
+"""The ``rag`` queue's answer task: query the learner's index and reply on the issue with cited evidence.
+
+The core queues a ``rag-answer`` follow-up when a learner asks about their own material
+(:mod:`bot.rag_questions` holds the rule and the reply's wording). This task, under the repository's
+writer lock (the rag queue's ingest holds the same lock, so a query never reads an index mid-write):
+
+1. resets the mirror to the remote and re-reads ``gitlearnos.yml`` and the source records; the
+   question is matched again on that head, so a source deleted or rolled back meanwhile is not cited;
+2. runs the adapter's read-only ``query`` (``ok`` / ``no-hit`` / ``stale``; an unreachable endpoint
+   is ``failed``, never ``no-hit``);
+3. upserts one comment carrying the job's own hidden marker, so a redelivered job edits its answer
+   instead of posting a second one.
+
+No commit: a query changes no learning state, and the protocol keeps retrieval out of mastery. A
+failed query is answered as failed and not retried (the learner sees the failure and can ask again);
+a busy lock or a forge rate limit is retried.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import structlog
+from celery import Celery, Task
+
+from bot.plan import FollowUpJob
+from bot.rag_links import current_doc_ids, source_links
+from bot.rag_questions import (
+    NOT_QUERIED,
+    Citation,
+    RetrievalOutcome,
+    RetrievalStatus,
+    cited,
+    find_source_question,
+    render_source_answer,
+    valid_config,
+)
+from forge_adapters.base import ForgeClient
+from workers.celery_app import ANSWER_QUESTION, RAG_QUEUE
+from workers.events import MAX_RETRIES, WorkerRuntime, retry_countdown
+from workers.git_workspace import Mirror, mirror_path
+from workers.rag import EndpointRefused, index_spec, repo_key
+from workers.repo_lock import repository_lock
+from workers.repo_registry import RegisteredRepo
+
+log = structlog.get_logger("gitlearnos.rag")
+
+
+@dataclass(frozen=True)
+class AnswerResult:
+    """What one run replied: the status it stated and the documents it cited."""
+
+    status: str
+    cited: tuple[str, ...] = ()
+    comment_created: bool = False
+
+
+def answer_question(runtime: WorkerRuntime, target: RegisteredRepo, job: FollowUpJob) -> AnswerResult:
+    """Query for ``job``'s question and upsert the reply; raises ``RetryLater`` when the repo is busy."""
+    assert job.reply is not None, "a rag-answer job always names its reply"
+    client = runtime.clients.for_event(target.as_event(f"rag-answer:{job.path}"))
+    with repository_lock(runtime.redis, target.repo, timeout=runtime.settings.lock_timeout_seconds):
+        text, result = _answer_locked(runtime, client, target, job.question)
+    reply = job.reply.model_copy(update={"text": text})
+    posted = client.upsert_comment(
+        target.repo, reply.thread_number, reply.marker, reply.body(), is_pull_request=reply.is_pull_request
+    )
+    result = AnswerResult(result.status, result.cited, posted.created)
+    log.info("rag.answered", repo=target.repo.slug, thread=reply.thread_number, **asdict(result))
+    return result
+
+
+def _answer_locked(
+    runtime: WorkerRuntime, client: ForgeClient, target: RegisteredRepo, question: str
+) -> tuple[str, AnswerResult]:
+    from rag.operations import query, run  # the RAG stack loads only when a rag task runs
+
+    settings, repo = runtime.settings, target.repo
+    mirror = Mirror(
+        mirror_path(settings.mirrors_dir, repo),
+        repo,
+        client.git_credentials(repo),
+        timeout=settings.git_timeout_seconds,
+    )
+    mirror.sync()
+    config = valid_config(mirror)
+    links = source_links(mirror)
+    asked = find_source_question(question, links)
+    if config is None or asked is None:
+        return NOT_QUERIED, AnswerResult("not-queried")
+    try:
+        spec = index_spec(settings, repo_key(repo), config)
+    except EndpointRefused as error:
+        outcome = RetrievalOutcome(status=RetrievalStatus.FAILED, error=str(error))
+    else:
+        current = current_doc_ids(links, mirror, config)
+        found = run(query(spec, asked.question, links, mirror.read_text, current_doc_ids=current))
+        outcome = RetrievalOutcome(
+            status=RetrievalStatus(found.status),
+            citations=tuple(Citation.model_validate(e.as_dict()) for e in found.evidence),
+            error=found.error,
+        )
+    status, passages = cited(asked, outcome)
+    return render_source_answer(asked, outcome), AnswerResult(status.value, tuple(c.doc_id for c in passages))
+
+
+def register_answer_task(app: Celery, runtime: WorkerRuntime) -> Task:
+    """Register ``workers.rag_answer.answer_question`` on ``app``, routed to the rag queue."""
+    app.conf.task_routes = dict(app.conf.task_routes or {}) | {ANSWER_QUESTION: {"queue": RAG_QUEUE}}
+
+    @app.task(name=ANSWER_QUESTION, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
+    def answer_question_task(self: Task, payload: dict[str, Any], job: dict[str, Any]) -> dict[str, Any]:
+        target = RegisteredRepo.model_validate(payload)
+        try:
+            result = answer_question(runtime, target, FollowUpJob.model_validate(job))
+        except Exception as error:
+            countdown = retry_countdown(error)
+            if countdown is not None and self.request.retries < MAX_RETRIES:
+                raise self.retry(countdown=countdown, exc=error) from error
+            raise
+        return asdict(result)
+
+    return answer_question_task
