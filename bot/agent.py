@@ -18,6 +18,7 @@ from typing import Protocol
 from pydantic import BaseModel, ConfigDict
 
 from bot.operations.question import asks_for_question
+from bot.question_gen import GeneratedQuestions, QuestionContext, rule_questions
 from bot.text import slugify
 
 
@@ -76,6 +77,10 @@ class Recognition(BaseModel):
 class Agent(Protocol):
     def recognize(self, learner_input: LearnerInput) -> Recognition: ...
 
+    def generate_questions(self, context: QuestionContext) -> GeneratedQuestions:
+        """Fresh questions (with success conditions and why) from a due review's linked evidence."""
+        ...
+
 
 FORM_SECTION = re.compile(r"^###\s+(?P<label>.+?)\s*$", re.M)
 
@@ -129,7 +134,10 @@ def parse_issue_form(body: str) -> dict[str, str]:
 
 
 class RuleAgent:
-    """Deterministic recognition from forms, labels and cue words."""
+    """Deterministic recognition from forms, labels and cue words; template questions from evidence."""
+
+    def generate_questions(self, context: QuestionContext) -> GeneratedQuestions:
+        return rule_questions(context)
 
     def recognize(self, learner_input: LearnerInput) -> Recognition:
         form = parse_issue_form(learner_input.body)

@@ -11,10 +11,11 @@ forge already keeps, which makes a retry or a redelivery plan the same thing.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.events import EventKind, Forge, InboundEvent
+from bot.events import EventKind, Forge, InboundEvent, content_hash
 from bot.replies import MARKER_PREFIX
 
 ASKED = re.compile(re.escape(MARKER_PREFIX) + r"setup asked=(?P<fact>[a-z_]+) -->")
@@ -71,6 +72,43 @@ def _before_current(event: InboundEvent, history: tuple[ThreadMessage, ...]) -> 
         if message.comment_id and message.comment_id == current:
             return history[:index]
     return history
+
+
+PENDING_REPLY = re.compile(r"<!-- gitlearnos:reply event=(?P<key>\S+) -->")
+COMMENT_KEY = re.compile(r"/comment/(?P<id>[^@/]+)@(?P<hash>\S+)$")
+
+
+@dataclass(frozen=True)
+class ApprovalTarget:
+    """What an approval comment approves: a comment of the thread, or (``comment`` None) the issue."""
+
+    comment: ThreadMessage | None = None
+    stale: bool = False  # the pending writeback was for a comment that has since been edited or deleted
+
+
+def approval_target(
+    event: InboundEvent, history: tuple[ThreadMessage, ...], *, pending_marks: tuple[str, ...]
+) -> ApprovalTarget:
+    """Find the note whose pending writeback an approval answers.
+
+    The latest bot reply before the approval that shows a pending writeback (it holds one of
+    ``pending_marks``) names its event in its hidden marker. When that event is a comment, the target
+    is that comment as the forge lists it now — and only if its text is still the text the reply
+    showed, so an approval can never apply words the learner did not see in the pending writeback.
+    """
+    for message in reversed(_before_current(event, history)):
+        if not _is_from_bot(message) or not any(mark in message.body for mark in pending_marks):
+            continue
+        marker = PENDING_REPLY.search(message.body)
+        found = COMMENT_KEY.search(marker.group("key")) if marker else None
+        if found is None:
+            return ApprovalTarget()
+        for candidate in history:
+            if candidate.comment_id == found.group("id") and not _is_from_bot(candidate):
+                unchanged = content_hash(candidate.body) == found.group("hash")
+                return ApprovalTarget(candidate) if unchanged else ApprovalTarget(stale=True)
+        return ApprovalTarget(stale=True)
+    return ApprovalTarget()
 
 
 def learner_turns(

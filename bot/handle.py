@@ -12,9 +12,9 @@ from datetime import datetime
 
 from bot.agent import Agent, LearnerInput, Significance
 from bot.config import CONFIG_PATH, LearnerConfig, Mode, parse_config
-from bot.conversation import ThreadMessage
+from bot.conversation import ThreadMessage, approval_target
 from bot.errors import ConfigError
-from bot.events import EventKind, Forge, InboundEvent, event_key
+from bot.events import Comment, EventKind, Forge, InboundEvent, event_key
 from bot.model_use import answer_first, answer_text, not_allowed_remark, pick_agent
 from bot.operations.answer import plan_answer
 from bot.operations.handoff import handoff_branch, plan_handoff, wants_handoff
@@ -27,6 +27,7 @@ from bot.plan import Outcome, Plan, Reply
 from bot.rag_questions import with_source_question
 from bot.receipt import record_persistence
 from bot.replies import (
+    APPROVAL_STALE,
     ASK_SUBJECT,
     INVALID_CONFIG,
     MARKER_PREFIX,
@@ -35,7 +36,7 @@ from bot.replies import (
     RECORDED_EARLIER,
 )
 from bot.snapshot import RepoSnapshot
-from bot.write_authority import apply_write_authority, is_approval
+from bot.write_authority import PENDING_MARKS, apply_write_authority, is_approval
 
 NOTE_KINDS = frozenset({EventKind.ISSUE_OPENED, EventKind.COMMENT_CREATED})
 
@@ -118,9 +119,10 @@ def plan_event(
 ) -> Plan:
     """Decide what one event should change; performs nothing.
 
-    ``history`` is the thread's comments, oldest first; only the setup gate of a repository without
-    ``gitlearnos.yml`` reads it. ``model_agent`` is the operator's chat model, if any; it reads the note
-    only when the learner's config allows it (:mod:`bot.model_use`).
+    ``history`` is the thread's comments, oldest first; the setup gate of a repository without
+    ``gitlearnos.yml`` reads it, and an approval reads it to find the comment it approves.
+    ``model_agent`` is the operator's chat model, if any; it reads the note only when the learner's
+    config allows it (:mod:`bot.model_use`).
     """
     if handoff_branch(event):  # the bot's own handoff pull request: a teacher channel
         key = event_key(event)
@@ -135,13 +137,28 @@ def plan_event(
         return config
 
     if event.comment is not None and not event.thread.is_pull_request and is_approval(event.comment.body):
-        # Approval of a pending writeback: plan the issue's own note again, now with the learner's yes.
-        original = event.model_copy(update={"kind": EventKind.ISSUE_OPENED, "comment": None})
-        plan = _plan_note(original, snapshot, config, (agent, model_agent), now=now, approved=True)
+        # Approval of a pending writeback: plan the note it showed again (the comment the latest pending
+        # reply names, else the issue itself), now with the learner's yes.
+        approved_note = _approved_note(event, history)
+        if approved_note is None:
+            return _answer(Outcome.SKIPPED, event, key, APPROVAL_STALE, "approved note changed")
+        plan = _plan_note(approved_note, snapshot, config, (agent, model_agent), now=now, approved=True)
     else:
         plan = _plan_note(event, snapshot, config, (agent, model_agent), now=now)
         plan = with_source_question(plan, event, snapshot, key)  # a question about own material: RAG
     return _with_config_problem(plan, snapshot, event, key)
+
+
+def _approved_note(event: InboundEvent, history: tuple[ThreadMessage, ...]) -> InboundEvent | None:
+    """The event whose pending writeback an approval comment answers; None when that note changed."""
+    assert event.comment is not None
+    target = approval_target(event, history, pending_marks=PENDING_MARKS)
+    if target.stale:
+        return None
+    if target.comment is None:
+        return event.model_copy(update={"kind": EventKind.ISSUE_OPENED, "comment": None})
+    comment = Comment(id=target.comment.comment_id, body=target.comment.body)
+    return event.model_copy(update={"comment": comment})
 
 
 def _with_config_problem(plan: Plan, snapshot: RepoSnapshot, event: InboundEvent, key: str) -> Plan:

@@ -80,3 +80,15 @@ def unfence(block: str) -> str | None:
     """The exact words inside the first :func:`verbatim` block of ``block``; None when there is none."""
     match = re.search(r"^(?P<fence>`{3,})text\n(?P<words>.*?)\n(?P=fence)$", block, re.S | re.M)
     return match.group("words") if match else None
+
+
+def append_to_section(text: str, heading: str, lines: tuple[str, ...]) -> str:
+    """``text`` with ``lines`` after the last non-blank line of ``## heading`` (unchanged without one)."""
+    marker = f"## {heading}"
+    if marker not in text or not lines:
+        return text
+    start = text.index(marker) + len(marker)
+    end = text.find(HEADING_BREAK, start)
+    end = len(text) if end == -1 else end
+    at = start + len(text[start:end].rstrip())
+    return text[:at] + "".join(f"\n{line}" for line in lines) + text[at:]

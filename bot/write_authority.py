@@ -22,6 +22,8 @@ APPROVAL = re.compile(
          |yes,?\s+apply\s+it)\s*[.!]?\s*$""",
     re.I | re.M | re.X,
 )
+# Text that only a reply showing a pending writeback (which an approval can apply) carries.
+PENDING_MARKS = (PREVIEW_INTRO, MANUAL_INTRO, PUSH_NOT_AUTHORIZED)
 LONGEST_SHOWN = 4000  # characters of one file shown inline; longer files are cut with a note
 
 

@@ -17,17 +17,19 @@ only talks to the endpoint the operator configured.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import httpx
 import structlog
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from bot.agent import LearnerInput, Recognition, RuleAgent, Significance, image_urls, parse_issue_form
+from bot.question_gen import GeneratedQuestion, GeneratedQuestions, QuestionContext
 from bot.text import slugify
 from gitlearnos.settings import Settings
 
 log = structlog.get_logger("gitlearnos.chat_agent")
+Schema = TypeVar("Schema", bound=BaseModel)
 
 UNAVAILABLE = (
     "(The chat model could not answer this time: {reason}. Your note was handled by the offline rules, "
@@ -44,6 +46,31 @@ Read the learner's message (and any attached image) and reply with JSON only, ma
   Never claim to know the learner's mastery.
 - seen_in_media: only what is literally visible in attached images (no inference); "" when there is no
   image or you cannot see it."""
+QUESTION_INSTRUCTIONS = """You write review questions for a learner who keeps their learning record in Git.
+From the goal, gap, evidence and recent questions given as JSON, write at most max_questions fresh,
+short questions the learner can answer now, without notes, in plain text. Never repeat a recent or
+planned question or the worked example (demonstration) in the evidence; use new values or a new case.
+Reply with JSON only, matching the schema:
+- questions: each with "question" and "success_condition" (the expected answer or what a good attempt
+  shows; it is kept from the learner until they attempt the question);
+- why: one sentence on why these questions were chosen from this evidence."""
+QUESTIONS_UNAVAILABLE = "the chat model could not write questions ({reason}); used the offline templates"
+
+
+class ModelQuestion(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    question: str
+    success_condition: str
+
+
+class ModelQuestions(BaseModel):
+    """What the model must return for question generation."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    questions: list[ModelQuestion]
+    why: str
 
 
 class ModelReading(BaseModel):
@@ -89,18 +116,54 @@ class ChatModelAgent:
             return ruled.model_copy(update={"model_remark": UNAVAILABLE.format(reason=failure)})
         return self._merge(ruled, reading, learner_input)
 
-    def _read(self, learner_input: LearnerInput) -> ModelReading:
+    def generate_questions(self, context: QuestionContext) -> GeneratedQuestions:
+        """The model's questions from the linked evidence; the rule templates, said so, when it fails."""
         try:
-            response = self._client.post("chat/completions", json=self._request(learner_input))
+            written = self._call(self._questions_request(context), ModelQuestions)
+            questions = tuple(
+                GeneratedQuestion(question=q.question.strip(), success=q.success_condition.strip())
+                for q in written.questions
+            )
+        except (ModelCallFailed, ValidationError) as failure:
+            reason = str(failure) if isinstance(failure, ModelCallFailed) else "an empty question"
+            log.warning("chat_model_questions_failed", model=self.model, reason=reason)
+            fallback = self._rules.generate_questions(context)
+            return fallback.model_copy(update={"remark": QUESTIONS_UNAVAILABLE.format(reason=reason)})
+        return GeneratedQuestions(
+            questions=questions[: context.max_questions],
+            why=written.why.strip().rstrip("."),
+            generated_by=f"the chat model `{self.model}`",
+        )
+
+    def _read(self, learner_input: LearnerInput) -> ModelReading:
+        return self._call(self._request(learner_input), ModelReading)
+
+    def _call(self, request: dict[str, Any], schema: type[Schema]) -> Schema:
+        try:
+            response = self._client.post("chat/completions", json=request)
         except httpx.HTTPError as error:
             raise ModelCallFailed(f"the model endpoint was unreachable ({type(error).__name__})") from error
         if not response.is_success:
             raise ModelCallFailed(f"the model endpoint answered HTTP {response.status_code}")
         try:
             content = response.json()["choices"][0]["message"]["content"]
-            return ModelReading.model_validate_json(content)
+            return schema.model_validate_json(content)
         except (ValueError, KeyError, IndexError, TypeError, ValidationError) as error:
             raise ModelCallFailed("the model's reply did not match the expected JSON schema") from error
+
+    def _questions_request(self, context: QuestionContext) -> dict[str, Any]:
+        return self._body(QUESTION_INSTRUCTIONS, context.model_dump_json(), "questions", ModelQuestions)
+
+    def _body(self, instructions: str, content: Any, name: str, schema: type[BaseModel]) -> dict[str, Any]:
+        return {
+            "model": self.model,
+            "temperature": 0,
+            "messages": [{"role": "system", "content": instructions}, {"role": "user", "content": content}],
+            "response_format": {
+                "type": "json_schema",
+                "json_schema": {"name": name, "strict": True, "schema": schema.model_json_schema()},
+            },
+        }
 
     def _request(self, learner_input: LearnerInput) -> dict[str, Any]:
         known = ", ".join(learner_input.known_subjects) or "none yet"
@@ -109,19 +172,7 @@ class ChatModelAgent:
         content += [
             {"type": "image_url", "image_url": {"url": url}} for url in image_urls(learner_input.body)
         ]
-        return {
-            "model": self.model,
-            "temperature": 0,
-            "messages": [{"role": "system", "content": INSTRUCTIONS}, {"role": "user", "content": content}],
-            "response_format": {
-                "type": "json_schema",
-                "json_schema": {
-                    "name": "reading",
-                    "strict": True,
-                    "schema": ModelReading.model_json_schema(),
-                },
-            },
-        }
+        return self._body(INSTRUCTIONS, content, "reading", ModelReading)
 
     def _merge(self, ruled: Recognition, reading: ModelReading, learner_input: LearnerInput) -> Recognition:
         """Structured input (a form or labels) keeps the rules' verdict; free text takes the model's."""

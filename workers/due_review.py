@@ -4,7 +4,9 @@ The occurrence discipline is maintenance's: ``due-review/<repo>/<local date>`` i
 ``SET NX`` before any work (a lease while running, the run's evidence once finished), so a duplicate
 dispatch or a redelivered message finishes as skipped. Then, under the repository's writer lock
 (the same lock event tasks take): sync the mirror, plan with the pure core
-(:mod:`bot.operations.due_review`), commit, push without force, and open the delivery issue.
+(:mod:`bot.operations.due_review`, given the runtime's rule agent and chat model, which writes fresh
+questions only where the learner's config allows it), commit, push without force, and open the
+delivery issue.
 
 Order and idempotency, and why:
 
@@ -161,7 +163,9 @@ def _deliver(
     local_now = local_wall_clock(now, config.automation.time_zone)
     if local_now is None:
         return DueReviewResult(occurrence=label, reason="unknown time zone")
-    due = plan_due_review(mirror, config, local_now, occurrence=label)
+    due = plan_due_review(
+        mirror, config, local_now, occurrence=label, agent=runtime.agent, model_agent=runtime.model_agent
+    )
     plan = due.plan
     if due.skipped or plan.commit is None:
         return DueReviewResult(occurrence=label, reason=plan.reason)

@@ -40,6 +40,7 @@ from bot.events import InboundEvent, RepoRef, event_key
 from bot.handle import plan_event, recorded_reply, replies_after_push
 from bot.plan import Outcome, Reply
 from bot.trailers import TRAILER_EVENT
+from bot.write_authority import is_approval
 from forge_adapters.base import ForgeClient, ForgeError
 from gitlearnos import metrics
 from gitlearnos.log_setup import event_context
@@ -122,7 +123,7 @@ def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, k
         mirror.sync()
         if _already_applied(runtime, client, mirror, event, key):
             return "already-applied"
-        history = _setup_history(client, mirror, event)
+        history = _thread_history(client, mirror, event)
         plan = plan_event(
             event,
             mirror,
@@ -186,12 +187,13 @@ def _already_applied(
     return True
 
 
-def _setup_history(client: ForgeClient, mirror: Mirror, event: InboundEvent) -> tuple[ThreadMessage, ...]:
-    """The thread's comments for the setup gate, fetched only while the repository has no config."""
+def _thread_history(client: ForgeClient, mirror: Mirror, event: InboundEvent) -> tuple[ThreadMessage, ...]:
+    """The thread's comments, fetched only when the core reads them: for the setup gate while the
+    repository has no config, and for an approval (to find the pending writeback it approves)."""
     thread, repo = event.thread, event.repo
     if repo is None or thread is None or event.comment is None or thread.is_pull_request:
-        return ()  # only a comment on an issue continues a setup conversation
-    if mirror.read_text(CONFIG_PATH) is not None:
+        return ()  # only a comment on an issue continues a conversation
+    if mirror.read_text(CONFIG_PATH) is not None and not is_approval(event.comment.body):
         return ()
     return tuple(client.thread_messages(repo, thread.number, is_pull_request=False))
 

@@ -38,6 +38,7 @@ from bot.readiness import setup_status
 from bot.receipt import Receipt
 from bot.record_edit import section
 from bot.records import goal_path, read_header
+from bot.review_evidence import generated_count, linked_gap, record_questions
 from bot.schedule_rules import job_schedule
 from bot.snapshot import RepoSnapshot
 from bot.spacing import next_check_day
@@ -120,12 +121,26 @@ def _learned_on(record: Record, snapshot: RepoSnapshot) -> date | None:
     return max(days, default=None)
 
 
-def _linked_gap(record: Record, snapshot: RepoSnapshot) -> Record | None:
-    link = record.header.get("Gap link", "")
-    for gap in records(snapshot, "knowledge-gaps"):
-        if gap.label in link or gap.path.rsplit("/", 1)[-1] in link:
-            return gap
-    return None
+def _evaluate(target: Target, answer: str) -> Evaluation:
+    """Against the record's expected answer, which belongs to its one own question when others were generated.
+
+    Questions generated at delivery come after the record's own and carry success conditions, not an
+    expected answer; so when the record has exactly one own question, the expected answer is that
+    question's and only it is compared (its number in the issue first, else the reply's ``Answer:``).
+    """
+    record = target.record
+    keys = section(record.text, ANSWER_SECTION)
+    generated = generated_count(record.text)
+    own = len(record_questions(record.text)) - generated
+    if len(target.numbers) > 1 and not (generated and own == 1):
+        return Evaluation(Result.NOT_ASSESSED, f"{NOT_EVALUATED}: several questions share this record")
+    number = target.numbers[0] if target.numbers not in ((), (1,)) else None
+    evaluation = evaluate(answer, keys, number=number)
+    if generated and len(target.numbers) > 1:
+        rest = ", ".join(map(str, target.numbers[1:]))
+        basis = f"{evaluation.basis} (question {target.numbers[0]}); questions {rest} are judged by their "
+        return Evaluation(evaluation.result, basis + "success conditions on attempt, not by the bot")
+    return evaluation
 
 
 def _assess(
@@ -139,14 +154,10 @@ def _assess(
 ) -> Assessment:
     """Evaluate, read support and decide mastery for one answered record (``gap_texts``: edits so far)."""
     record = target.record
-    if len(target.numbers) > 1:
-        evaluation = Evaluation(Result.NOT_ASSESSED, f"{NOT_EVALUATED}: several questions share this record")
-    else:
-        number = target.numbers[0] if target.numbers not in ((), (1,)) else None
-        evaluation = evaluate(answer, section(record.text, ANSWER_SECTION), number=number)
+    evaluation = _evaluate(target, answer)
     support = read_support(answer)
     learned = _learned_on(record, snapshot)
-    gap = _linked_gap(record, snapshot)
+    gap = linked_gap(record, snapshot)
     gap_text = gap_texts.get(gap.path, gap.text) if gap else ""
     goal = snapshot.read_text(goal_path(record.subject)) or ""
     transfer_required = bool(TRANSFER_REQUIRED.search(gap_text) or TRANSFER_REQUIRED.search(goal))
@@ -227,7 +238,7 @@ def plan_answer(
             numbers=numbers,
         )  # fmt: skip
         if assessment.gap_id is not None and assessment.decision is not None:
-            gap = _linked_gap(target.record, snapshot)
+            gap = linked_gap(target.record, snapshot)
             assert gap is not None
             writes[gap.path] = write_gap(
                 writes.get(gap.path, gap.text), assessment, day=day, subject=gap.subject

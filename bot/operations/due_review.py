@@ -1,11 +1,13 @@
-"""Due review, delivery only: hand the learner the planned questions whose day has come.
+"""Due review: hand the learner the planned questions whose day has come, plus fresh ones.
 
-Protocol "Automation" (``due-review``) and "Question"/"Review". The questions come only from review
+Protocol "Automation" (``due-review``) and "Question"/"Review". What is due comes only from review
 records already in the repository (``subjects/<s>/reviews/*.md``, ``Status: planned``, ``Due:`` on or
-before the learner's local today); nothing is generated, so a run with nothing due is ``skipped``
-with no write, no commit and no issue, never a filler question. Inside quiet hours the run is
-skipped too. At most ``automation.max_questions_per_due_run`` questions go out per run, oldest due
-first.
+before the learner's local today), so a run with nothing due is ``skipped`` with no write, no commit
+and no issue, never a filler question. Inside quiet hours the run is skipped too. At most
+``automation.max_questions_per_due_run`` questions go out per run, oldest due first; the room the
+stored questions leave is filled with fresh questions the agent generates from each record's linked
+goal, gap and events (:mod:`bot.review_evidence`), written into the same record with their success
+conditions, so re-sending a stored question is never the whole check (scenario 04).
 
 Decisions, and why:
 
@@ -26,17 +28,21 @@ Decisions, and why:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 
+from bot.agent import Agent
 from bot.automation_record import AUTOMATION_PATH
 from bot.config import LearnerConfig, Mode
 from bot.dashboard_sections import Record, records
+from bot.model_use import pick_agent
 from bot.operations.question import ANSWER_HEADING
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan
+from bot.question_gen import GeneratedQuestions, fresh_only
 from bot.readiness import setup_status
 from bot.receipt import Receipt, record_persistence
 from bot.replies import reply_marker
+from bot.review_evidence import question_context, record_questions, with_generated
 from bot.schedule_rules import in_quiet_hours, job_schedule, parse_clock
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line
@@ -44,14 +50,13 @@ from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
 
 OPERATION = "due-review"
 DELIVERED = "Delivered"
-QUESTIONS_HEADING = "## Questions"
 WHY_HEADING = "## Why these questions now"
 ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-NUMBERED = re.compile(r"^\s*\d+[.)]\s+(?P<text>\S.*?)\s*$")
 DUE_LINE = re.compile(r"^Due:.*$", re.M)
 SELECTION_REASON = re.compile(r"^- Selection reason:\s*(?P<reason>\S.*?)\s*$", re.M)
 
 NOTHING_DUE = "no planned review is due"
+NONE_GENERATED = GeneratedQuestions()
 QUIET_HOURS = "inside the learner's quiet hours"
 NO_QUESTIONS_ALLOWED = "automation.max_questions_per_due_run is 0"
 NOT_AUTHORIZED = "unattended delivery needs safe-auto mode with commit and push authorization"
@@ -72,6 +77,7 @@ class DueItem:
     questions: tuple[str, ...]  # the ones delivered in this run (capped by the run's maximum)
     total: int  # how many questions the record holds
     why: str
+    generated: GeneratedQuestions = NONE_GENERATED  # fresh ones written at delivery, after these
 
 
 @dataclass(frozen=True)
@@ -119,12 +125,6 @@ def _section(text: str, heading: str) -> str:
     return body.split(ANSWER_HEADING, 1)[0]
 
 
-def record_questions(text: str) -> tuple[str, ...]:
-    """The numbered, non-empty questions of a record's ``## Questions`` section (template blanks skipped)."""
-    found = (NUMBERED.match(line) for line in _section(text, QUESTIONS_HEADING).splitlines())
-    return tuple(m.group("text") for m in found if m is not None)
-
-
 def _why(record: Record, due: date) -> str:
     match = SELECTION_REASON.search(_section(record.text, WHY_HEADING))
     stated = one_line(match.group("reason"), limit=400) if match else "the record states no selection reason"
@@ -168,6 +168,8 @@ def select_due(snapshot: RepoSnapshot, today: date, max_questions: int) -> tuple
 def mark_delivered(text: str, item: DueItem, today: date, occurrence: str) -> str:
     """``text`` with a ``Delivered:`` line after its ``Due:`` line; nothing else changes."""
     part = "" if len(item.questions) == item.total else f"; questions 1–{len(item.questions)} of {item.total}"
+    fresh = len(item.generated.questions)
+    part += f"; {fresh} generated at delivery" if fresh else ""
     line = f"{DELIVERED}: {today.isoformat()} (scheduled due-review `{occurrence}`{part})"
     return DUE_LINE.sub(lambda due: f"{due.group(0)}\n{line}", text, count=1)
 
@@ -199,18 +201,71 @@ def _issue_text(items: tuple[DueItem, ...], occurrence: str, count: int) -> str:
         for question in item.questions:
             number += 1
             lines.append(f"{number}. {question}")
+        if item.generated.questions:
+            lines += ["", f"**Fresh questions added now:** {item.generated.why}.", ""]
+            for generated in item.generated.questions:
+                number += 1
+                lines.append(f"{number}. {generated.question}")
         lines += ["", f"Record: `{item.path}`"]
         parts.append("\n".join(lines))
     return "\n\n".join(parts)
 
 
+def _generate(
+    snapshot: RepoSnapshot, items: tuple[DueItem, ...], room: int, agents: tuple[Agent, Agent]
+) -> tuple[DueItem, ...]:
+    """Each item with fresh questions from its linked evidence, within the run's remaining ``room``.
+
+    Only an item delivered whole gets any, so the record's numbering stays the issue's. ``agents`` is
+    (the agent the learner's config allows, the rule agent): when everything the chosen agent wrote
+    repeats an earlier item, the rules' templates are used and the remark says so.
+    """
+    chosen, rules = agents
+    done = []
+    for item in items:
+        if room <= 0 or len(item.questions) != item.total:
+            done.append(item)
+            continue
+        record = next(r for r in records(snapshot, "reviews") if r.path == item.path)
+        context = question_context(record, snapshot, max_questions=room)
+        generated = fresh_only(chosen.generate_questions(context), context)
+        if not generated.questions and chosen is not rules:
+            remark = f"{generated.remark or 'the model wrote no fresh question'}; used the offline templates"
+            generated = fresh_only(rules.generate_questions(context), context).model_copy(
+                update={"remark": remark}
+            )
+        room -= len(generated.questions)
+        done.append(replace(item, generated=generated))
+    return tuple(done)
+
+
+def _questions_field(items: tuple[DueItem, ...], stored: int, ids: str) -> str:
+    """The receipt's Questions field: what was re-sent, what was generated, by whom, and any degradation."""
+    fresh = [item.generated for item in items if item.generated.questions]
+    made = sum(len(g.questions) for g in fresh)
+    by = "; ".join(sorted({g.generated_by for g in fresh}))
+    remarks = "; ".join(sorted({g.remark for g in (item.generated for item in items) if g.remark}))
+    generated = f"{made} generated from the linked evidence by {by}" if made else "none generated"
+    return f"{stored} delivered from existing review records ({ids}); {generated}" + (
+        f" ({remarks})" if remarks else ""
+    )
+
+
 def plan_due_review(
-    snapshot: RepoSnapshot, config: LearnerConfig, local_now: datetime, *, occurrence: str
+    snapshot: RepoSnapshot,
+    config: LearnerConfig,
+    local_now: datetime,
+    *,
+    occurrence: str,
+    agent: Agent,
+    model_agent: Agent | None = None,
 ) -> DueReviewPlan:
     """One delivery commit for the due questions, or a skip that writes and sends nothing.
 
     ``local_now`` is naive wall-clock time in the learner's time zone; ``occurrence`` is the run's
     idempotency key (``due-review/<repo>/<local date>``), written as the commit's event trailer.
+    ``agent`` (the rule agent) and ``model_agent`` (the operator's chat model, used only when the
+    learner's config allows it, as for notes) write fresh questions from each record's evidence.
     """
     automation = config.automation
     if _quiet(config, local_now):
@@ -226,24 +281,35 @@ def plan_due_review(
         authorization.automatic_writes and authorization.commits and authorization.push
     ):
         return _skip(occurrence, NOT_AUTHORIZED)  # no learner is there to approve a pending writeback
+    stored = sum(len(item.questions) for item in items)
+    chosen = pick_agent(config, agent, model_agent)
+    items = _generate(snapshot, items, automation.max_questions_per_due_run - stored, (chosen, agent))
     writes = tuple(
         FileWrite(
             path=item.path,
-            content=mark_delivered(snapshot.read_text(item.path) or "", item, today, occurrence),
+            content=with_generated(
+                mark_delivered(snapshot.read_text(item.path) or "", item, today, occurrence),
+                item.generated,
+                first_number=item.total + 1,
+                day=today,
+            ),
         )
         for item in items
     )
-    count = sum(len(item.questions) for item in items)
+    count = stored + sum(len(item.generated.questions) for item in items)
     ids = ", ".join(f"`{item.record_id}`" for item in items)
     receipt = Receipt(
         setup_status=setup_status(config, can_write=True, automation=snapshot.read_text(AUTOMATION_PATH)),
         mode=config.mode.value,
         subject=", ".join(sorted({item.subject for item in items})),
-        organized="nothing organized: this run only delivers questions already planned",
-        questions=f"{count} delivered from existing review records ({ids}); none generated",
+        organized="nothing organized: this run delivers planned reviews and adds fresh questions to them",
+        questions=_questions_field(items, stored, ids),
         changed_files=tuple(write.path for write in writes),
-        evidence="the review records' own `Due:` dates and questions; no answer is recorded yet",
-        rag_synchronization="not attempted: delivery reads only the review records",
+        evidence=(
+            "the review records' `Due:` dates and questions, and the goal, gap and events they link; "
+            "no answer is recorded yet"
+        ),
+        rag_synchronization="not attempted: delivery reads only the repository's own records",
         mastery="unchanged: delivering a question is not performance evidence",
         automation_actually_completed=(
             f"background: the scheduled `due-review` occurrence `{occurrence}` ran in the bot's "

@@ -14,6 +14,7 @@ from bot.agent import Recognition
 from bot.config import LearnerConfig
 from bot.dashboard import DASHBOARD_PATH, render_dashboard
 from bot.events import InboundEvent, content_hash
+from bot.gaps import plan_gap
 from bot.knowledge import add_evidence, point_from_learner, render_point
 from bot.operations.question import QUESTIONS_GENERATED, plan_question
 from bot.overrides import Override, Overrides
@@ -194,11 +195,16 @@ def plan_organize(
         source_id=source_from_learner(subject, recognition.source).source_id if recognition.source else "",
     )
     record_only = Override.RECORD_ONLY in overrides.found
+    gap = plan_gap(
+        snapshot, subject=subject, note=note, labels=event.thread.labels, channel=recognition.channel.value,
+        day=day, event_id=record_id, event_path=path, goal_linked=bool(goal_text),
+    )  # fmt: skip
     question = None
     if recognition.wants_question and not record_only and Override.NO_REVIEW not in overrides.found:
         question = plan_question(
             snapshot, subject=subject, note=note, title=title, day=day,
             event_id=record_id, event_path=path, goal_linked=bool(goal_text),
+            gap_link=gap.link() if gap else "",
         )  # fmt: skip
     next_action = question.next_action() if question else NEXT_ACTION
     next_action = "none suggested (you asked: record only)" if record_only else next_action
@@ -207,6 +213,7 @@ def plan_organize(
         | _knowledge_writes(snapshot, recognition, day, record_id, path)
         | _source_writes(snapshot, recognition, day, record_id, path)
         | ({question.path: question.content} if question else {})
+        | ({gap.path: gap.content} if gap else {})
     )
     dashboard = render_dashboard(
         snapshot,
@@ -225,7 +232,8 @@ def plan_organize(
         setup_status=setup_status(config, can_write=True),
         mode=config.mode.value,
         subject=subject,
-        organized=f"study note from {source_name(event)} recorded as `{record_id}` ({goal_note})",
+        organized=f"study note from {source_name(event)} recorded as `{record_id}` ({goal_note})"
+        + (f"; {gap.summary()}" if gap else ""),
         questions=QUESTIONS_GENERATED if question else "none: organizing a note does not generate questions",
         changed_files=tuple(w.path for w in writes),
         evidence=f"learner-reported note (channel `{recognition.channel.value}`), {source_locator(event)}",

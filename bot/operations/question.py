@@ -1,5 +1,9 @@
 """Question: the one fresh task a learner explicitly asked for, planned as a review record.
 
+"Explicitly" means a literal request ("give me a question", "quiz me") or a plea for help improving
+("help me improve", "what should I practise"): either gets exactly one question, one thing at a time,
+and the reply says which of the two it answered.
+
 Protocol "Question" and "Review": state why the question is asked, use a fresh item rather than the
 demonstration, and keep the question, the success condition and the later answer together in one
 record. The offline rule agent cannot understand a note, so the task is an honest template built from
@@ -29,9 +33,18 @@ QUESTION_REQUEST = re.compile(
     """,
     re.I | re.X,
 )
-# "don't quiz me", "no need to give me a task": a negated request is no request.
+# An explicit plea for help improving asks for one next step: "help me improve", "help me get better
+# at …", "what should I practise". Only these literal forms; "this helped me improve" is not a plea.
+HELP_REQUEST = re.compile(
+    r"""
+    \bhelp\s+me\s+(?:to\s+)?(?:improve|get\s+better)\b
+    | \bwhat\s+should\s+I\s+(?:practi[cs]e|work\s+on)\b
+    """,
+    re.I | re.X,
+)
+# "don't quiz me", "no need to give me a task", "I don't need you to help me improve": no request.
 NEGATED_REQUEST = re.compile(
-    r"""\b(?:don'?t|do\s+not|no\s+need\s+to|never|please\s+don'?t)\s+(?:\w+\s+){0,2}$""",
+    r"""\b(?:don'?t|do\s+not|no\s+need\s+to|never|please\s+don'?t)\s+(?:\w+\s+){0,3}$""",
     re.I | re.X,
 )
 # Subjects (as folder slugs) and request words that make the task a debugging task.
@@ -50,9 +63,18 @@ PURPOSE = "transfer"
 ANSWER_HEADING = "## Answer or success condition"
 
 
+def _requests(text: str, pattern: re.Pattern[str]) -> bool:
+    return any(not NEGATED_REQUEST.search(text[: m.start()]) for m in pattern.finditer(text))
+
+
 def asks_for_question(text: str) -> bool:
-    """True when the learner literally asks for a task or question (and does not negate the ask)."""
-    return any(not NEGATED_REQUEST.search(text[: m.start()]) for m in QUESTION_REQUEST.finditer(text))
+    """True when the learner literally asks for a task or question, or for help improving (not negated)."""
+    return _requests(text, QUESTION_REQUEST) or _requests(text, HELP_REQUEST)
+
+
+def asks_for_help(text: str) -> bool:
+    """True when the ask is a plea for help improving rather than a literal request for a task."""
+    return not _requests(text, QUESTION_REQUEST) and _requests(text, HELP_REQUEST)
 
 
 @dataclass(frozen=True)
@@ -80,13 +102,13 @@ class PlannedQuestion:
 def _excerpt(note: str) -> str:
     """The learner's first sentence that is not the request itself, short enough to quote."""
     for sentence in SENTENCE_END.split(note):
-        if sentence.strip() and not QUESTION_REQUEST.search(sentence):
+        if sentence.strip() and not QUESTION_REQUEST.search(sentence) and not HELP_REQUEST.search(sentence):
             text = one_line(sentence, limit=120).rstrip(".!?")
             return text.replace("`", "") if text.count("`") % 2 else text
     return ""
 
 
-def _wording(debugging: bool, lead: str) -> tuple[str, str, str]:
+def _wording(debugging: bool, lead: str, *, plea: bool = False) -> tuple[str, str, str]:
     """(question, why, success condition) of the template task; ``lead`` quotes the learner's note."""
     if debugging:
         question = (
@@ -109,10 +131,15 @@ def _wording(debugging: bool, lead: str) -> tuple[str, str, str]:
             f"{lead} Without looking at your note, explain the idea in your own words, then apply it to a "
             "new example you choose yourself (not the one in your note) and work it through."
         )
+        asked = (
+            "you asked for help improving, so one question (one thing at a time) is chosen from your note's "
+            "own words."
+            if plea
+            else "you asked for a fresh question."
+        )
         why = (
-            "you asked for a fresh question. Rereading a note does not show you can use it; explaining the "
-            "idea yourself and applying it to an example of your own checks whether you can use it "
-            "without help."
+            f"{asked} Rereading a note does not show you can use it; explaining the idea yourself and "
+            "applying it to an example of your own checks whether you can use it without help."
         )
         success = (
             "Done without the note: the explanation states the idea in the learner's own words, the example "
@@ -143,14 +170,15 @@ def plan_question(
     event_id: str,
     event_path: str,
     goal_linked: bool,
+    gap_link: str = "",
 ) -> PlannedQuestion:
-    """One planned transfer task, due today, linked to the new event record and the goal."""
+    """One planned transfer task, due today, linked to the new event record, the goal and any new gap."""
     record_id, path = _free_review(snapshot, subject, f"{day.isoformat()}-{slugify(title)}")
     excerpt = _excerpt(note)
     debugging = bool(PROGRAMMING.search(subject) or DEBUGGING_REQUEST.search(note))
     what = "describes this mistake" if debugging else "says"
     lead = f"Your note {what}: “{excerpt}”." if excerpt else f"Your note is `{event_id}`."
-    question, why, success = _wording(debugging, lead)
+    question, why, success = _wording(debugging, lead, plea=asks_for_help(note))
     event_link = f"[{event_id}](../events/{event_path.rsplit('/', 1)[-1]})"
     goal = f"[subjects/{subject}/goals/main-goal.md](../goals/main-goal.md)" if goal_linked else "none yet"
     content = f"""# Fresh transfer task: {one_line(title, limit=80)}
@@ -165,7 +193,7 @@ Subject: {subject}
 Purpose: `{PURPOSE}`
 Due: {day.isoformat()}
 Goal link: {goal}
-Gap link: none: no gap is diagnosed yet (`unknown`)
+Gap link: {gap_link or "none: no gap is diagnosed yet (`unknown`)"}
 Grounded in: {event_link}
 Generated: {day.isoformat()} by the offline rule agent ({TEMPLATE_NOTE})
 

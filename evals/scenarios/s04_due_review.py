@@ -6,19 +6,21 @@ question once, in one issue, with its selection basis and without its answer, ke
 ``planned``, and say in its receipt that a real background run happened. A second dispatch of the same
 occurrence must change nothing.
 
-The offline bot delivers questions already planned in review records; it does not write new ones from
-the linked evidence (that is question generation, the chat-model agent's part), so that line is
-``not-yet`` with the reason.
+The run also generates fresh questions from the record's linked evidence: offline, the rule agent's
+templates (explain in your own words, apply to a new case) quoting the gap's recorded problem, written
+into the same record with their success conditions and delivered without them.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 
 from bot.receipt import ReceiptField
 from bot.records import read_header
-from evals.harness.checks import Check
+from bot.review_evidence import record_questions
+from evals.harness.checks import Check, CheckRecorder
 from evals.harness.forge_run import ForgeRun
 from evals.harness.learner_checks import (
     history_kept,
@@ -44,10 +46,7 @@ from evals.scenarios.review_loop import (
 
 NUMBER = "04"
 TITLE = "Due review"
-GENERATION_NOT_YET = (
-    "generating fresh questions from the linked evidence needs the chat-model agent; the offline bot "
-    "delivers questions already planned in review records"
-)
+GAP_OBSERVATION = "used BC/AB instead of DE/AB"  # the gap's recorded problem, in review_loop's fixture
 SECOND_RUN_WAIT_S = 3.0  # the claim makes a repeated occurrence finish at once; this is ample
 
 
@@ -80,6 +79,7 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
         "neither the teacher's worked example nor the earlier check is delivered",
     )
     record = after.files.get(REVIEW_PATH, "")
+    _generated(checks, body, record, receipt)
     header = read_header(record)
     checks.expect(
         "the delivered question stays planned and links goal and evidence",
@@ -114,7 +114,28 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
         again.head == after.head and not issue_exists(repo, 2),
         "no second commit and no second issue" if again.head == after.head else "the head moved",
     )
-    checks.not_yet(
-        f"fresh questions are generated from linked evidence for `{REVIEW_ID}`", GENERATION_NOT_YET
-    )
     return checks.results
+
+
+def _generated(checks: CheckRecorder, body: str, record: str, receipt: dict[ReceiptField, str]) -> None:
+    """Fresh questions from the linked evidence: in the issue and the record, keys only in the record."""
+    delivered = [q for q in record_questions(record) if q != QUESTION]
+    checks.expect(
+        f"fresh questions are generated from linked evidence for `{REVIEW_ID}`",
+        0 < len(delivered) <= 2
+        and all(q in body and GAP_OBSERVATION in q for q in delivered)
+        and "generated from the linked evidence" in receipt.get(ReceiptField.QUESTIONS, ""),
+        f"{len(delivered)} generated question(s) in issue and record; Questions: "
+        f"{receipt.get(ReceiptField.QUESTIONS, '')!r}",
+    )
+    keys = re.findall(r"^- Question \d+ success condition \(generated[^:]*\): (.+)$", record, re.M)
+    checks.expect(
+        "generated questions keep their success conditions in the record, not the issue",
+        len(keys) == len(delivered) and not any(key in body for key in keys),
+        f"{len(keys)} success condition(s) stored, none delivered",
+    )
+    checks.expect(
+        "the basis of the generated questions is explained",
+        "Fresh questions added now" in body and "gap-scale-factor" in body,
+        "the issue names the gap the questions come from",
+    )

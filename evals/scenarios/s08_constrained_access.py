@@ -2,24 +2,24 @@
 
 Initial state: an English goal, one cleaned SAT practice mistake already recorded, and no scheduler
 (``due-review`` is disabled in ``gitlearnos.yml``). The learner works from a shared phone through issues
-only: no app, no download, no Git. Three small steps, one commit each:
+only: no app, no download, no Git. Two small steps, one commit each:
 
-1. the learner's statement (verbatim from the scenario) is recorded with its constraints;
-2. the learner asks for one short question and gets exactly one, with the reason, key hidden;
-3. the learner answers with support; the answer and support are kept, mastery stays below
+1. the learner's statement (verbatim from the scenario) is recorded with its constraints; its "I chose
+   X instead of Y" opens one narrow gap in the learner's words (mastery and cause ``unknown``), and its
+   "help me improve" gets exactly one short question chosen from the statement, with the reason and
+   the key hidden;
+2. the learner answers with support; the answer and support are kept, mastery stays below
    ``demonstrated``, and the next check is marked pending (on-handoff) because nothing is scheduled.
-
-What the bot cannot do offline is ``not-yet`` with the reason: choosing the question unasked from
-"help me improve" (the chat-model agent's part), and writing the narrow gap (the diagnose operation's).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.operations.due_review import record_questions
 from bot.receipt import ReceiptField
 from bot.record_edit import section, unfence
+from bot.records import read_header
+from bot.review_evidence import record_questions
 from evals.harness.checks import Check, CheckRecorder
 from evals.harness.forge_run import ForgeRun, LearnerRepository
 from evals.harness.learner_checks import (
@@ -30,6 +30,7 @@ from evals.harness.learner_checks import (
     unrelated_files_untouched,
 )
 from evals.harness.receipt import parse_receipt
+from evals.harness.repo_state import RepoState
 from evals.scenarios.learner_files import CONFIG, UNRELATED_FILE, learner_files
 from evals.scenarios.review_loop import with_config
 
@@ -54,17 +55,11 @@ STATEMENT = (
     "I chose by topic instead of the sentence's exact meaning. Help me improve, but\n"
     "give me one thing at a time and do not use more data unless needed."
 )
-ASK = "Give me one short question on this, please."
 ANSWER = (
     "I would reread the sentence around the blank and pick the word that fits it, not the topic. "
     "I looked at my notes once."
 )
 SHORT = 600  # characters: one question a phone screen shows whole
-UNPROMPTED_NOT_YET = (
-    "choosing a question unasked from 'help me improve' needs the chat-model agent; the offline agent plans "
-    "one when the learner asks for it, which step 2 does"
-)
-GAP_NOT_YET = "writing a narrow evidence-linked gap is the diagnose operation's (not built yet)"
 
 
 def run(ctx: ForgeRun) -> Sequence[Check]:
@@ -96,26 +91,28 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
             rag.startswith("not attempted"),
             f"RAG synchronization: {rag!r}",
         )
-        checks.not_yet("exactly one question is chosen from the plea itself", UNPROMPTED_NOT_YET)
-        checks.not_yet("one narrow evidence-linked gap is created or updated", GAP_NOT_YET)
-    before_question = after
-    with checks.section("one question"):
-        repo.comment(number, ASK)
-        reply = repo.wait_for_replies(number, 2)[-1]
-        after = repo.observe()
-        one_learning_commit(checks, before_question, after)
-        reviews = new_records(before_question, after, "reviews")
-        questions = record_questions(after.files.get(reviews[0], "")) if len(reviews) == 1 else ()
+        gap = _gap(checks, start, after, event)
+        reviews = new_records(start, after, "reviews")
+        review = after.files.get(reviews[0], "") if len(reviews) == 1 else ""
+        questions = record_questions(review)
         checks.expect(
-            "exactly one short plain-text question, not a worksheet",
-            len(questions) == 1 and len(questions[0]) <= SHORT,
+            "exactly one question is chosen from the plea itself",
+            len(questions) == 1 and len(questions[0]) <= SHORT and "instead of" in questions[0],
             f"{len(reviews)} review record(s), {len(questions)} question(s), "
-            f"{len(questions[0]) if questions else 0} characters",
+            f"{len(questions[0]) if questions else 0} characters, quoting the statement",
         )
         checks.expect(
             "the question says why it was chosen and hides its success condition",
-            "Why this task" in reply and "success condition is kept there, not here" in reply,
-            reply.split("\n\n")[-1][:160],
+            "Why this task" in reply
+            and "help improving" in reply
+            and "success condition is kept there, not here" in reply
+            and not any(key in reply for key in _keys(review)),
+            next((line for line in reply.splitlines() if "Why this task" in line), "no reason")[:200],
+        )
+        checks.expect(
+            "the question links the gap",
+            bool(gap) and gap in read_header(review).get("Gap link", ""),
+            f"Gap link: {read_header(review).get('Gap link', 'missing')!r}",
         )
     _answer(checks, repo, number, reviews[0] if reviews else "")
     with checks.section("whole interaction"):
@@ -123,18 +120,51 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
         history_kept(checks, start, final)
         unrelated_files_untouched(checks, start, final, [UNRELATED_FILE, CONFIG, MISTAKE_PATH])
         checks.expect(
-            "three small steps, three reversible commits",
-            len(final.commits_since(start)) == 3,
+            "two small steps, two reversible commits",
+            len(final.commits_since(start)) == 2,
             f"{len(final.commits_since(start))} new commits",
         )
     return checks.results
+
+
+def _keys(review: str) -> list[str]:
+    """The success conditions a review record keeps (each ``- …`` line of its answer section)."""
+    lines = section(review, "Answer or success condition").splitlines()
+    return [line.removeprefix("- ") for line in lines if line.startswith("- ")]
+
+
+def _gap(checks: CheckRecorder, start: RepoState, after: RepoState, event: str) -> str:
+    """One narrow gap in the learner's words, linked to the event and goal, on the dashboard; its ID."""
+    gaps = new_records(start, after, "knowledge-gaps")
+    text = after.files.get(gaps[0], "") if len(gaps) == 1 else ""
+    header = read_header(text)
+    event_id = read_header(after.files.get(event, "")).get("ID", "?").strip("`")
+    checks.expect(
+        "one narrow evidence-linked gap is created or updated",
+        len(gaps) == 1
+        and event_id in header.get("Depends on (event IDs)", "")
+        and "main-goal.md" in header.get("Goal link", "")
+        and "chose by topic instead of the sentence's exact meaning" in text,
+        f"{gaps or 'no gap'}; depends on {header.get('Depends on (event IDs)', 'nothing')!r}",
+    )
+    checks.expect(
+        "the gap diagnoses nothing: mastery and cause stay unknown",
+        header.get("Mastery", "").strip("`") == "unknown" and "- Diagnosis status: `unknown`" in text,
+        f"Mastery {header.get('Mastery')!r}",
+    )
+    checks.expect(
+        "the dashboard shows the gap",
+        bool(gaps) and gaps[0] in after.files.get("dashboard.md", ""),
+        "listed under active knowledge gaps" if gaps else "no gap",
+    )
+    return header.get("ID", "").strip("`")
 
 
 def _answer(checks: CheckRecorder, repo: LearnerRepository, number: int, review_path: str) -> None:
     with checks.section("answer"):
         start = repo.observe()
         repo.comment(number, ANSWER)
-        reply = repo.wait_for_replies(number, 3)[-1]
+        reply = repo.wait_for_replies(number, 2)[-1]
         after = repo.observe()
         one_learning_commit(checks, start, after)
         review = after.files.get(review_path, "")

@@ -23,6 +23,7 @@ from tests.conftest import load_fixture
 
 API = "https://github.example/api/v3/"
 GITHUB_DEFAULT_PAGE_SIZE = 30
+BOT = "gitlearnos-bot[bot]"
 
 
 class FakeGitHubComments:
@@ -37,6 +38,8 @@ class FakeGitHubComments:
         router.get(url__regex=base + r"(?P<number>\d+)/comments").mock(side_effect=self._list)
         router.post(url__regex=base + r"(?P<number>\d+)/comments").mock(side_effect=self._create)
         router.patch(url__regex=base + r"comments/(?P<comment_id>\d+)").mock(side_effect=self._edit)
+        # The token's own account (GET /user): the bot, so its comments in a thread listing count as its own.
+        router.get(API + "user").mock(return_value=httpx.Response(200, json=rest_user(BOT, user_type="Bot")))
         # Opening an issue (POST /repos/{owner}/{repo}/issues): recorded in ``issues``, numbered from 100.
         self.issues: list[dict[str, Any]] = []
         issues = re.escape(API) + r"repos/(?P<owner>[^/]+)/(?P<repo>[^/]+)/issues$"
@@ -82,9 +85,7 @@ class FakeGitHubComments:
             self._fail_posts -= 1
             return httpx.Response(502, json={"message": "Server Error"})
         body = json.loads(request.content)["body"]
-        comment = self._new_comment(
-            owner, repo, int(number), body, login="gitlearnos-bot[bot]", user_type="Bot"
-        )
+        comment = self._new_comment(owner, repo, int(number), body, login=BOT, user_type="Bot")
         self.created += 1
         return httpx.Response(201, json=comment)
 

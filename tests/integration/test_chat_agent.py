@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import datetime
 
 import httpx
 import pytest
 from structlog.testing import capture_logs
 
 from bot.agent import RuleAgent
+from bot.config import parse_config
 from bot.handle import plan_event
 from bot.model_use import MODEL_NOT_ALLOWED
+from bot.operations.due_review import DueReviewPlan, plan_due_review
 from bot.plan import Outcome, Plan
 from tests.unit.helpers import CONFIG, NOW, issue_event, learner_repo
+from tests.unit.test_due_review import gap_linked_repo
 from workers.chat_agent import ChatModelAgent
 
 IMAGE = "https://attachments.example.invalid/worked-example.jpg"
@@ -161,3 +165,70 @@ def test_free_text_in_a_new_subject_is_routed_by_the_model() -> None:
     snapshot_note = "Why does the ablative absolute not need a preposition?"
     plan = run(reading(subject="Latin"), body=snapshot_note, title="ablative absolute")
     assert any(path.startswith("subjects/latin/events/") for path in plan.changed_paths)
+
+
+STORED = "Triangle ABC ~ DEF with AB = 4 cm and DE = 8 cm. BC = 6 cm. How long is EF?"
+MODEL_QUESTION = "Triangles KLM ~ RST with KL = 5 cm, RS = 15 cm and LM = 4 cm. How long is ST?"
+
+
+def questions_reply(*questions: str) -> Endpoint:
+    written = {
+        "questions": [{"question": q, "success_condition": "ST = 12 cm"} for q in questions],
+        "why": "w",
+    }
+    body = {"choices": [{"message": {"role": "assistant", "content": json.dumps(written)}}]}
+    return Endpoint(lambda _request: httpx.Response(200, json=body))
+
+
+def due_run(endpoint: Endpoint, external_model: str = "allowed") -> DueReviewPlan:
+    """Scenario 04's delivery in the core, with this endpoint as the operator's model."""
+    learner = parse_config(config(external_model)).config
+    return plan_due_review(
+        gap_linked_repo(), learner, datetime(2026, 11, 30, 7, 0), occurrence="due-review/x/2026-11-30",
+        agent=RuleAgent(), model_agent=endpoint.agent(),
+    )  # fmt: skip
+
+
+def delivered_record(due: DueReviewPlan) -> str:
+    (written,) = due.plan.writes
+    return written.content
+
+
+def test_an_allowed_model_writes_the_fresh_questions_from_the_linked_evidence() -> None:
+    endpoint = questions_reply(MODEL_QUESTION)
+    due = due_run(endpoint)
+    (request,) = endpoint.requests
+    sent = json.loads(request.content)
+    assert sent["response_format"]["json_schema"]["name"] == "questions"
+    assert "used the wrong ratio" in sent["messages"][1]["content"], "the gap's evidence reaches the model"
+    record = delivered_record(due)
+    assert f"2. {MODEL_QUESTION}" in record and "- Question 2 success condition (generated" in record
+    assert MODEL_QUESTION in due.issue_text and "ST = 12 cm" not in due.issue_text
+    assert due.plan.receipt is not None and "by the chat model `tutor-1`" in due.plan.receipt.questions
+
+
+def test_without_consent_the_model_is_not_asked_and_the_templates_are_used() -> None:
+    endpoint = questions_reply(MODEL_QUESTION)
+    due = due_run(endpoint, external_model="ask")
+    assert endpoint.requests == []
+    assert due.plan.receipt is not None and "offline rule agent" in due.plan.receipt.questions
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "remark"),
+    [
+        (Endpoint(lambda _r: httpx.Response(500, json={"error": "boom"})), "answered HTTP 500"),
+        # The stored question again is no fresh question: the core's guard drops it.
+        (
+            questions_reply(STORED),
+            "no fresh",
+        ),
+    ],
+)
+def test_a_failing_or_repeating_model_degrades_to_the_templates_and_says_so(
+    endpoint: Endpoint, remark: str
+) -> None:
+    due = due_run(endpoint)
+    assert "“used the wrong ratio”" in delivered_record(due)
+    assert due.plan.receipt is not None
+    assert "offline rule agent" in due.plan.receipt.questions and remark in due.plan.receipt.questions

@@ -26,6 +26,7 @@ from forge_adapters.base import ForgeError
 from tests.fakes.github_api import API, FakeGitHubComments
 from tests.integration.test_event_worker import bot_commits, git, runtime
 from tests.integration.test_maintenance import register_with_mirror, seed_remote, served
+from tests.unit import test_answer as linked
 from tests.unit.helpers import learner_repo
 from workers.celery_app import SCHEDULE_QUEUE, create_celery
 from workers.due_review import (
@@ -60,12 +61,16 @@ def planned_review(day: date) -> tuple[str, str, str]:
     return planned.path, planned.content, planned.question
 
 
-def add_to_remote(tmp_path: Path, remote: Path, path: str, content: str) -> None:
+def add_to_remote(
+    tmp_path: Path, remote: Path, path: str, content: str, *, also: dict[str, str] | None = None
+) -> None:
+    """Push ``path`` (and the ``also`` files) as the learner's own commit."""
     work = tmp_path / "learner"
     subprocess.run(["git", "clone", "-q", str(remote), str(work)], check=True)
-    (work / path).parent.mkdir(parents=True, exist_ok=True)
-    (work / path).write_text(content)
-    git(work, "add", path)
+    for name, text in {path: content, **(also or {})}.items():
+        (work / name).parent.mkdir(parents=True, exist_ok=True)
+        (work / name).write_text(text)
+        git(work, "add", name)
     git(work, "-c", "user.name=Alice", "-c", "user.email=alice@example.org", "commit", "-qm", "Plan")
     git(work, "push", "-q", "origin", "HEAD:main")
 
@@ -207,3 +212,24 @@ def test_a_learner_push_between_inspection_and_push_stops_the_run_with_a_conflic
     assert bot_commits(remote) == [] and forge.issues == [], "nothing delivered, nothing announced"
     evidence = json.loads(worker.redis.get(claim_key(served(remote).repo.slug, MONDAY)) or b"{}")
     assert evidence["outcome"] == "conflict", "the conflict is the run's recorded result"
+
+
+def test_the_worker_delivers_fresh_questions_from_the_linked_gap_and_commits_them_once(
+    tmp_path: Path, redis_url: str, remote: Path, forge: FakeGitHubComments
+) -> None:
+    review = linked.REVIEW.format(purpose="transfer").replace("2026-11-28", "2026-11-30")
+    gap = linked.GAP.format(mastery="learning")
+    add_to_remote(tmp_path, remote, linked.REVIEW_PATH, review, also={linked.GAP_PATH: gap})
+
+    result = deliver(runtime(tmp_path, redis_url), remote)
+
+    assert result.outcome == "committed"
+    record = git(remote, "show", f"main:{linked.REVIEW_PATH}")
+    assert "2. Without your notes: the evidence for this check says “used the wrong ratio”." in record
+    assert "- Question 3 success condition (generated 2026-11-30)" in record
+    (issue,) = forge.issues
+    assert (
+        "3. Make up a new case of your own" in issue["body"] and "Fresh questions added now" in issue["body"]
+    )
+    assert "success condition (generated" not in issue["body"] and "12 cm" not in issue["body"]
+    assert len(bot_commits(remote)) == 1

@@ -16,7 +16,7 @@ import respx
 from pydantic import SecretStr
 
 from bot.agent import LearnerInput, Recognition, RuleAgent
-from bot.events import EventKind
+from bot.events import EventKind, event_key
 from bot.plan import FileWrite
 from bot.receipt import ReceiptField
 from forge_adapters.base import ForgeError
@@ -275,6 +275,29 @@ def test_manual_mode_waits_for_approval_then_commits_once(
     again = approve.model_copy(update={"comment": approve.comment.model_copy(update={"id": 100})})  # type: ignore[union-attr]
     assert handle_event(worker, again) == "already-applied"
     assert len(bot_commits(bare)) == 1 and len(github.bodies(7)) == 1
+
+
+def test_approval_applies_the_pending_comment_note_it_follows(
+    tmp_path: Path, redis_url: str, remote: Path, github: FakeGitHubComments
+) -> None:
+    """A note sent as a comment and left pending (manual mode) is what a later approval commits."""
+    push_learner_commit(
+        remote, tmp_path / "learner", "gitlearnos.yml", CONFIG.replace("safe-auto", "manual"), "m"
+    )
+    worker = runtime(tmp_path, redis_url)
+    words = "In class I learned that AA similarity needs two pairs of equal angles."
+    note_id = github.seed("alice", "learning", 7, words)
+    note = note_event(remote, kind=EventKind.COMMENT_CREATED, comment=words)
+    note = note.model_copy(update={"comment": note.comment.model_copy(update={"id": note_id})})  # type: ignore[union-attr]
+    assert handle_event(worker, note) == "requires-approval"
+    approval_id = github.seed("alice", "learning", 7, "/gitlearnos approve")
+    approve = note_event(remote, kind=EventKind.COMMENT_CREATED, comment="/gitlearnos approve")
+    approve = approve.model_copy(update={"comment": approve.comment.model_copy(update={"id": approval_id})})  # type: ignore[union-attr]
+    assert handle_event(worker, approve) == "committed"
+    (commit,) = bot_commits(remote)
+    assert f"GitLearnOS-Event: {event_key(note)}" in git(remote, "log", "-1", "--format=%B", commit)
+    changed = git(remote, "show", "--format=", "--unified=0", commit)
+    assert "two pairs of equal angles" in changed and "corresponding vertices" not in changed
 
 
 def test_a_push_the_remote_refuses_is_never_reported_as_done(

@@ -94,7 +94,9 @@ def delivered(mastery: str = "learning", purpose: str = "transfer") -> tuple[Mem
         }
     )
     config = parse_config(CONFIG).config
-    due = plan_due_review(base, config, datetime(2026, 11, 28, 12, 0), occurrence=OCCURRENCE)
+    due = plan_due_review(
+        base, config, datetime(2026, 11, 28, 12, 0), occurrence=OCCURRENCE, agent=RuleAgent()
+    )
     body = due.issue_body(commit_id="c" * 40, branch="main", remote=None)
     return MemorySnapshot(files_after(base, due.plan), head="b" * 40), body
 
@@ -215,3 +217,17 @@ def test_an_answer_delivered_in_a_planned_review_record_created_by_plan_question
         goal_linked=True,
     )  # fmt: skip
     assert "Expected answer" not in planned.content, "template tasks state a success condition, not a key"
+
+
+def test_with_generated_questions_the_expected_answer_is_compared_for_the_records_own_question_only() -> None:
+    snapshot, body = delivered()
+    assert "\n2. " in body and "\n3. " in body, "two questions were generated at delivery"
+    review = written(answer(snapshot, body), REVIEW_PATH)
+    assert "- Result: `correct`" in review
+    assert "questions 2, 3 are judged by their success conditions on attempt, not by the bot" in review
+
+
+def test_a_numbered_reply_is_read_for_the_records_own_question() -> None:
+    snapshot, body = delivered()
+    words = "1. 6 cm\n2. Use DE/AB.\n3. KL = 2, MN = 6 ... I did it without my notes."
+    assert "- Result: `incorrect`" in written(answer(snapshot, body, words=words), REVIEW_PATH)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+from bot.agent import RuleAgent
 from bot.config import Authorization, Automation, LearnerConfig, parse_config
 from bot.operations.due_review import (
     NOT_AUTHORIZED,
@@ -11,13 +12,14 @@ from bot.operations.due_review import (
     QUIET_HOURS,
     DueReviewPlan,
     plan_due_review,
-    record_questions,
 )
 from bot.operations.question import ANSWER_HEADING, plan_question
 from bot.plan import Outcome
 from bot.records import read_header
+from bot.review_evidence import record_questions
 from bot.snapshot import MemorySnapshot
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION
+from tests.unit import test_answer as linked
 from tests.unit.helpers import CONFIG, learner_repo
 
 CONFIG_MODEL = parse_config(CONFIG).config
@@ -52,7 +54,7 @@ def repo_with(*reviews: tuple[str, str]) -> MemorySnapshot:
 def run(
     snapshot: MemorySnapshot, *, now: datetime = MONDAY_0700, config: LearnerConfig = CONFIG_MODEL
 ) -> DueReviewPlan:
-    return plan_due_review(snapshot, config, now, occurrence=KEY)
+    return plan_due_review(snapshot, config, now, occurrence=KEY, agent=RuleAgent())
 
 
 def with_max(count: int) -> LearnerConfig:
@@ -167,3 +169,47 @@ def test_unattended_delivery_needs_push_authorization() -> None:
     config = CONFIG_MODEL.model_copy(update={"authorization": Authorization(push=False)})
     due = run(repo_with(review(MONDAY, "angles")), config=config)
     assert due.skipped and due.plan.reason == NOT_AUTHORIZED
+
+
+def gap_linked_repo() -> MemorySnapshot:
+    """A due review that links an event and a gap whose evidence states the learner's problem."""
+    return learner_repo(
+        **{
+            linked.EVENT_PATH: linked.EVENT,
+            linked.GAP_PATH: linked.GAP.format(mastery="learning"),
+            linked.REVIEW_PATH: linked.REVIEW.format(purpose="transfer").replace("2026-11-28", "2026-11-30"),
+        }
+    )
+
+
+def test_fresh_questions_from_the_linked_gap_go_into_the_record_and_out_without_their_keys() -> None:
+    due = run(gap_linked_repo())
+
+    (written,) = due.plan.writes
+    questions = record_questions(written.content)
+    assert len(questions) == 3, "the record's own question, then two generated within the maximum of 3"
+    assert questions[0].startswith("Triangle ABC ~ DEF")
+    assert all("“used the wrong ratio”" in q for q in questions[1:])
+    header = read_header(written.content)
+    assert header["Status"] == "planned" and "2 generated at delivery" in header["Delivered"]
+    keys = [line for line in written.content.splitlines() if line.startswith("- Question ")]
+    assert [key.split(" ")[2] for key in keys] == ["2", "3"]
+    assert "- Expected answer: 12 cm" in written.content and "Generated at delivery" in written.content
+    body = due.issue_body(commit_id="c" * 40, branch="main", remote=None)
+    assert all(f"{n}. {q}" in body for n, q in enumerate(questions, 1))
+    assert "Fresh questions added now" in body and "gap-scale-factor" in body
+    assert "12 cm" not in body and not any(key.split("): ", 1)[1] in body for key in keys)
+    assert due.plan.receipt is not None
+    assert "2 generated from the linked evidence by the offline rule agent" in due.plan.receipt.questions
+
+
+def test_no_room_left_by_the_stored_questions_means_nothing_is_generated() -> None:
+    due = run(gap_linked_repo(), config=with_max(1))
+    (written,) = due.plan.writes
+    assert len(record_questions(written.content)) == 1
+    assert due.plan.receipt is not None and "none generated" in due.plan.receipt.questions
+
+
+def test_a_skipped_run_generates_nothing() -> None:
+    due = run(gap_linked_repo(), now=datetime(2026, 11, 30, 23, 0))
+    assert due.skipped and due.plan.writes == ()

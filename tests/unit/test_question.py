@@ -180,3 +180,36 @@ def test_a_pending_writeback_never_shows_the_answer_key(mode: str) -> None:
     assert path in reply, "the review record is still listed"
     assert key not in reply
     assert "not shown before you answer" in reply
+
+
+@pytest.mark.parametrize(
+    "plea",
+    [
+        "Help me improve, but give me one thing at a time.",
+        "Can you help me get better at this?",
+        "What should I practise next?",
+        "what should i practice now",
+    ],
+)
+def test_a_plea_for_help_improving_plans_exactly_one_question_and_says_why(plea: str) -> None:
+    result = plan(f"My mistake: {MISTAKE}\n\n{plea}")
+    (path,) = reviews(result)
+    reply = result.replies[0].text
+    assert "Why this task:** you asked for help improving, so one question" in reply
+    assert plea not in content(result, path).split("## Questions", 1)[1], "the plea is not quoted as the note"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        f"My mistake: {MISTAKE} Don't help me improve this, just save it.",
+        f"My mistake: {MISTAKE} No need to help me get better at it.",
+        f"My mistake: {MISTAKE} I don't need you to help me improve.",
+        f"My mistake: {MISTAKE} Reading the docs helped me improve.",
+        f"My mistake: {MISTAKE} I know what I should practise.",
+    ],
+)
+def test_negated_or_reported_help_is_no_plea(body: str) -> None:
+    assert not asks_for_question(body)
+    result = plan(body)
+    assert result.outcome is Outcome.COMMITTED and reviews(result) == []

@@ -62,3 +62,51 @@ def test_the_word_approve_inside_a_sentence_is_not_an_approval() -> None:
     )
     result = plan(comment, MANUAL)
     assert result.event_key == event_key(comment)
+
+
+# --- approving a pending comment note (not the issue's own note) ------------------------------------
+
+COMMENT_NOTE = "In class I learned that AA similarity needs two pairs of equal angles, not one."
+
+
+def thread_with_pending_comment(note: str = COMMENT_NOTE) -> tuple:  # type: ignore[type-arg]
+    """The issue's thread as the forge lists it: the learner's note, the bot's pending reply, the approval."""
+    from bot.conversation import ThreadMessage
+
+    note_event = issue_event(kind=EventKind.COMMENT_CREATED, comment=COMMENT_NOTE)
+    note_event = note_event.model_copy(update={"comment": note_event.comment.model_copy(update={"id": 55})})
+    pending = plan(note_event, MANUAL)
+    assert pending.outcome is Outcome.REQUIRES_APPROVAL
+    approval = issue_event(kind=EventKind.COMMENT_CREATED, comment="/gitlearnos approve")
+    approval = approval.model_copy(update={"comment": approval.comment.model_copy(update={"id": 56})})
+    history = (
+        ThreadMessage(author="alice", body=note, comment_id="55"),
+        ThreadMessage(
+            author="gitlearnos-bot[bot]", is_bot=True, body=pending.replies[0].body(), comment_id="60"
+        ),
+        ThreadMessage(author="alice", body="/gitlearnos approve", comment_id="56"),
+    )
+    return note_event, approval, history
+
+
+def plan_with_history(event, history):  # type: ignore[no-untyped-def]
+    snapshot = learner_repo(**{"gitlearnos.yml": MANUAL})
+    return plan_event(event, snapshot, now=NOW, agent=RuleAgent(), history=history)
+
+
+def test_approval_applies_the_pending_comment_it_follows_not_the_issue() -> None:
+    note_event, approval, history = thread_with_pending_comment()
+    result = plan_with_history(approval, history)
+    assert result.outcome is Outcome.COMMITTED
+    assert result.event_key == event_key(note_event), "the commit is keyed by the approved comment"
+    assert any("two pairs of equal angles" in write.content for write in result.writes)
+    assert not any("corresponding vertices" in write.content for write in result.writes), (
+        "not the issue's note"
+    )
+
+
+def test_approval_of_a_comment_edited_since_its_pending_reply_applies_nothing() -> None:
+    _, approval, history = thread_with_pending_comment(note=COMMENT_NOTE + " Actually, I am not sure.")
+    result = plan_with_history(approval, history)
+    assert result.commit is None and result.writes == ()
+    assert "edited or deleted" in result.replies[0].text
