@@ -15,8 +15,11 @@ from bot.attempt import Evaluation, FailureClass, Independence, Result, Support,
 from bot.attempt import learner_judgment as judgment_of
 from bot.mastery import Mastery, MasteryDecision
 from bot.record_edit import add_table_row, replace_section, set_header, verbatim
+from bot.spacing import MEMORY_LINE, NextCheck, memory_line
 
 NOT_STATED = "not stated"
+ANSWER_CHANNEL = "review answer"  # the gap evidence row's channel for a written-back answer
+NO_FRESH_QUESTION = "next check date recorded; no fresh question could be prepared offline"
 # The review template's field for each failure class.
 CLASS_FIELDS = {
     FailureClass.MISSING_INFORMATION: "Missing information",
@@ -40,8 +43,13 @@ class Assessment:
     gap_id: str | None
     previous: Mastery | None
     decision: MasteryDecision | None
-    next_day: date | None
+    spacing: NextCheck | None  # None: not evaluated, so no evidence warrants a next check
     no_scheduler: bool
+    follow_up: str | None = None  # path of the planned review holding the next check's fresh question
+
+    @property
+    def next_day(self) -> date | None:
+        return self.spacing.day if self.spacing else None
 
     @property
     def status(self) -> str:
@@ -67,11 +75,18 @@ class Assessment:
         if self.no_scheduler:
             return (
                 f"pending (on-handoff), suggested {self.next_day.isoformat()}: due-review is disabled in "
-                "`gitlearnos.yml`, so no scheduler will ask; the next capable session should"
+                "`gitlearnos.yml`, so no scheduler will ask; the next capable session should "
+                + (f"use the fresh question planned in `{self.follow_up}`" if self.follow_up
+                   else f"plan a fresh question ({NO_FRESH_QUESTION})")
+            )  # fmt: skip
+        if self.follow_up is None:
+            return (
+                f"{self.next_day.isoformat()} (FSRS interval from this result): {NO_FRESH_QUESTION}, so "
+                "nothing is delivered that day until a teacher or chat model plans a fresh question"
             )
         return (
-            f"{self.next_day.isoformat()} (FSRS interval from this result); it needs a fresh question "
-            "planned for that day, since due-review never resends this one"
+            f"{self.next_day.isoformat()} (FSRS interval from this result): a fresh question is planned for "
+            f"that day in `{self.follow_up}`, for the scheduled due-review to deliver"
         )
 
     def next_reason(self) -> str:
@@ -116,6 +131,15 @@ def _diagnosis(answer: str, result: Result) -> str:
         "- Model revision, if promotion criteria are met: none (one observation cannot promote a model)",
     ]
     return "\n".join(lines)
+
+
+def _scheduled(assessment: Assessment) -> str:
+    """The template's "Actual background scheduling created": yes only for a planned record a run delivers."""
+    if assessment.follow_up is None:
+        return "no"
+    if assessment.no_scheduler:
+        return f"no (`{assessment.follow_up}` is planned, but due-review is disabled)"
+    return f"yes: `{assessment.follow_up}`, delivered by the scheduled due-review on its due day"
 
 
 def write_review(
@@ -168,12 +192,17 @@ def write_review(
         "Next check",
         f"- Date or next handoff: {assessment.next_check()}\n"
         f"- Next-check reason: {assessment.next_reason()}\n"
-        "- Actual background scheduling created: no\n- Next question type: a fresh question, not this one",
+        f"- Actual background scheduling created: {_scheduled(assessment)}\n"
+        "- Next question type: a fresh question, not this one",
     )
 
 
 def write_gap(text: str, assessment: Assessment, *, day: date, subject: str) -> str:
-    """The gap with its new mastery, one evidence row linking the review, and the next check."""
+    """The gap with its new mastery, one evidence row linking the review, the next check and its FSRS state.
+
+    The ``- Spacing (FSRS):`` line is the gap's memory (:mod:`bot.spacing`): rewritten from this attempt when
+    it was evaluated, otherwise carried over unchanged, so an unevaluated answer never erases it.
+    """
     assert assessment.decision is not None
     decision = assessment.decision
     key = "Mastery state" if "\nMastery state:" in text.split("\n## ", 1)[0] else "Mastery"
@@ -184,14 +213,20 @@ def write_gap(text: str, assessment: Assessment, *, day: date, subject: str) -> 
     relative = assessment.review_path.removeprefix(f"subjects/{subject}/")
     support = assessment.support
     row = (
-        f"| {day.isoformat()} | review answer | `{assessment.evaluation.result.value}`; mastery "
+        f"| {day.isoformat()} | {ANSWER_CHANNEL} | `{assessment.evaluation.result.value}`; mastery "
         f"`{decision.state.value}` ({decision.reason}) | `{support.independence.value}` "
         f"| [{assessment.review_id}](../{relative}) |"
     )
     text = add_table_row(text, "Evidence", row)
+    remembered = MEMORY_LINE.search(text)
+    kept = remembered.group(0) if remembered else ""
+    memory = memory_line(assessment.spacing.card) if assessment.spacing else kept
+    question = f"`{assessment.follow_up}`" if assessment.follow_up else "none planned yet"
     return replace_section(
         text,
         "Next action",
         f"- Action: a fresh check of this gap, not a repeat of `{assessment.review_id}`\n"
-        f"- Next check date: {assessment.next_check()}\n- Next-check reason: {assessment.next_reason()}",
+        f"- Question, model, source, or handoff: {question}\n"
+        f"- Next check date: {assessment.next_check()}\n- Next-check reason: {assessment.next_reason()}"
+        + (f"\n{memory}" if memory else ""),
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from bot.answer_record import ANSWER_CHANNEL
 from bot.dashboard_sections import Record, records
 from bot.operations.question import ANSWER_HEADING
 from bot.question_gen import GeneratedQuestions, QuestionContext
@@ -28,7 +29,7 @@ ANSWERS = ANSWER_HEADING.removeprefix("## ")
 NUMBERED = re.compile(r"^\s*\d+[.)]\s+(?P<text>\S.*?)\s*$")
 EVENT_ID = re.compile(r"event-[\w.-]+")
 TABLE_ROW = re.compile(r"^\|(?P<cells>.*)\|\s*$")
-OBSERVATION_COLUMN = 2  # the gap template's "Observation or learner report"
+CHANNEL_COLUMN, OBSERVATION_COLUMN = 1, 2  # the gap template's "Channel", "Observation or learner report"
 GOAL_LINE = re.compile(r"^\s*-\s+(?P<goal>\S.*)$", re.M)
 # How a generated question's success condition is written; answer writeback counts these.
 GENERATED_SUCCESS = re.compile(r"^- Question (?P<n>\d+) success condition \(generated", re.M)
@@ -56,10 +57,18 @@ def linked_gap(record: Record, snapshot: RepoSnapshot) -> Record | None:
 
 
 def _observations(gap: Record) -> tuple[str, ...]:
-    """The gap's observed problems: its evidence table's observation cells, then its stated problem."""
+    """The gap's observed problems: its evidence table's observation cells, then its stated problem.
+
+    Rows answer writeback added (channel :data:`ANSWER_CHANNEL`) hold a result and a mastery change, not
+    a problem, so they are never quoted into a question.
+    """
     rows = [m.group("cells").split("|") for line in section(gap.text, "Evidence").splitlines()
             if (m := TABLE_ROW.match(line.strip()))]  # fmt: skip
-    cells = [row[OBSERVATION_COLUMN].strip() for row in rows[2:] if len(row) > OBSERVATION_COLUMN]
+    cells = [
+        row[OBSERVATION_COLUMN].strip()
+        for row in rows[2:]
+        if len(row) > OBSERVATION_COLUMN and row[CHANNEL_COLUMN].strip() != ANSWER_CHANNEL
+    ]
     problem = section(gap.text, "Observable problem").strip()
     return tuple(cell for cell in (*cells, problem) if cell)
 

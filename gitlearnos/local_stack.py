@@ -139,13 +139,15 @@ def start_local_stack(
     worker_metrics_port: int | None = None,
     with_model: bool = False,
     extra_env: Mapping[str, str] | None = None,
+    with_rag_worker: bool = True,
 ) -> LocalStack:
     """Start the sandbox forge, a web process and a worker process sharing ``redis_url``.
 
     ``with_beat`` adds the scheduler process; ``worker_metrics_port`` makes the worker serve its metrics;
     ``with_model`` points the bot's chat model at the sandbox's scripted endpoint (the evals use it; the
     demo does not, so it shows the offline default); ``extra_env`` adds settings for every process
-    (tests shorten the scheduler's dispatch interval with it).
+    (tests shorten the scheduler's dispatch interval with it); ``with_rag_worker`` false leaves out the
+    rag queue's worker (tests of the event path save a process start; queued RAG jobs then just wait).
     """
     exit_stack = ExitStack()
     try:
@@ -186,8 +188,9 @@ def start_local_stack(
         worker = start_worker()
         beat = _spawn(["beat"], env, logs / "beat.log", exit_stack) if with_beat else None
         # The rag queue's own worker: one process, so one writer per index (compose's rag-worker).
-        rag_args = ["worker", "--queues", "rag", "--concurrency", "1", "--hostname", f"rag-{port}@%h"]
-        _spawn(rag_args, env, logs / "rag-worker.log", exit_stack)
+        if with_rag_worker:
+            rag_args = ["worker", "--queues", "rag", "--concurrency", "1", "--hostname", f"rag-{port}@%h"]
+            _spawn(rag_args, env, logs / "rag-worker.log", exit_stack)
         web_url = f"http://127.0.0.1:{port}"
         try:
             wait_until_ready(f"{web_url}/readyz", timeout=ready_timeout, process=web)

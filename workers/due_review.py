@@ -50,7 +50,6 @@ from bot.trailers import TRAILER_EVENT
 from forge_adapters.base import ForgeClient, ForgeError
 from workers.celery_app import SCHEDULE_QUEUE
 from workers.events import MAX_RETRIES, WorkerRuntime, retry_countdown
-from workers.git_workspace import Mirror, mirror_path
 from workers.occurrences import claim_key as occurrence_claim_key
 from workers.occurrences import label_claim_key, run_once
 from workers.repo_lock import repository_lock
@@ -141,14 +140,9 @@ def _deliver(
     now: datetime,
     before_push: Callable[[], None] | None,
 ) -> DueReviewResult:
-    settings, repo = runtime.settings, target.repo
+    repo = target.repo
     client = runtime.clients.for_event(target.as_event(f"due-review:{label}"))
-    mirror = Mirror(
-        mirror_path(settings.mirrors_dir, repo),
-        repo,
-        client.git_credentials(repo),
-        timeout=settings.git_timeout_seconds,
-    )
+    mirror = runtime.mirror_of(repo, client)
     mirror.sync()
     recorded = mirror.find_trailer(TRAILER_EVENT, label)
     if recorded is not None:  # committed by an earlier attempt whose issue may still be missing

@@ -76,6 +76,18 @@ class WorkerRuntime:
     def __post_init__(self) -> None:
         self.clients = ForgeClients(self.settings)
 
+    def mirror_of(self, repo: RepoRef, client: ForgeClient, *, checkout: RepoRef | None = None) -> Mirror:
+        """The persistent mirror of ``repo``, with this job's credentials (every job mints its own).
+
+        ``checkout`` is the same repository seen on another branch (a handoff pull request's).
+        """
+        return Mirror(
+            mirror_path(self.settings.mirrors_dir, repo),
+            checkout or repo,
+            client.git_credentials(repo),
+            timeout=self.settings.git_timeout_seconds,
+        )
+
 
 def _post_replies(client: ForgeClient, repo: RepoRef, replies: tuple[Reply, ...]) -> int:
     created = 0
@@ -113,12 +125,8 @@ def handle_event(runtime: WorkerRuntime, event: InboundEvent) -> str:
 def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, key: str) -> str:
     settings = runtime.settings
     client = runtime.clients.for_event(event)
-    mirror = Mirror(
-        mirror_path(settings.mirrors_dir, repo),
-        working_repo(event, repo),  # a handoff PR's feedback is planned and committed on its branch
-        client.git_credentials(repo),
-        timeout=settings.git_timeout_seconds,
-    )
+    # A handoff PR's feedback is planned and committed on its branch.
+    mirror = runtime.mirror_of(repo, client, checkout=working_repo(event, repo))
     for attempt in range(1, settings.push_attempts + 1):
         mirror.sync()
         if _already_applied(runtime, client, mirror, event, key):

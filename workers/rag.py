@@ -48,7 +48,6 @@ from gitlearnos.settings import Settings
 from rag.provider import Endpoint, IndexSpec
 from workers.celery_app import RAG_QUEUE, SYNC_SOURCE
 from workers.events import WorkerRuntime, retry_countdown
-from workers.git_workspace import Mirror, mirror_path
 from workers.repo_lock import RetryLater, repository_lock
 from workers.repo_registry import RegisteredRepo
 
@@ -136,12 +135,7 @@ def _sync_locked(
 
     settings, repo = runtime.settings, target.repo
     client = runtime.clients.for_event(target.as_event(f"rag:{record_path}"))
-    mirror = Mirror(
-        mirror_path(settings.mirrors_dir, repo),
-        repo,
-        client.git_credentials(repo),
-        timeout=settings.git_timeout_seconds,
-    )
+    mirror = runtime.mirror_of(repo, client)
     receipt: ExternalReceipt | None = None
     for attempt in range(1, settings.push_attempts + 1):
         mirror.sync()

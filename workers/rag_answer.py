@@ -39,7 +39,6 @@ from bot.rag_questions import (
 from forge_adapters.base import ForgeClient
 from workers.celery_app import ANSWER_QUESTION, RAG_QUEUE
 from workers.events import MAX_RETRIES, WorkerRuntime, retry_countdown
-from workers.git_workspace import Mirror, mirror_path
 from workers.rag import EndpointRefused, index_spec, repo_key
 from workers.repo_lock import repository_lock
 from workers.repo_registry import RegisteredRepo
@@ -77,12 +76,7 @@ def _answer_locked(
     from rag.operations import query, run  # the RAG stack loads only when a rag task runs
 
     settings, repo = runtime.settings, target.repo
-    mirror = Mirror(
-        mirror_path(settings.mirrors_dir, repo),
-        repo,
-        client.git_credentials(repo),
-        timeout=settings.git_timeout_seconds,
-    )
+    mirror = runtime.mirror_of(repo, client)
     mirror.sync()
     config = valid_config(mirror)
     links = source_links(mirror)

@@ -16,7 +16,6 @@ from bot.rag_reconcile import replays_due
 from workers.events import WorkerRuntime
 from workers.follow_ups import enqueue_follow_ups
 from workers.git_checkout import GitWorkspaceError
-from workers.git_workspace import Mirror, mirror_path
 from workers.repo_lock import RetryLater, repository_lock
 from workers.repo_registry import RegisteredRepo
 
@@ -29,12 +28,7 @@ def enqueue_rag_replays(runtime: WorkerRuntime, target: RegisteredRepo) -> int:
     try:
         with repository_lock(runtime.redis, repo, timeout=settings.lock_timeout_seconds):
             client = runtime.clients.for_event(target.as_event(f"maintenance-rag:{repo.slug}"))
-            mirror = Mirror(
-                mirror_path(settings.mirrors_dir, repo),
-                repo,
-                client.git_credentials(repo),
-                timeout=settings.git_timeout_seconds,
-            )
+            mirror = runtime.mirror_of(repo, client)
             mirror.sync()
             jobs = replays_due(mirror)
     except (RetryLater, GitWorkspaceError) as error:

@@ -19,7 +19,7 @@ from bot.plan import CommitSpec, FileWrite
 from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_EVENT
 from workers.events import WorkerRuntime
-from workers.git_workspace import Mirror, mirror_path
+from workers.git_workspace import Mirror
 from workers.repo_lock import repository_lock
 from workers.repo_registry import RegisteredRepo
 
@@ -44,14 +44,8 @@ class CommitResult:
 
 def open_mirror(runtime: WorkerRuntime, target: RegisteredRepo, label: str) -> Mirror:
     """The worker's mirror of ``target``, with credentials for a scheduled run named ``label``."""
-    settings, repo = runtime.settings, target.repo
     client = runtime.clients.for_event(target.as_event(f"scheduled:{label}"))
-    return Mirror(
-        mirror_path(settings.mirrors_dir, repo),
-        repo,
-        client.git_credentials(repo),
-        timeout=settings.git_timeout_seconds,
-    )
+    return runtime.mirror_of(target.repo, client)
 
 
 def commit_scheduled_change(

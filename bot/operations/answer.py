@@ -11,7 +11,11 @@ task (the review depends on the event recorded from that issue). One commit then
 * evaluates only what the offline agent can honestly evaluate, keeps the learner's judgment, and names a
   failure class only from their explicit words;
 * updates the linked gap's mastery by :mod:`bot.mastery` (no gap linked: no mastery changes) and sets
-  the next check by :mod:`bot.spacing` only when the attempt was evaluated;
+  the next check by :mod:`bot.spacing` only when the attempt was evaluated, resuming the gap's FSRS
+  memory so intervals grow with repeated success;
+* plans that next check as one planned review holding a fresh question (:mod:`bot.next_check`), so
+  the scheduled due-review delivers it on its day; when no fresh question can be written offline, the
+  date is recorded and the reply says no question was prepared;
 * regenerates the dashboard.
 
 The reply acknowledges without showing the answer key and claims only the mastery it recorded.
@@ -30,6 +34,7 @@ from bot.dashboard import DASHBOARD_PATH, render_dashboard
 from bot.dashboard_sections import Record, records
 from bot.events import InboundEvent
 from bot.mastery import AttemptEvidence, Mastery, decide_mastery
+from bot.next_check import FollowUp, plan_next_check, questions_field
 from bot.operations.organize import BOT_NAME
 from bot.operations.question import ANSWER_HEADING, asks_for_question
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
@@ -41,7 +46,7 @@ from bot.records import goal_path, read_header
 from bot.review_evidence import generated_count, linked_gap, record_questions
 from bot.schedule_rules import job_schedule
 from bot.snapshot import RepoSnapshot
-from bot.spacing import next_check_day
+from bot.spacing import next_check, read_memory
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
 
 OPERATION = "answer"
@@ -181,7 +186,7 @@ def _assess(
         gap_id=gap.label if gap else None,
         previous=previous,
         decision=decide_mastery(evidence, previous) if previous is not None else None,
-        next_day=next_check_day(evaluation.result, support.independence, now),
+        spacing=next_check(evaluation.result, support.independence, now, read_memory(gap_text, before=now)),
         no_scheduler=job_schedule(config.automation, "due-review").recurrence == "disabled",
     )
 
@@ -230,8 +235,12 @@ def plan_answer(
     where, locator = source_name(event), source_locator(event)
     writes: dict[str, str] = {}
     assessments = []
+    follow_ups: dict[str, FollowUp] = {}
     for target in targets:
         assessment = _assess(target, answer, snapshot=snapshot, config=config, now=now, gap_texts=writes)
+        assessment = plan_next_check(
+            target.record, assessment, snapshot=snapshot, writes=writes, planned=follow_ups, day=day
+        )
         numbers = ", ".join(map(str, target.numbers)) if len(target.numbers) else ""
         writes[target.record.path] = write_review(
             target.record.text, assessment, answer=answer, day=day, where=where, locator=locator,
@@ -257,7 +266,7 @@ def plan_answer(
         organized=f"answer from {where} preserved verbatim in {ids} (status planned → "
         + ", ".join(a.status for a in assessments)
         + ")",
-        questions="none generated: this run records an answer",
+        questions=questions_field(assessments, follow_ups),
         changed_files=tuple(writes),
         evidence=f"learner answer, {locator}; {results}",
         rag_synchronization="not attempted: an answer is learner evidence kept in Git, not sent to RAG",
@@ -273,6 +282,7 @@ def plan_answer(
             (TRAILER_EVENT, event_key),
             (TRAILER_OPERATION, OPERATION),
             *((TRAILER_RECORD, a.review_id) for a in assessments),
+            *((TRAILER_RECORD, f.record_id) for f in follow_ups.values() if f.content is not None),
         ),
     )
     return Plan(

@@ -160,6 +160,103 @@ def _free_review(snapshot: RepoSnapshot, subject: str, base: str) -> tuple[str, 
     return candidate, f"{folder}/{candidate}.md"
 
 
+@dataclass(frozen=True)
+class ReviewDraft:
+    """What one planned review record states; :func:`planned_review` writes it as the review template.
+
+    One writer for every planned review (a requested task, the follow-up an answer schedules), so each
+    record has the same header, keeps its success conditions only under :data:`ANSWER_HEADING`, and
+    starts ``planned`` with nothing attempted.
+    """
+
+    title: str
+    record_id: str
+    path: str
+    subject: str
+    purpose: str
+    due: date
+    depends_on: str
+    goal_link: str
+    gap_link: str
+    grounded_in: str
+    generated: str
+    why: str
+    difference: str
+    questions: tuple[str, ...]
+    successes: tuple[str, ...]  # one per question, in order
+    evidence_link: str
+    next_check: str
+    composes_with: str = ""  # review IDs this one continues; the line is left out when empty
+
+
+def goal_link(subject: str, *, linked: bool) -> str:
+    """The ``Goal link:`` value of a subject's review: its main goal, or ``none yet``."""
+    return f"[subjects/{subject}/goals/main-goal.md](../goals/main-goal.md)" if linked else "none yet"
+
+
+def planned_review(draft: ReviewDraft) -> str:
+    """The record text: review template order, ``Status: planned``, questions and keys apart."""
+    composes = f"Composes with (review IDs): {draft.composes_with}\n" if draft.composes_with else ""
+    questions = "\n".join(f"{n}. {q}" for n, q in enumerate(draft.questions, start=1))
+    keys = (
+        [f"- {draft.successes[0]}"]
+        if len(draft.successes) == 1
+        else [f"- Question {n} success condition: {s}" for n, s in enumerate(draft.successes, start=1)]
+    )
+    success = "\n".join(keys)
+    return f"""# {draft.title}
+
+ID: `{draft.record_id}`
+Canonical path: `{draft.path}`
+Version: `1`
+Origin: `planned`
+Depends on (goal/gap/model/event IDs): {draft.depends_on}
+{composes}Status: `planned`
+Subject: {draft.subject}
+Purpose: `{draft.purpose}`
+Due: {draft.due.isoformat()}
+Goal link: {draft.goal_link}
+Gap link: {draft.gap_link}
+Grounded in: {draft.grounded_in}
+Generated: {draft.generated}
+
+## Why these questions now
+
+- Selection reason: {draft.why}
+- Difference from recent questions: {draft.difference}
+
+## Questions
+
+Keep answers hidden before an attempt.
+
+{questions}
+
+{ANSWER_HEADING}
+
+{success}
+
+## Learner answer
+
+- Not attempted yet.
+
+## Feedback and evidence
+
+- Result: `not-assessed`
+- Independent: not yet known
+
+## Writeback
+
+- Gap or mastery change: none; planning a task is not performance evidence.
+- Evidence link: {draft.evidence_link}
+
+## Next check
+
+- Date or next handoff: {draft.next_check}
+- Actual background scheduling created: no
+- Next question type: decided from the attempt
+"""
+
+
 def plan_question(
     snapshot: RepoSnapshot,
     *,
@@ -180,56 +277,25 @@ def plan_question(
     lead = f"Your note {what}: “{excerpt}”." if excerpt else f"Your note is `{event_id}`."
     question, why, success = _wording(debugging, lead, plea=asks_for_help(note))
     event_link = f"[{event_id}](../events/{event_path.rsplit('/', 1)[-1]})"
-    goal = f"[subjects/{subject}/goals/main-goal.md](../goals/main-goal.md)" if goal_linked else "none yet"
-    content = f"""# Fresh transfer task: {one_line(title, limit=80)}
-
-ID: `{record_id}`
-Canonical path: `{path}`
-Version: `1`
-Origin: `planned`
-Depends on (goal/gap/model/event IDs): `{event_id}`
-Status: `planned`
-Subject: {subject}
-Purpose: `{PURPOSE}`
-Due: {day.isoformat()}
-Goal link: {goal}
-Gap link: {gap_link or "none: no gap is diagnosed yet (`unknown`)"}
-Grounded in: {event_link}
-Generated: {day.isoformat()} by the offline rule agent ({TEMPLATE_NOTE})
-
-## Why these questions now
-
-- Selection reason: {why}
-- Difference from recent questions: a new setting chosen by the learner, not the note's own example.
-
-## Questions
-
-Keep answers hidden before an attempt.
-
-1. {question}
-
-{ANSWER_HEADING}
-
-- {success}
-
-## Learner answer
-
-- Not attempted yet.
-
-## Feedback and evidence
-
-- Result: `not-assessed`
-- Independent: not yet known
-
-## Writeback
-
-- Gap or mastery change: none; planning a task is not performance evidence.
-- Evidence link: {event_link}
-
-## Next check
-
-- Date or next handoff: {day.isoformat()} (due today: the learner asked for the task now)
-- Actual background scheduling created: no
-- Next question type: decided from the attempt
-"""
+    content = planned_review(
+        ReviewDraft(
+            title=f"Fresh transfer task: {one_line(title, limit=80)}",
+            record_id=record_id,
+            path=path,
+            subject=subject,
+            purpose=PURPOSE,
+            due=day,
+            depends_on=f"`{event_id}`",
+            goal_link=goal_link(subject, linked=goal_linked),
+            gap_link=gap_link or "none: no gap is diagnosed yet (`unknown`)",
+            grounded_in=event_link,
+            generated=f"{day.isoformat()} by the offline rule agent ({TEMPLATE_NOTE})",
+            why=why,
+            difference="a new setting chosen by the learner, not the note's own example.",
+            questions=(question,),
+            successes=(success,),
+            evidence_link=event_link,
+            next_check=f"{day.isoformat()} (due today: the learner asked for the task now)",
+        )
+    )
     return PlannedQuestion(record_id, path, content, question, why, success)

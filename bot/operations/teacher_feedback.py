@@ -355,6 +355,18 @@ def _committed(
     )
 
 
+def _closing_commit(
+    verb: str, what: str, event: InboundEvent, handoff: HandoffRecord, *, key: str, operation: str
+) -> CommitSpec:
+    """The commit that ends a handoff's life: merged (reconciled) or closed unmerged (cancelled)."""
+    title = one_line(handoff.header.get("Title", handoff.handoff_id), limit=60)
+    return CommitSpec(
+        subject=f"{verb} handoff: {title}",
+        body=f"Handoff: {handoff.handoff_id} {what}. Source: {source_name(event)}.",
+        trailers=((TRAILER_EVENT, key), (TRAILER_OPERATION, operation), (TRAILER_RECORD, handoff.handoff_id)),
+    )
+
+
 def _reconcile(
     event: InboundEvent,
     snapshot: RepoSnapshot,
@@ -409,11 +421,7 @@ def _reconcile(
         next_action=next_action,
         operation=RECONCILE,
     )
-    commit = CommitSpec(
-        subject=f"Reconcile handoff: {one_line(handoff.header.get('Title', handoff.handoff_id), limit=60)}",
-        body=f"Handoff: {handoff.handoff_id} merged. Source: {source_name(event)}.",
-        trailers=((TRAILER_EVENT, key), (TRAILER_OPERATION, RECONCILE), (TRAILER_RECORD, handoff.handoff_id)),
-    )
+    commit = _closing_commit("Reconcile", "merged", event, handoff, key=key, operation=RECONCILE)
     reply = RECONCILED.format(
         handoff_id=handoff.handoff_id,
         feedback=f"{len(feedback)} feedback record(s)" if feedback else "no feedback was recorded",
@@ -449,11 +457,7 @@ def _cancel(
         next_action="nothing; open a new handoff when you want teacher review again",
         operation=OPERATION,
     )
-    commit = CommitSpec(
-        subject=f"Cancel handoff: {one_line(handoff.header.get('Title', handoff.handoff_id), limit=60)}",
-        body=f"Handoff: {handoff.handoff_id}. Source: {source_name(event)}.",
-        trailers=((TRAILER_EVENT, key), (TRAILER_OPERATION, OPERATION), (TRAILER_RECORD, handoff.handoff_id)),
-    )
+    commit = _closing_commit("Cancel", "closed unmerged", event, handoff, key=key, operation=OPERATION)
     reply = CANCELLED.format(handoff_id=handoff.handoff_id, branch=handoff.branch)
     return _committed(
         event, key, OPERATION, {handoff.path: pack}, commit=commit, reply=reply, receipt=receipt

@@ -16,5 +16,6 @@ from gitlearnos.local_stack import LocalStack, start_local_stack
 
 @pytest.fixture
 def stack(tmp_path: Path, redis_url: str) -> Iterator[LocalStack]:
-    with start_local_stack(tmp_path, redis_url=redis_url) as running:
+    # No rag-queue worker: these tests follow the event path (the smoke topology test runs it all).
+    with start_local_stack(tmp_path, redis_url=redis_url, with_rag_worker=False) as running:
         yield running

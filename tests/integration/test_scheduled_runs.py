@@ -46,6 +46,7 @@ def stack(redis_server: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         redis_url=url,
         with_beat=True,
         extra_env={"GITLEARNOS_DISPATCH_INTERVAL_SECONDS": str(TICK)},
+        with_rag_worker=False,
     ) as running:
         yield running
 

@@ -20,6 +20,7 @@ from tests.unit.helpers import CONFIG, NOTE, issue_event, learner_repo
 EVENT_PATH = "subjects/mathematics/events/2026-11-26-scale-factor.md"
 GAP_PATH = "subjects/mathematics/knowledge-gaps/scale-factor.md"
 REVIEW_PATH = "subjects/mathematics/reviews/review-scale-factor.md"
+FOLLOW_UP_PATH = "subjects/mathematics/reviews/review-scale-factor-check-2026-12-02.md"
 OCCURRENCE = "due-review/github:github.com/alice/learning/2026-11-28"
 EVENT = """# Scale factor in class
 
@@ -117,7 +118,7 @@ def test_an_answer_on_the_delivery_issue_is_one_commit_with_the_words_verbatim()
     plan = answer(snapshot, body)
     assert plan.outcome is Outcome.COMMITTED and plan.commit is not None
     assert (TRAILER_OPERATION, "answer") in plan.commit.trailers
-    assert set(plan.changed_paths) == {REVIEW_PATH, GAP_PATH, "dashboard.md"}
+    assert set(plan.changed_paths) == {REVIEW_PATH, GAP_PATH, FOLLOW_UP_PATH, "dashboard.md"}
     review = written(plan, REVIEW_PATH)
     assert unfence(section(review, "Learner answer")) == NOTES
     assert read_header(review)["Status"] == "complete"

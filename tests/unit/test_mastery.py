@@ -8,7 +8,7 @@ import pytest
 
 from bot.attempt import Independence, Result
 from bot.mastery import AttemptEvidence, Mastery, decide_mastery
-from bot.spacing import next_check_day
+from bot.spacing import next_check
 
 U, L, D = Mastery.UNKNOWN, Mastery.LEARNING, Mastery.DEMONSTRATED
 YES, NO, PARTLY, UNKNOWN = Independence.YES, Independence.NO, Independence.PARTLY, Independence.UNKNOWN
@@ -101,4 +101,5 @@ AT = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 def test_next_check_only_when_evaluated_and_later_for_independent_success(
     result: Result, independence: Independence, expected: date | None
 ) -> None:
-    assert next_check_day(result, independence, AT) == expected
+    checked = next_check(result, independence, AT)
+    assert (checked.day if checked else None) == expected

@@ -70,3 +70,13 @@ def test_the_guard_drops_questions_repeating_a_recent_question_or_the_demonstrat
     )
     kept = fresh_only(written, context())
     assert [q.success for q in kept.questions] == ["12"]
+
+
+def test_a_later_check_gets_the_template_forms_not_yet_asked() -> None:
+    first = rule_questions(context())
+    asked = tuple(q.question for q in first.questions)
+    later = rule_questions(context(recent_questions=(RECENT, *asked), planned_questions=()))
+    assert len(later.questions) == 2 and not set(asked) & {q.question for q in later.questions}
+    assert "worked example" in later.why and "look-alike" in later.why
+    everything = (*asked, *(q.question for q in later.questions))
+    assert rule_questions(context(recent_questions=everything, planned_questions=())).questions == ()
