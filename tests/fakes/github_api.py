@@ -38,8 +38,6 @@ class FakeGitHubComments:
         router.get(url__regex=base + r"(?P<number>\d+)/comments").mock(side_effect=self._list)
         router.post(url__regex=base + r"(?P<number>\d+)/comments").mock(side_effect=self._create)
         router.patch(url__regex=base + r"comments/(?P<comment_id>\d+)").mock(side_effect=self._edit)
-        # The token's own account (GET /user): the bot, so its comments in a thread listing count as its own.
-        router.get(API + "user").mock(return_value=httpx.Response(200, json=rest_user(BOT, user_type="Bot")))
         # Opening an issue (POST /repos/{owner}/{repo}/issues): recorded in ``issues``, numbered from 100.
         self.issues: list[dict[str, Any]] = []
         issues = re.escape(API) + r"repos/(?P<owner>[^/]+)/(?P<repo>[^/]+)/issues$"

@@ -21,7 +21,7 @@ from bot.plan import FileWrite
 from bot.receipt import ReceiptField
 from forge_adapters.base import ForgeError
 from gitlearnos.settings import Settings
-from tests.fakes.github_api import API, FakeGitHubComments
+from tests.fakes.github_api import API, BOT, FakeGitHubComments, rest_user
 from tests.unit.helpers import CONFIG, GOAL, REPO, issue_event
 from workers.events import WorkerRuntime, handle_event
 
@@ -66,6 +66,8 @@ def remote(tmp_path: Path) -> Path:
 @pytest.fixture
 def github() -> Iterator[FakeGitHubComments]:
     with respx.mock(assert_all_called=False) as router:
+        # The token's own account: the bot, so its replies in a thread listing count as its own.
+        router.get(f"{API}user").respond(200, json=rest_user(BOT, user_type="Bot"))
         yield FakeGitHubComments(router)
 
 

@@ -17,6 +17,8 @@ from litestar.testing import TestClient
 
 from tests.conftest import FIXTURES, load_fixture
 from tests.integration.test_github_intake import deliver, make_client, queued
+from tests.integration.test_triggers import scheduled_messages
+from workers.celery_app import RUN_TRIGGERED
 
 Queued = tuple[str, str, int, str]  # (kind, repository full name or "", number or 0, actor login or "")
 
@@ -117,6 +119,12 @@ def test_fixture_is_understood(client: TestClient, redis_url: str, name: str) ->
     elif expected[0] == "ping":
         assert answer == {"status": "pong"}
         assert queued(redis_url) == []
+    elif expected[0] == "schedule":
+        # Not learner input: a wake-up of every recurring job, on the schedule queue (workers.triggered_runs).
+        assert response.status_code == 202, answer
+        assert queued(redis_url) == []
+        ((task, (target, jobs)),) = scheduled_messages(redis_url)
+        assert (task, target["repo"]["full_name"], jobs) == (RUN_TRIGGERED, expected[1], [])
     else:
         assert response.status_code == 202, answer
         (event,) = queued(redis_url)
@@ -140,8 +148,8 @@ def test_a_scheduled_workflows_dispatch_is_queued_though_github_actions_sent_it(
     payload = load_fixture("github", "repository_dispatch__custom")
     payload["sender"] = {**payload["sender"], "login": "github-actions[bot]", "type": "Bot"}
     assert deliver(client, "repository_dispatch", payload).status_code == 202
-    (event,) = queued(redis_url)
-    assert event["kind"] == "schedule"
+    ((task, _),) = scheduled_messages(redis_url)
+    assert task == RUN_TRIGGERED
 
 
 def test_the_bots_own_push_is_dropped(client: TestClient, redis_url: str) -> None:  # type: ignore[type-arg]
