@@ -13,6 +13,7 @@ from functools import partial
 
 from evals.sandbox.cli import add_sandbox_commands
 from gitlearnos.rag_cli import add_rag_commands
+from gitlearnos.schedule_cli import add_schedule_commands
 from gitlearnos.settings import Settings
 
 DESCRIPTION = """GitLearnOS Bot keeps a learner's private Git repository (GitHub, GitLab, Gitea) as durable
@@ -295,6 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_sandbox_commands(commands)
     add_rag_commands(commands)
+    add_schedule_commands(commands)
     return parser
 
 

@@ -91,3 +91,34 @@ def test_crons_reach_the_local_times_in_winter_and_summer() -> None:
         }
     )
     assert utc_crons(automation, 2026) == ["30 1 * * *"]  # 07:00 IST
+
+
+def test_the_cli_prints_the_workflow_for_a_repositorys_config(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gitlearnos.cli import main
+
+    config = tmp_path / "gitlearnos.yml"
+    config.write_text(
+        "automation:\n  time_zone: Europe/Berlin\n  jobs:\n"
+        "    maintenance:\n      local_time: '21:30'\n    due-review:\n      local_time: '07:00'\n"
+    )
+    assert main(["schedule-workflow", "--forge", "github", "--config", str(config), "--year", "2026"]) == 0
+    printed = capsys.readouterr()
+    workflow = yaml.safe_load(printed.out)
+    triggers = workflow[True]  # YAML 1.1 reads the key `on` as true
+    crons = [entry["cron"] for entry in triggers["schedule"]]
+    assert crons == ["0 5 * * *", "0 6 * * *", "30 19 * * *", "30 20 * * *"], "CEST and CET both reached"
+    assert ".github/workflows/gitlearnos-schedule.yml" in printed.err
+
+
+def test_the_cli_names_a_broken_config_key_and_prints_no_workflow(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gitlearnos.cli import main
+
+    config = tmp_path / "gitlearnos.yml"
+    config.write_text("automation:\n  time_zone: Mars/Olympus\n")
+    assert main(["schedule-workflow", "--forge", "gitea", "--config", str(config)]) == 2
+    printed = capsys.readouterr()
+    assert printed.out == "" and "time_zone" in printed.err
