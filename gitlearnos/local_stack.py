@@ -73,6 +73,8 @@ class LocalStack:
     beat: subprocess.Popen[bytes] | None
     _exit: ExitStack = field(repr=False)
     _start_worker: Callable[[], subprocess.Popen[bytes]] | None = field(default=None, repr=False)
+    rag_worker: subprocess.Popen[bytes] | None = None
+    _start_rag_worker: Callable[[], subprocess.Popen[bytes]] | None = field(default=None, repr=False)
 
     @property
     def webhook_url(self) -> str:
@@ -98,6 +100,17 @@ class LocalStack:
         """Start a worker again with the same command and environment (after :meth:`stop_worker`)."""
         assert self._start_worker is not None
         self.worker = self._start_worker()
+
+    def stop_rag_worker(self) -> None:
+        """Stop the rag queue's worker, as an outage would: queued RAG jobs wait (or get lost) meanwhile."""
+        if self.rag_worker is not None and self.rag_worker.poll() is None:
+            self.rag_worker.terminate()
+            self.rag_worker.wait(timeout=PROCESS_STOP_TIMEOUT)
+
+    def start_rag_worker(self) -> None:
+        """Start the rag queue's worker again with the same command and environment."""
+        assert self._start_rag_worker is not None, "this stack runs without a rag worker"
+        self.rag_worker = self._start_rag_worker()
 
     def __enter__(self) -> LocalStack:
         return self
@@ -188,17 +201,20 @@ def start_local_stack(
         worker = start_worker()
         beat = _spawn(["beat"], env, logs / "beat.log", exit_stack) if with_beat else None
         # The rag queue's own worker: one process, so one writer per index (compose's rag-worker).
+        start_rag_worker = None
         if with_rag_worker:
             rag_args = ["worker", "--queues", "rag", "--concurrency", "1", "--hostname", f"rag-{port}@%h"]
-            _spawn(rag_args, env, logs / "rag-worker.log", exit_stack)
+            start_rag_worker = partial(_spawn, rag_args, env, logs / "rag-worker.log", exit_stack)
+        rag_worker = start_rag_worker() if start_rag_worker is not None else None
         web_url = f"http://127.0.0.1:{port}"
         try:
             wait_until_ready(f"{web_url}/readyz", timeout=ready_timeout, process=web)
         except StackError as error:
             raise StackError(f"web service: {error}; see {logs / 'web.log'}") from error
         return LocalStack(
-            data_dir, redis_url, sandbox, web_url, secret, web, worker, beat, exit_stack, start_worker
-        )
+            data_dir, redis_url, sandbox, web_url, secret, web, worker, beat, exit_stack, start_worker,
+            rag_worker, start_rag_worker,
+        )  # fmt: skip
     except BaseException:
         exit_stack.close()
         raise

@@ -48,6 +48,8 @@ T = TypeVar("T")
 TOP_K = 5
 _SENTENCE = re.compile(r"[^.!?\n]{20,300}[.!?]")
 _SPACES = re.compile(r"\s+")
+# Record statuses whose committed version belongs in the index (deleted / unavailable / failed ones do not).
+_OWED_TO_INDEX = frozenset({RagStatus.PENDING, RagStatus.CONFIGURED, RagStatus.VERIFIED})
 RETAINED_AFTER_DELETE = (
     "entities and relations that other documents also mention (only this document's own are removed)",
     "RAG-Anything's parse_cache and multimodal_status entries keyed by this document, if any",
@@ -325,8 +327,7 @@ async def query(
     try:
         async with open_index(spec) as index:
             hits = await index.search(question, top_k=TOP_K)
-            recorded = [link.doc_id for link in links if link.doc_id]
-            absent = [d for d in recorded if status_name(await index.doc_state(d)) != PROCESSED]
+            absent = [d for d in _expected_documents(links, current) if not await _holds(index, d)]
     except ProviderError as error:
         return QueryResult(QueryStatus.FAILED, question, error=str(error)[:500])
     evidence = []
@@ -355,6 +356,27 @@ async def query(
         return QueryResult(QueryStatus.STALE if absent else QueryStatus.NO_HIT, question, error=gap)
     stale = absent or any(e.stale for e in evidence)
     return QueryResult(QueryStatus.STALE if stale else QueryStatus.OK, question, tuple(evidence), error=gap)
+
+
+def _expected_documents(links: list[SourceLink], current: dict[str, str]) -> list[str]:
+    """The documents the index should hold: every recorded one, and the committed version of each source
+    that waits for synchronization or claims it.
+
+    A source whose rebuild failed after its old entry was deleted records no document any more (the
+    record must not claim one), yet its committed version is still owed to the index: without it here, a
+    query would call the index's silence a clean ``no-hit``.
+    """
+    recorded = [link.doc_id for link in links if link.doc_id]
+    owed = [
+        current[link.source_id]
+        for link in links
+        if link.source_id in current and link.rag_status in _OWED_TO_INDEX
+    ]
+    return list(dict.fromkeys([*recorded, *owed]))
+
+
+async def _holds(index: RagAnythingIndex, doc_id: str) -> bool:
+    return status_name(await index.doc_state(doc_id)) == PROCESSED
 
 
 async def status(spec: IndexSpec, links: list[SourceLink]) -> dict[str, Any]:

@@ -12,9 +12,13 @@ never ``no-hit``; a source changed after ingest is rebuilt (old entry deleted, n
 verified) with a separate receipt while the old receipt stays in history. A learner's question naming
 their textbook is answered on the issue (the rag queue's ``query``, a comment of its own) quoting the
 textbook's passage with source id, document id, locator and version; a general question is answered
-without RAG (no job, no receipt, no such answer). Not automated here: the setup-gate conversation
-(scenario 01's), teacher feedback contradicting a diagnosis (the handoff scenarios'), misclassified
-topics. Stale reporting and recovery after a failed ingest are covered by
+without RAG (no job, no receipt, no such answer). The rows that stage an outage are in
+:mod:`evals.scenarios.rag_recovery`: a sync interrupted while the rag worker was down is replayed by
+the next maintenance run for that document only; a question about "my notes" cites both synchronized
+sources; a rebuild failing after deletion stays recoverable and its inspected retry ends verified. Not
+automated here: the setup-gate conversation (scenario 01's), and teacher feedback contradicting a
+diagnosis and misclassified topics (the diagnose operation's rows). Stale query results (a changed
+source, a lost index, a rebuild that failed after deletion) are covered by
 ``tests/integration/test_rag_worker.py`` on real RAG-Anything, and the failed/no-hit wording of the
 learner's answer by ``tests/integration/test_rag_answer.py``.
 """
@@ -35,8 +39,19 @@ from typing import Any
 from evals.harness.checks import Check, CheckRecorder
 from evals.harness.forge_run import ForgeRun, LearnerRepository, ScenarioError
 from evals.harness.repo_state import CommitInfo, RepoState
-from evals.sandbox.git_client import git_auth_env, run_git
+from evals.sandbox.git_client import run_git
+from evals.scenarios import rag_recovery
 from evals.scenarios.learner_files import learner_files
+from evals.scenarios.rag_flow import (
+    ANSWER_INTRO,
+    push_learner_file,
+    rag_commits,
+    receipt_of,
+    receipt_paths,
+    record_path,
+    wait_for_answer,
+    wait_for_rag_commit,
+)
 
 NUMBER = "13"
 TITLE = "Route and verify required RAG"
@@ -54,12 +69,10 @@ NOTE = (
 )
 FACT_QUESTION = "What is the ratio of corresponding side lengths called?"
 FACT = "scale factor"
-RAG_OPERATION = "rag-ingest"
-RECEIPT_TIMEOUT_S = 90.0  # the rag worker's first job imports RAG-Anything and loads the model
 SCHEMA = "gitlearnos.external-receipt/v1"
+DOCUMENT = "GitLearnOS-RAG-Document"  # the receipt commit's trailer naming the RAG document
 GENERATED = ("vdb_", "kv_store_", "graph_chunk_entity_relation", ".npy", ".faiss")
 SOURCE_QUESTION = f"What does my textbook {MATERIAL} call the ratio of corresponding side lengths?"
-ANSWER_INTRO = "I looked this up in your own material"  # the first words of the bot's RAG answer
 
 
 def run(ctx: ForgeRun) -> Sequence[Check]:
@@ -80,30 +93,14 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
     judge_source_question(checks, repo, receipt_commit)
     judge_outage(checks, ctx)
     judge_general_question(checks, repo, after)
-    judge_rebuild(checks, ctx, repo, after, receipt_commit)
+    before_notes = repo.observe()
+    replay = rag_recovery.judge_interrupted_sync(checks, ctx, repo)
+    documents = [*receipt_commit.trailer(DOCUMENT), *replay.trailer(DOCUMENT)]
+    rag_recovery.judge_two_sources(checks, repo, documents)
+    rag_recovery.judge_only_affected(checks, repo, before_notes, replay, record_path(receipt_commit))
+    judge_rebuild(checks, ctx, repo, receipt_commit)
+    rag_recovery.judge_failed_rebuild(checks, ctx, MATERIAL, TEXTBOOK, EDITED)
     return checks.results
-
-
-def rag_commits(state: RepoState, since: RepoState) -> list[CommitInfo]:
-    return [c for c in state.commits_since(since) if RAG_OPERATION in c.trailer("GitLearnOS-Operation")]
-
-
-def wait_for_rag_commit(
-    repo: LearnerRepository, since: RepoState, timeout: float = RECEIPT_TIMEOUT_S
-) -> tuple[CommitInfo, RepoState]:
-    """The rag worker's receipt commit (it follows the learning commit asynchronously)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        state = repo.observe()
-        found = rag_commits(state, since)
-        if found:
-            return found[0], state
-        time.sleep(0.5)
-    raise ScenarioError(f"no {RAG_OPERATION} receipt commit on {repo.full_name} within {timeout:.0f} s")
-
-
-def _record_path(commit: CommitInfo) -> str:
-    return next((p for p in commit.paths if "/sources/" in p), "")
 
 
 def judge_ingest(
@@ -116,26 +113,26 @@ def judge_ingest(
     after: RepoState,
     reply: str,
 ) -> None:
-    record_path = _record_path(receipt_commit)
-    first_record = after_learning.files.get(record_path, "")
+    record = record_path(receipt_commit)
+    first_record = after_learning.files.get(record, "")
     checks.expect(
         "the learning commit writes the source record with RAG status pending",
-        len(learning) == 1 and record_path in learning[0].paths and "RAG status: `pending`" in first_record,
-        f"learning commits {[c.subject for c in learning]}; record {record_path or 'missing'}",
+        len(learning) == 1 and record in learning[0].paths and "RAG status: `pending`" in first_record,
+        f"learning commits {[c.subject for c in learning]}; record {record or 'missing'}",
     )
     checks.expect(
         "the reply says synchronization is pending, not done",
         "pending" in reply and "waits for ingestion" in reply,
         "the receipt's RAG line " + ("says pending" if "waits for ingestion" in reply else "says otherwise"),
     )
-    receipts = [p for p in receipt_commit.paths if p.startswith(".gitlearnos/receipts/")]
+    receipts = receipt_paths(receipt_commit)
     checks.expect(
         "the ingest receipt is committed on its own, after and apart from the learning commit",
-        sorted(receipt_commit.paths) == sorted([record_path, *receipts]) and len(receipts) == 1
+        sorted(receipt_commit.paths) == sorted([record, *receipts]) and len(receipts) == 1
         and receipt_commit.id != learning[0].id and receipt_commit.author == "GitLearnOS Bot",
         f"receipt commit {receipt_commit.id[:12]} changes {list(receipt_commit.paths)}",
     )  # fmt: skip
-    receipt = json.loads(after.files.get(receipts[0], "{}")) if receipts else {}
+    receipt = receipt_of(receipt_commit, after)
     verification = receipt.get("verification") or {}
     checks.expect(
         f"the receipt is {SCHEMA} with source id, doc id, locator, content hash and found evidence",
@@ -146,12 +143,12 @@ def judge_ingest(
         f"result {receipt.get('result')}, doc {receipt.get('doc_id')}, locator {receipt.get('locator')}, "
         f"verification found {verification.get('found')}",
     )  # fmt: skip
-    record = after.files.get(record_path, "")
+    linked = after.files.get(record, "")
     doc_id = receipt.get("doc_id", "?")
     checks.expect(
         "the source record now carries the RAG document id, status verified and the receipt path",
-        f"`{doc_id}`" in record and "RAG status: `verified`" in record and receipts[0] in record,
-        f"record {record_path}: " + ("linked" if f"`{doc_id}`" in record else "no document id"),
+        f"`{doc_id}`" in linked and "RAG status: `verified`" in linked and receipts[0] in linked,
+        f"record {record}: " + ("linked" if f"`{doc_id}`" in linked else "no document id"),
     )
     generated = [p for p in after.files if any(marker in p for marker in GENERATED)]
     checks.expect(
@@ -205,17 +202,6 @@ def judge_query(checks: CheckRecorder, result: dict[str, Any], receipt_commit: C
         and bool(best.get("source_id")) and bool(best.get("version")),
         f"status {result.get('status')}; best evidence {best.get('doc_id')} at {best.get('locator')}",
     )  # fmt: skip
-
-
-def wait_for_answer(repo: LearnerRepository, number: int, timeout: float = RECEIPT_TIMEOUT_S) -> str:
-    """The bot's RAG answer on issue ``number`` (the rag worker posts it after the event's own reply)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = [body for body in repo.bot_replies(number) if body.startswith(ANSWER_INTRO)]
-        if found:
-            return found[0]
-        time.sleep(0.5)
-    raise ScenarioError(f"no RAG answer on {repo.full_name}#{number} within {timeout:.0f} s")
 
 
 def judge_source_question(checks: CheckRecorder, repo: LearnerRepository, receipt_commit: CommitInfo) -> None:
@@ -279,29 +265,19 @@ def judge_general_question(checks: CheckRecorder, repo: LearnerRepository, befor
     )
 
 
-def judge_rebuild(
-    checks: CheckRecorder, ctx: ForgeRun, repo: LearnerRepository, before: RepoState, first: CommitInfo
-) -> None:
+def judge_rebuild(checks: CheckRecorder, ctx: ForgeRun, repo: LearnerRepository, first: CommitInfo) -> None:
     """Continuity row: the source changes after ingest → new version committed, rebuilt, separate receipt."""
-    token = ctx.stack.sandbox.token(ctx.stack.sandbox.learner)
-    with tempfile.TemporaryDirectory(dir=ctx.workdir) as folder:
-        env = git_auth_env(token)
-        run_git(["clone", "-q", ctx.stack.sandbox.git_url(repo.full_name), folder], env=env)
-        (Path(folder) / MATERIAL).write_text(EDITED)
-        run_git(["-C", folder, "add", MATERIAL])
-        author = ["-c", "user.name=Alice", "-c", "user.email=alice@example.org"]
-        run_git(["-C", folder, *author, "commit", "-qm", "Add the perimeter rule"])
-        run_git(["-C", folder, "push", "-q", "origin", "HEAD"], env=env)
+    push_learner_file(ctx, repo, MATERIAL, EDITED, "Add the perimeter rule")
     edited = repo.observe()
     number = repo.open_issue(
         "Perimeters of similar figures", f"Perimeters scale with k.\n\nSource: {MATERIAL}\n"
     )
     repo.wait_for_replies(number)
     commit, after = wait_for_rag_commit(repo, edited)
-    receipts = [p for p in commit.paths if p.startswith(".gitlearnos/receipts/")]
-    receipt = json.loads(after.files.get(receipts[0], "{}")) if receipts else {}
+    receipts = receipt_paths(commit)
+    receipt = receipt_of(commit, after)
     old_doc = first.trailer("GitLearnOS-RAG-Document")
-    old_receipts = [p for p in first.paths if p.startswith(".gitlearnos/receipts/")]
+    old_receipts = receipt_paths(first)
     checks.expect(
         "a changed source is rebuilt (owned old entry replaced) with a separate receipt; history is kept",
         receipt.get("operation") == "rebuild" and [receipt.get("replaces_doc_id")] == old_doc

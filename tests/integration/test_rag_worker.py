@@ -361,6 +361,41 @@ def test_an_unreachable_embedding_endpoint_is_a_failure_committed_as_evidence_ne
     assert ask(worker, remote, tmp_path, "What is the scale factor?", REMOTE_CONFIG).status == QueryStatus.OK
 
 
+def test_a_rebuild_failing_after_deletion_is_stale_not_a_no_hit_until_the_inspected_retry(
+    tmp_path: Path,
+    worker: WorkerRuntime,
+    remote: Path,
+    forge: respx.MockRouter,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("GITLEARNOS_RAG_EMBEDDING_API_KEY", "embedding-secret")
+    learner = tmp_path / "learner"
+    subprocess.run(["git", "clone", "-q", str(remote), str(learner)], check=True)
+    commit_files(learner, {"gitlearnos.yml": REMOTE_CONFIG}, "Use my embedding endpoint")
+    route = serve_embeddings(forge, [])
+    answer = route.side_effect
+    file_note(worker, remote, SIMILAR_PATH)
+    first = sync_source(worker, target(remote), RECORD)
+    commit_files(learner, {SIMILAR_PATH: SIMILAR + "\nSimilar figures keep their shape.\n"}, "Edit it")
+    route.mock(side_effect=httpx.ConnectError("refused"))
+
+    failed = sync_source(worker, target(remote), RECORD)
+
+    receipt = json.loads(show(remote, failed.receipt_path))
+    assert failed.outcome == "failed" and receipt["operation"] == "rebuild"
+    assert receipt["provider_state"].startswith(f"old entry {first.doc_id}: was processed, deleted")
+    assert "Provider document ID: none" in show(remote, RECORD), "the record claims no document"
+    route.mock(side_effect=answer)  # the endpoint is back; the retry has not run yet
+    silent = ask(worker, remote, tmp_path, "What is the scale factor?", REMOTE_CONFIG)
+    assert silent.status == QueryStatus.STALE, "the index lost the old version: not a clean no-hit"
+    assert failed.doc_id in silent.error
+
+    retried = sync_source(worker, target(remote), RECORD)
+    assert retried.outcome == "committed" and retried.status == "verified"
+    assert json.loads(show(remote, retried.receipt_path))["provider_state"].startswith("earlier entry was")
+    assert ask(worker, remote, tmp_path, "What is the scale factor?", REMOTE_CONFIG).status == QueryStatus.OK
+
+
 def test_material_not_in_the_repository_stays_pending_and_nothing_is_sent(
     tmp_path: Path, worker: WorkerRuntime, remote: Path, forge: respx.MockRouter
 ) -> None:
