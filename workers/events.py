@@ -140,7 +140,7 @@ def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, k
             history=history,
             model_agent=runtime.model_agent,
         )
-        # An approval plans the issue's own note: that event may have been applied by an earlier approval.
+        # An approval plans the note it approves: that may have been applied by an earlier approval.
         if (
             plan.event_key != key
             and plan.event_key
