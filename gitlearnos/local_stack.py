@@ -183,6 +183,8 @@ def start_local_stack(
             "GITLEARNOS_GITEA_TOKEN": bot_token,
             "GITLEARNOS_GITEA_URL": sandbox.gitea_url,
             "GITLEARNOS_BOT_LOGIN": f"{BOT_LOGIN},{plain_username(BOT_LOGIN)}",
+            # Everything here is on loopback, including endpoints a scenario's gitlearnos.yml names.
+            "GITLEARNOS_RAG_ALLOWED_HOSTS": "127.0.0.1",
         }
         if with_model:
             env |= {

@@ -74,6 +74,10 @@ class Settings(BaseSettings):
     push_attempts: int = 3
     git_timeout_seconds: int = 120
     http_timeout_seconds: float = 15.0
+    rag_allowed_hosts: str = Field(
+        default="",
+        description="Hosts rag.chat/rag.embedding may name (comma-separated); empty: public https.",
+    )
     rag_timeout_seconds: float = Field(
         default=60.0, gt=0, description="Time limit for one request to a learner's RAG endpoint."
     )
@@ -88,6 +92,10 @@ class Settings(BaseSettings):
     @property
     def bot_logins(self) -> frozenset[str]:
         return frozenset(login.strip().lower() for login in self.bot_login.split(",") if login.strip())
+
+    @property
+    def rag_hosts(self) -> frozenset[str]:
+        return frozenset(host.strip().lower() for host in self.rag_allowed_hosts.split(",") if host.strip())
 
     @property
     def mirrors_dir(self) -> Path:

@@ -419,3 +419,33 @@ def test_a_credential_variable_outside_the_rag_prefix_is_never_read(
     result = sync_source(worker, target(remote), RECORD)
     assert result.outcome == "refused" and "GITLEARNOS_RAG_" in result.reason
     assert not embedding.calls
+
+
+@pytest.mark.parametrize(
+    ("base_url", "allowed", "refused"),
+    [
+        ("https://embeddings.example.org/v1", "", False),
+        ("http://embeddings.example.org/v1", "", True),  # plain http only when the operator lists the host
+        ("https://127.0.0.1:8080/v1", "", True),
+        ("https://169.254.169.254/latest", "", True),  # a cloud metadata address
+        ("https://10.0.0.5/v1", "", True),
+        ("https://localhost/v1", "", True),
+        ("http://127.0.0.1:8080/v1", "127.0.0.1", False),
+        ("https://embeddings.example.org/v1", "127.0.0.1", True),  # a list means only those hosts
+    ],
+)
+def test_a_learners_endpoint_cannot_aim_the_worker_at_the_operators_network(
+    tmp_path: Path, base_url: str, allowed: str, refused: bool
+) -> None:
+    from bot.config import parse_config
+    from workers.rag import EndpointRefused, index_spec
+
+    config = parse_config(
+        f"rag:\n  embedding:\n    base_url: {base_url}\n    model: m\n    dimensions: 8\n"
+    ).config
+    settings = Settings(data_dir=tmp_path, rag_allowed_hosts=allowed)
+    if refused:
+        with pytest.raises(EndpointRefused, match="base_url"):
+            index_spec(settings, "alice/learning", config)
+    else:
+        assert index_spec(settings, "alice/learning", config).embedding.base_url == base_url
