@@ -51,10 +51,13 @@ def _target(spec: str, settings: Settings) -> Target:
 def _spec_and_links(target: Target, settings: Settings) -> tuple[Any, list[Any]]:
     from bot.config import CONFIG_PATH, parse_config
     from bot.rag_links import source_links
-    from workers.rag import index_spec
+    from workers.rag import EndpointRefused, index_spec
 
     config = parse_config(target.checkout.read_text(CONFIG_PATH) or "").config
-    return index_spec(settings, target.repo_key, config), source_links(target.checkout)
+    try:
+        return index_spec(settings, target.repo_key, config), source_links(target.checkout)
+    except EndpointRefused as refused:
+        raise SystemExit(f"gitlearnos rag: {refused}") from None
 
 
 def _link(links: list[Any], record: str) -> Any:

@@ -165,7 +165,12 @@ def judge_ingest(
 
 
 def _cli(ctx: ForgeRun, *args: str, env: dict[str, str] | None = None) -> tuple[int, dict[str, Any]]:
-    environment = os.environ | {"GITLEARNOS_DATA_DIR": str(ctx.stack.data_dir / "bot")} | (env or {})
+    # The stack's own settings: its data directory, and its loopback endpoints allowed.
+    stack = {
+        "GITLEARNOS_DATA_DIR": str(ctx.stack.data_dir / "bot"),
+        "GITLEARNOS_RAG_ALLOWED_HOSTS": "127.0.0.1",
+    }
+    environment = os.environ | stack | (env or {})
     done = subprocess.run(
         [sys.executable, "-m", "gitlearnos", "rag", *args],
         capture_output=True, text=True, env=environment, timeout=120, check=False,

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.unit.helpers import CONFIG, NOTE
 
 MATERIAL = "materials/handout.md"
@@ -61,3 +63,19 @@ def test_ingest_writes_its_receipt_for_the_learner_to_commit_and_query_cites_the
     assert query.returncode == 0 and result["status"] == "ok"
     assert result["evidence"][0]["doc_id"] == receipt["doc_id"]
     assert result["evidence"][0]["locator"].startswith(f"{MATERIAL}#L")
+
+
+def test_an_endpoint_on_the_operators_network_is_refused_with_a_clear_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gitlearnos.cli import main
+
+    checkout = tmp_path / "learner"
+    checkout.mkdir()
+    (checkout / "gitlearnos.yml").write_text(
+        "rag:\n  embedding:\n    base_url: http://10.0.0.5/v1\n    model: m\n    dimensions: 8\n"
+    )
+    subprocess.run(["git", "init", "-q", str(checkout)], check=True)
+    with pytest.raises(SystemExit) as exit_info:
+        main(["rag", "query", "--repo", str(checkout), "--question", "What is k?"])
+    assert "GITLEARNOS_RAG_ALLOWED_HOSTS" in str(exit_info.value.code)
