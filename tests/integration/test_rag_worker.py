@@ -26,25 +26,12 @@ from rag.operations import QueryStatus, RunContext, delete, query, run, verify
 from rag.provider import local_encoder
 from rag.receipts import SCHEMA
 from tests.fakes.github_api import API, FakeGitHubComments
-from tests.unit.helpers import GOAL, REPO, issue_event
+from tests.unit.helpers import CONFIG, GOAL, REPO, issue_event
 from workers.celery_app import RAG_QUEUE, SYNC_SOURCE, create_celery
 from workers.events import WorkerRuntime, handle_event
 from workers.rag import index_spec, repo_key, sync_source
 from workers.repo_registry import RegisteredRepo
 
-CONFIG = """\
-protocol: "2.0-draft"
-mode: safe-auto
-authorization:
-  automatic_writes: true
-  commits: true
-  push: true
-privacy:
-  repository: private
-setup:
-  answers:
-    subject: mathematics
-"""
 SIMILAR = """# Similar triangles (course handout)
 
 Two triangles are similar when their corresponding angles are equal.
@@ -283,6 +270,14 @@ REMOTE_CONFIG = (
 )
 
 
+def use_remote_embedding(tmp_path: Path, remote: Path) -> Path:
+    """The learner switches their gitlearnos.yml to their own embedding endpoint; returns their clone."""
+    learner = tmp_path / "learner"
+    subprocess.run(["git", "clone", "-q", str(remote), str(learner)], check=True)
+    commit_files(learner, {"gitlearnos.yml": REMOTE_CONFIG}, "Use my embedding endpoint")
+    return learner
+
+
 def serve_embeddings(forge: respx.MockRouter, seen: list[str]) -> respx.Route:
     """The configured embedding endpoint at its HTTP boundary, answering with the local model's vectors."""
 
@@ -307,9 +302,7 @@ def test_a_new_embedding_model_opens_a_new_index_and_replays_instead_of_reusing(
     monkeypatch.setenv("GITLEARNOS_RAG_EMBEDDING_API_KEY", "embedding-secret")
     file_note(worker, remote, SIMILAR_PATH)
     local = sync_source(worker, target(remote), RECORD)
-    learner = tmp_path / "learner"
-    subprocess.run(["git", "clone", "-q", str(remote), str(learner)], check=True)
-    commit_files(learner, {"gitlearnos.yml": REMOTE_CONFIG}, "Use my embedding endpoint")
+    use_remote_embedding(tmp_path, remote)
     serve_embeddings(forge, seen := [])
 
     before_replay = ask(worker, remote, tmp_path, "What is the scale factor?", REMOTE_CONFIG)
@@ -332,9 +325,7 @@ def test_an_unreachable_embedding_endpoint_is_a_failure_committed_as_evidence_ne
 ) -> None:
     monkeypatch.setenv("GITLEARNOS_RAG_EMBEDDING_API_KEY", "embedding-secret")
     monkeypatch.setenv("GITLEARNOS_RAG_CHAT_API_KEY", "chat-secret")
-    learner = tmp_path / "learner"
-    subprocess.run(["git", "clone", "-q", str(remote), str(learner)], check=True)
-    commit_files(learner, {"gitlearnos.yml": REMOTE_CONFIG}, "Use my embedding endpoint")
+    use_remote_embedding(tmp_path, remote)
     route = serve_embeddings(forge, seen := [])
     answer = route.side_effect
     route.mock(side_effect=httpx.ConnectError("refused"))
@@ -369,9 +360,7 @@ def test_a_rebuild_failing_after_deletion_is_stale_not_a_no_hit_until_the_inspec
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("GITLEARNOS_RAG_EMBEDDING_API_KEY", "embedding-secret")
-    learner = tmp_path / "learner"
-    subprocess.run(["git", "clone", "-q", str(remote), str(learner)], check=True)
-    commit_files(learner, {"gitlearnos.yml": REMOTE_CONFIG}, "Use my embedding endpoint")
+    learner = use_remote_embedding(tmp_path, remote)
     route = serve_embeddings(forge, [])
     answer = route.side_effect
     file_note(worker, remote, SIMILAR_PATH)
