@@ -1,6 +1,6 @@
 """The RAG-Anything provider: one index per learner repository and embedding model, offline by default.
 
-Facts this module leans on are in ``shared/reference/rag-notes.md``; in short:
+Facts this module leans on are in docs/architecture (RAG section); in short:
 
 * RAG-Anything checks its parser before anything else and the default (MinerU) needs a CLI we do
   not ship, so a text-only parser is registered: Markdown and text go in through

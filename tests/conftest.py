@@ -23,8 +23,8 @@ from gitlearnos.log_setup import configure_logging
 # In-process servers (the sandbox forge) log from their own threads; keep test output for failures.
 configure_logging("WARNING")
 
-# shared/ sits beside the checkout, for developers and CI alike.
-FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "webhooks"
+# Real webhook payloads, byte for byte as their sources published them (provenance in SOURCES.md there).
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "webhooks"
 
 
 def load_fixture(forge: str, name: str) -> dict[str, Any]:

@@ -8,7 +8,8 @@
   bare hex HMAC-SHA256 as ``X-Gitea-Signature`` (plus GitHub's ``X-Hub-Signature(-256)``). Without a
   secret Gitea still sends the signature headers, empty (``sha1=``), and so do we.
 
-Sources: ``shared/reference/webhooks-spec.md`` §1.1, §2.1-2.2, §3.1-3.2.
+Sources: each forge's webhook documentation (GitHub "Validating webhook deliveries", GitLab "Webhooks",
+Gitea "Webhooks"); docs/operator/forges.md sums them up.
 """
 
 from __future__ import annotations

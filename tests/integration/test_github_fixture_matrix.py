@@ -1,4 +1,4 @@
-"""Every real GitHub payload in shared/fixtures goes through intake, signed as GitHub signs.
+"""Every real GitHub payload in tests/fixtures/webhooks goes through intake, signed as GitHub signs.
 
 Each one is either queued as the expected kind (with the right repository,
 number, author and body) or answered 200 with a stated reason. None raises,

@@ -9,9 +9,8 @@ import pytest
 from bot.config import Mode, parse_config
 from bot.errors import ConfigError
 
-TEMPLATE = (
-    Path(__file__).resolve().parents[3] / "shared/reference/gitlearnos/templates/gitlearnos.example.yml"
-)
+# The protocol's own example configuration, unchanged (provenance in tests/fixtures/protocol/SOURCES.md).
+TEMPLATE = Path(__file__).resolve().parents[1] / "fixtures/protocol/gitlearnos.example.yml"
 
 
 def test_the_protocol_example_parses() -> None:

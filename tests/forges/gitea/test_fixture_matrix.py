@@ -1,4 +1,4 @@
-"""Every real Gitea payload in shared/fixtures through ``receive``, signed as Gitea signs.
+"""Every real Gitea payload in tests/fixtures/webhooks through ``receive``, signed as Gitea signs.
 
 Each fixture is delivered with the headers Gitea (or Forgejo, or an old Gitea
 without ``X-Gitea-Event-Type``) would send for it, and must come out as the

@@ -1,4 +1,4 @@
-"""Every real GitLab payload in shared/fixtures goes through the pure ``receive``, as GitLab sends it.
+"""Every real GitLab payload in tests/fixtures/webhooks goes through the pure ``receive``, as GitLab sends it.
 
 Each one is an :class:`InboundEvent` of the expected kind (repository,
 number, actor, text) or :class:`Ignored` with a stated reason; the one
