@@ -64,15 +64,8 @@ def ensure_environment(*, with_test_tools: bool) -> Path:
     print(f"run.py: installing {what} into .venv (the first run takes a few minutes) ...", flush=True)
     quiet = [] if os.environ.get("RUN_VERBOSE") else ["--quiet"]
     subprocess.run([str(python), "-m", "pip", "install", *quiet, "--upgrade", "pip"], check=True)
+    # One pip install, the same one a user runs: pyproject.toml's dependencies are the whole environment.
     subprocess.run([str(python), "-m", "pip", "install", *quiet, "-e", f"{ROOT}{extras}"], check=True)
-    # Packages whose declared dependencies we must not pull (pyproject.toml, [tool.gitlearnos]).
-    read = (
-        "import tomllib; "
-        "print(*tomllib.load(open('pyproject.toml', 'rb'))['tool']['gitlearnos']['no-deps-dependencies'])"
-    )
-    listed = subprocess.run([str(python), "-c", read], cwd=ROOT, check=True, capture_output=True, text=True)
-    no_deps = listed.stdout.split()
-    subprocess.run([str(python), "-m", "pip", "install", *quiet, "--no-deps", *no_deps], check=True)
     STAMP.write_text(digest + (" dev" if with_test_tools else "") + "\n")
     return python
 

