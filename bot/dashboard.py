@@ -2,6 +2,10 @@
 
 It is rebuilt from canonical records on every change, so editing it by hand
 has no lasting effect and it can never disagree with the records it lists.
+It opens with a picture: the knowledge map (Mermaid, :mod:`bot.knowledge_map`)
+and the progress chart committed beside it (SVG, :mod:`bot.progress_chart`).
+Every plan that regenerates the dashboard writes both through
+:func:`dashboard_files`, so the chart is in the same commit as the records it counts.
 """
 
 from __future__ import annotations
@@ -9,7 +13,9 @@ from __future__ import annotations
 from datetime import date
 
 from bot import dashboard_sections as sections
-from bot.knowledge import all_points, knowledge_map
+from bot.knowledge_map import LEGEND, knowledge_map
+from bot.progress import Progress, progress
+from bot.progress_chart import PROGRESS_CHART_PATH, render_chart
 from bot.records import read_header
 from bot.snapshot import OverlaySnapshot, RepoSnapshot
 from bot.text import one_line
@@ -46,6 +52,45 @@ def _goal_line(snapshot: RepoSnapshot, subject: str) -> str:
     return "goal file exists but states no goal"
 
 
+def _picture(snapshot: RepoSnapshot, figures: Progress) -> list[str]:
+    """The opening picture: the knowledge map, then the chart with its figures in words."""
+    graph = knowledge_map(snapshot)
+    chart = (
+        [
+            f"![Evidence and reviews per week, and mastery states]({PROGRESS_CHART_PATH})",
+            "",
+            f"In figures: {figures.summary()}.",
+        ]
+        if not figures.empty
+        else [sections.NONE_RECORDED]
+    )
+    return [
+        *sections.section("Knowledge map", [*graph, "", LEGEND] if graph else [sections.NONE_RECORDED]),
+        *sections.section("Progress", chart),
+    ]
+
+
+def dashboard_files(
+    snapshot: RepoSnapshot,
+    *,
+    today: date,
+    updated_by: str,
+    new_records: dict[str, str],
+    next_action: str,
+) -> dict[str, str]:
+    """``dashboard.md`` and, once there is a record to chart, the chart it shows: one plan's writes.
+
+    Both are computed from the same records (``snapshot`` plus the planned ``new_records``), so the
+    figures in the chart, in the dashboard's sentence and in the records agree in the one commit.
+    """
+    text = render_dashboard(
+        snapshot, today=today, updated_by=updated_by, new_records=new_records, next_action=next_action
+    )
+    figures = progress(OverlaySnapshot(snapshot, new_records))
+    chart = {} if figures.empty else {PROGRESS_CHART_PATH: render_chart(figures)}
+    return {DASHBOARD_PATH: text, **chart}
+
+
 def render_dashboard(
     snapshot: RepoSnapshot,
     *,
@@ -58,9 +103,6 @@ def render_dashboard(
     snapshot = OverlaySnapshot(snapshot, new_records)
     rows = _event_rows(snapshot)
     subjects = _subjects(snapshot)
-    points = all_points(snapshot)
-    # The map and the gap table read mastery from the same gap records, so they cannot disagree.
-    graph = knowledge_map(points, sections.mastery_from_gaps(snapshot))
     counts = {s: sum(1 for r in rows if r.get("Subject") == s) for s in subjects}
     subject_lines = [f"| {s} | {_goal_line(snapshot, s)} | {counts[s]} | `subjects/{s}/` |" for s in subjects]
     event_lines = [
@@ -80,6 +122,7 @@ def render_dashboard(
             "Repository state: `active`",
             "Configuration: `gitlearnos.yml`",
             "",
+            *_picture(snapshot, progress(snapshot)),
             "## Subject overview",
             "",
             *sections.table(["Subject", "Active goal", "Recorded events", "Subject path"], subject_lines),
@@ -92,7 +135,6 @@ def render_dashboard(
             *sections.waiting_section(snapshot),
             *sections.reviews_section(snapshot, today),
             *sections.gaps_section(snapshot),
-            *sections.knowledge_section(snapshot, points, graph),
             "## Recent learning events",
             "",
             *sections.table(["Date", "Channel", "What happened", "Evidence type", "Link"], event_lines),

@@ -74,7 +74,7 @@ def table(columns: list[str], rows: list[str]) -> list[str]:
     return ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns), *rows]
 
 
-def _section(title: str, body: list[str]) -> list[str]:
+def section(title: str, body: list[str]) -> list[str]:
     return [f"## {title}", "", *body, ""]
 
 
@@ -101,7 +101,7 @@ def inputs_section(snapshot: RepoSnapshot) -> list[str]:
         f"| {_stated(r.header.get('Channel', ''))} | `{marker}` | {link(r.label, r.path)} |"
         for r, marker in flagged
     ]
-    return _section("Inputs to organize", table(["Date", "Input", "Channel", "Status", "Link"], rows))
+    return section("Inputs to organize", table(["Date", "Input", "Channel", "Status", "Link"], rows))
 
 
 def waiting_section(snapshot: RepoSnapshot) -> list[str]:
@@ -115,7 +115,7 @@ def waiting_section(snapshot: RepoSnapshot) -> list[str]:
         for r in waiting
     ]
     columns = ["Question", "Destination", "Sent", "State", "Handoff pack"]
-    return _section("Waiting for external feedback", table(columns, rows))
+    return section("Waiting for external feedback", table(columns, rows))
 
 
 def _due_day(record: Record) -> date | None:
@@ -136,7 +136,7 @@ def reviews_section(snapshot: RepoSnapshot, today: date) -> list[str]:
             f"| {link(record.label, record.path)} |"
         )
     columns = ["Due", "State", "Subject", "Purpose", "Link"]
-    return _section("Due questions and reviews", table(columns, rows))
+    return section("Due questions and reviews", table(columns, rows))
 
 
 def _stated_mastery(record: Record) -> str | None:
@@ -187,14 +187,4 @@ def gaps_section(snapshot: RepoSnapshot) -> list[str]:
         for record, resolution in gaps
     ]
     columns = ["Subject", "Resolution", "Mastery", "Knowledge point", "Link"]
-    return _section("Active knowledge gaps", table(columns, rows))
-
-
-def knowledge_section(
-    snapshot: RepoSnapshot, points: list[tuple[str, str, tuple[str, ...]]], graph: list[str]
-) -> list[str]:
-    """The Mermaid map from two points on; a single point is listed; none says so."""
-    if graph:
-        return _section("Knowledge map", graph)
-    listed = [f"- {one_line(title, limit=60)}: {_knowledge_cell(snapshot, pid)}" for pid, title, _ in points]
-    return _section("Knowledge map", listed or [NONE_RECORDED])
+    return section("Active knowledge gaps", table(columns, rows))

@@ -108,24 +108,3 @@ def all_points(snapshot: RepoSnapshot) -> list[tuple[str, str, tuple[str, ...]]]
 
 
 MASTERY_STATES = ("unknown", "learning", "demonstrated")
-
-
-def knowledge_map(points: list[tuple[str, str, tuple[str, ...]]], mastery: dict[str, str]) -> list[str]:
-    """A Mermaid graph of points and prerequisite edges, coloured by mastery; empty below two points."""
-    if len(points) < 2:
-        return []
-    node = {pid: f"k{index}" for index, (pid, _, _) in enumerate(points)}
-    lines = ["```mermaid", "graph LR"]
-    for pid, title, _ in points:
-        lines.append(
-            f'  {node[pid]}["{title.replace(chr(34), "")}<br/>{pid}"]:::{mastery.get(pid, "unknown")}'
-        )
-    for pid, _, prerequisites in points:
-        lines += [f"  {node[req]} --> {node[pid]}" for req in prerequisites if req in node]
-    lines += [
-        "  classDef unknown fill:#eeeeee,stroke:#999999",
-        "  classDef learning fill:#fff3c4,stroke:#c9a400",
-        "  classDef demonstrated fill:#d4f7d4,stroke:#2e8b2e",
-        "```",
-    ]
-    return lines

@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import date
 
-from bot.dashboard import DASHBOARD_PATH, render_dashboard
+from bot.dashboard import DASHBOARD_PATH, dashboard_files, render_dashboard
 from bot.dashboard_sections import WAITING_STATES, records
 from bot.knowledge import EVIDENCE_HEADING
 from bot.snapshot import RepoSnapshot
@@ -70,6 +70,25 @@ def refreshed_dashboard(snapshot: RepoSnapshot, today: date, *, updated_by: str)
     return render_dashboard(
         snapshot, today=today, updated_by=updated_by, new_records={}, next_action=action_text
     )
+
+
+def refreshed_views(snapshot: RepoSnapshot, today: date, *, updated_by: str) -> dict[str, str]:
+    """``dashboard.md`` and its progress chart, regenerated together when either is stale; else empty.
+
+    The chart is stale when it is missing or differs from what the records imply (it carries no date,
+    so only a record changes it). Both views are written in the one commit, so they never disagree.
+    """
+    current = snapshot.read_text(DASHBOARD_PATH) or ""
+    action = NEXT_ACTION.search(current)
+    if action is None or UPDATED.search(current) is None or UPDATED_BY.search(current) is None:
+        return {}  # no dashboard, or not one this bot generated: leave it alone
+    views = dashboard_files(
+        snapshot, today=today, updated_by=updated_by, new_records={}, next_action=action["action"]
+    )
+    charts = {path: text for path, text in views.items() if path != DASHBOARD_PATH}
+    stale_chart = any(snapshot.read_text(path) != text for path, text in charts.items())
+    stale_text = refreshed_dashboard(snapshot, today, updated_by=updated_by) is not None
+    return views if stale_text or stale_chart else {}
 
 
 def _evidence_rows(text: str) -> int:

@@ -5,9 +5,10 @@ What one run reconciles, in order (protocol "Automation", ``maintenance``):
 1. unprocessed input: parked events are replayed (:mod:`workers.parked_events`) and comments whose
    webhooks were lost are caught up (:mod:`workers.missed_comments`), each through the event
    worker, whose idempotency makes a replay of applied input a no-op;
-2. stale views: a dashboard that differs from what the records imply is regenerated in one commit
-   (:func:`bot.maintenance_findings.refreshed_dashboard`), under the writer lock and on the
-   inspected base; a learner push meanwhile stops the run with a conflict, nothing is forced;
+2. stale views: a dashboard (or its progress chart) that differs from what the records imply is
+   regenerated with the chart in one commit (:func:`bot.maintenance_findings.refreshed_views`),
+   under the writer lock and on the inspected base; a learner push meanwhile stops the run with a
+   conflict, nothing is forced;
 3. waiting feedback, contradictory state and repeated evidence waiting for synthesis are *reported*
    in the run's evidence (:func:`bot.maintenance_findings.findings`), not fixed.
 
@@ -27,8 +28,7 @@ from typing import Any
 import structlog
 from celery import Celery, Task
 
-from bot.dashboard import DASHBOARD_PATH
-from bot.maintenance_findings import Findings, findings, refreshed_dashboard
+from bot.maintenance_findings import Findings, findings, refreshed_views
 from bot.operations.setup import BOT_NAME
 from bot.plan import CommitSpec, FileWrite
 from bot.schedule_rules import occurrence_key
@@ -144,15 +144,15 @@ class _RepositoryReview:
 
     def change(self, snapshot: RepoSnapshot) -> tuple[tuple[FileWrite, ...], CommitSpec] | None:
         self.findings = findings(snapshot)
-        text = refreshed_dashboard(snapshot, self._today, updated_by=BOT_NAME)
-        if text is None:
+        views = refreshed_views(snapshot, self._today, updated_by=BOT_NAME)
+        if not views:
             return None
         spec = CommitSpec(
             subject="Regenerate the stale dashboard",
-            body="dashboard.md differed from what the records imply; regenerated from them.",
+            body="dashboard.md or its chart differed from what the records imply; regenerated from them.",
             trailers=((TRAILER_OPERATION, JOB),),
         )
-        return (FileWrite(path=DASHBOARD_PATH, content=text),), spec
+        return tuple(FileWrite(path=path, content=text) for path, text in views.items()), spec
 
 
 def register_maintenance_tasks(app: Celery, runtime: WorkerRuntime) -> tuple[Task, Task]:

@@ -30,7 +30,7 @@ from datetime import date, datetime
 from bot.answer_record import Assessment, write_gap, write_review
 from bot.attempt import NOT_EVALUATED, Evaluation, Independence, Result, evaluate, read_support
 from bot.config import LearnerConfig
-from bot.dashboard import DASHBOARD_PATH, render_dashboard
+from bot.dashboard import dashboard_files
 from bot.dashboard_sections import Record, records
 from bot.events import InboundEvent
 from bot.mastery import AttemptEvidence, Mastery, decide_mastery
@@ -254,7 +254,7 @@ def plan_answer(
             )
         assessments.append(assessment)
     next_action = f"next check of `{assessments[0].review_id}`: {assessments[0].next_check()}"
-    writes[DASHBOARD_PATH] = render_dashboard(
+    writes |= dashboard_files(
         snapshot, today=day, updated_by=BOT_NAME, new_records=dict(writes), next_action=next_action
     )
     ids = ", ".join(f"`{a.review_id}`" for a in assessments)

@@ -12,7 +12,7 @@ from datetime import date, datetime
 
 from bot.agent import Recognition
 from bot.config import LearnerConfig
-from bot.dashboard import DASHBOARD_PATH, render_dashboard
+from bot.dashboard import dashboard_files
 from bot.events import InboundEvent, content_hash
 from bot.gaps import plan_gap
 from bot.knowledge import add_evidence, point_from_learner, render_point
@@ -215,17 +215,14 @@ def plan_organize(
         | ({question.path: question.content} if question else {})
         | ({gap.path: gap.content} if gap else {})
     )
-    dashboard = render_dashboard(
+    views = dashboard_files(
         snapshot,
         today=day,
         updated_by=BOT_NAME,
         new_records=planned,
         next_action=next_action,
     )
-    writes = (
-        *(FileWrite(path=p, content=text) for p, text in planned.items()),
-        FileWrite(path=DASHBOARD_PATH, content=dashboard),
-    )
+    writes = tuple(FileWrite(path=p, content=text) for p, text in (planned | views).items())
     follow_ups = rag_follow_ups(writes, snapshot, config)
     goal_note = "connected to the active goal" if goal_text else "no goal file yet, so not linked to a goal"
     receipt = Receipt(

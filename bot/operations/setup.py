@@ -25,7 +25,7 @@ from bot.bootstrap_files import (
 )
 from bot.config import CONFIG_PATH, LearnerConfig, Mode, parse_config
 from bot.conversation import ThreadMessage, learner_turns
-from bot.dashboard import DASHBOARD_PATH, render_dashboard
+from bot.dashboard import DASHBOARD_PATH, dashboard_files
 from bot.errors import ConfigError, InvariantBroken
 from bot.events import Forge, InboundEvent
 from bot.issue_forms import FORMS, forms_folder, issue_forms
@@ -190,7 +190,7 @@ def bootstrap_files(
         **issue_forms(event.forge, facts.subject),
     }
     action = next_action(event.forge, facts.subject)
-    files[DASHBOARD_PATH] = render_dashboard(
+    files |= dashboard_files(
         snapshot, today=today, updated_by=BOT_NAME, new_records=files, next_action=action
     )
     order = [CONFIG_PATH, AGENTS_PATH, AUTOMATION_PATH, DASHBOARD_PATH, PROFILE_PATH, goal]

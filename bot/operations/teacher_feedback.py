@@ -33,7 +33,7 @@ from collections.abc import Callable
 from datetime import date, datetime
 
 from bot.config import CONFIG_PATH, LearnerConfig, parse_config
-from bot.dashboard import DASHBOARD_PATH, render_dashboard
+from bot.dashboard import dashboard_files
 from bot.errors import ConfigError
 from bot.events import EventKind, InboundEvent, ReviewState
 from bot.handoff_records import (
@@ -406,7 +406,7 @@ def _reconcile(
         else "use the teacher's feedback on a fresh problem, on your own, then file the attempt as an issue"
     )
     writes = {handoff.path: pack}
-    writes[DASHBOARD_PATH] = render_dashboard(
+    writes |= dashboard_files(
         snapshot, today=day, updated_by="GitLearnOS Bot", new_records=writes, next_action=next_action
     )
     mastery = _mastery(gap_text)

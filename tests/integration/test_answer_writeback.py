@@ -81,7 +81,7 @@ def test_an_answer_to_a_delivered_question_is_written_back_once_with_the_words_v
     message = git(remote, "log", "-1", "--format=%B", answer_commit)
     assert "GitLearnOS-Operation: answer" in message and "GitLearnOS-Record: review-scale-factor" in message
     changed = set(git(remote, "show", "--name-only", "--format=", answer_commit).split())
-    (follow_up,) = changed - {REVIEW_PATH, GAP_PATH, "dashboard.md"}
+    (follow_up,) = changed - {REVIEW_PATH, GAP_PATH, "dashboard.md", "dashboard-progress.svg"}
     assert follow_up.startswith("subjects/mathematics/reviews/review-scale-factor-check-")
     check = git(remote, "show", f"main:{follow_up}")
     assert read_header(check)["Status"].strip("`") == "planned" and "Due: 2026-" in check, (

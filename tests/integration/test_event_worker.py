@@ -94,9 +94,9 @@ def test_note_becomes_one_commit_with_trailers_and_one_receipt_comment(
     assert "GitLearnOS-Event: github:github.com/alice/learning#7/issue@" in message
     assert "GitLearnOS-Operation: organize" in message
     files = git(remote, "show", "--name-only", "--format=", commit).split()
-    assert len(files) == 2 and files[0] == "dashboard.md"
-    assert files[1].startswith("subjects/mathematics/events/")
-    assert files[1].endswith("-similar-triangles-fix-corresponding-vertices.md")
+    assert len(files) == 3 and files[:2] == ["dashboard-progress.svg", "dashboard.md"]
+    assert files[2].startswith("subjects/mathematics/events/")
+    assert files[2].endswith("-similar-triangles-fix-corresponding-vertices.md")
     assert git(remote, "show", "main:notes/private-todo.txt") == "buy graph paper\n"
     (body,) = github.bodies(7)
     for field in ReceiptField:

@@ -284,6 +284,8 @@ def test_a_stale_dashboard_is_regenerated_in_one_commit_and_then_left_alone(
     (commit,) = bot_commits(remote)
     assert first.dashboard_commit == commit and not first.skipped
     assert "event-2026-11-27-angle-order" in git(remote, "show", "main:dashboard.md")
+    changed = git(remote, "show", "--name-only", "--format=", commit).split()
+    assert changed == ["dashboard-progress.svg", "dashboard.md"], "the chart is regenerated with it"
     assert "GitLearnOS-Operation: maintenance" in git(remote, "log", "-1", "--format=%B", commit)
     assert second.skipped and second.dashboard_commit == "", "no timestamp-only rewrite the next day"
     assert forge.comments.created == 0, "no notification"

@@ -118,7 +118,9 @@ def test_an_answer_on_the_delivery_issue_is_one_commit_with_the_words_verbatim()
     plan = answer(snapshot, body)
     assert plan.outcome is Outcome.COMMITTED and plan.commit is not None
     assert (TRAILER_OPERATION, "answer") in plan.commit.trailers
-    assert set(plan.changed_paths) == {REVIEW_PATH, GAP_PATH, FOLLOW_UP_PATH, "dashboard.md"}
+    assert set(plan.changed_paths) == {
+        REVIEW_PATH, GAP_PATH, FOLLOW_UP_PATH, "dashboard.md", "dashboard-progress.svg"
+    }  # fmt: skip
     review = written(plan, REVIEW_PATH)
     assert unfence(section(review, "Learner answer")) == NOTES
     assert read_header(review)["Status"] == "complete"

@@ -12,13 +12,14 @@ TODAY = date(2026, 11, 30)
 SUBJECT = "subjects/mathematics"
 
 SECTIONS = (
+    "Knowledge map",
+    "Progress",
     "Subject overview",
     "Do now",
     "Inputs to organize",
     "Waiting for external feedback",
     "Due questions and reviews",
     "Active knowledge gaps",
-    "Knowledge map",
     "Recent learning events",
 )
 
@@ -232,11 +233,12 @@ def test_an_unfilled_template_mastery_value_reads_as_unknown() -> None:
     assert "`open` | `unknown`" in listed[0]
 
 
-def test_a_single_point_is_listed_with_its_link_instead_of_a_map() -> None:
+def test_a_single_point_is_drawn_under_its_subject() -> None:
     dashboard = render({f"{SUBJECT}/knowledge/geometry/similar-triangles.md": POINT})
     body = section(dashboard, "Knowledge map")
-    assert "```mermaid" not in body
-    assert "(subjects/mathematics/knowledge/geometry/similar-triangles.md)" in body
+    assert 's0(["mathematics"]):::subject' in body
+    assert 'k0["similar triangles<br/>mathematics/geometry/similar-triangles"]:::unknown' in body
+    assert "s0 --- k0" in body
 
 
 def test_the_map_colours_a_point_by_the_mastery_its_gap_states() -> None:

@@ -23,7 +23,7 @@ def test_learning_note_becomes_one_event_record_and_dashboard() -> None:
     result = plan()
     assert result.outcome is Outcome.COMMITTED
     record_path = "subjects/mathematics/events/2026-11-30-similar-triangles-fix-corresponding-vertices.md"
-    assert result.changed_paths == (record_path, "dashboard.md")
+    assert result.changed_paths == (record_path, "dashboard.md", "dashboard-progress.svg")
     record = result.writes[0].content
     assert "ID: `event-2026-11-30-similar-triangles-fix-corresponding-vertices`" in record
     assert "Channel: `class`" in record

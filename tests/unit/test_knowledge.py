@@ -62,15 +62,15 @@ def test_a_second_note_on_the_same_point_adds_a_row_and_keeps_the_first() -> Non
     )
 
 
-def test_the_dashboard_draws_a_mermaid_map_once_there_are_two_points() -> None:
+def test_the_dashboard_maps_points_under_their_subject_with_prerequisite_edges() -> None:
     first = organize("Angles in a triangle add to 180 degrees.", "geometry/angles")
     files = {w.path: w.content for w in first.writes}
-    assert "```mermaid" not in files["dashboard.md"]
+    assert "s0 --- k0" in files["dashboard.md"], "one point hangs off its subject"
     second = organize(
         "Corresponding vertices come first.", "geometry/similar-triangles", "geometry/angles", files
     )
     dashboard = {w.path: w.content for w in second.writes}["dashboard.md"]
-    assert "```mermaid" in dashboard and "graph LR" in dashboard
+    assert "```mermaid" in dashboard and "flowchart LR" in dashboard
     assert "k0 --> k1" in dashboard, "the prerequisite edge points at the point that needs it"
     assert ":::unknown" in dashboard and ":::demonstrated" not in dashboard.split("classDef")[0]
 
