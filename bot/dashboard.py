@@ -83,10 +83,9 @@ def dashboard_files(
     Both are computed from the same records (``snapshot`` plus the planned ``new_records``), so the
     figures in the chart, in the dashboard's sentence and in the records agree in the one commit.
     """
-    text = render_dashboard(
-        snapshot, today=today, updated_by=updated_by, new_records=new_records, next_action=next_action
-    )
-    figures = progress(OverlaySnapshot(snapshot, new_records))
+    records = OverlaySnapshot(snapshot, new_records)
+    figures = progress(records)
+    text = _render(records, figures, today=today, updated_by=updated_by, next_action=next_action)
     chart = {} if figures.empty else {PROGRESS_CHART_PATH: render_chart(figures)}
     return {DASHBOARD_PATH: text, **chart}
 
@@ -100,7 +99,13 @@ def render_dashboard(
     next_action: str,
 ) -> str:
     """Rebuild ``dashboard.md`` from the records in ``snapshot`` plus ``new_records`` (planned writes)."""
-    snapshot = OverlaySnapshot(snapshot, new_records)
+    records = OverlaySnapshot(snapshot, new_records)
+    return _render(records, progress(records), today=today, updated_by=updated_by, next_action=next_action)
+
+
+def _render(
+    snapshot: RepoSnapshot, figures: Progress, *, today: date, updated_by: str, next_action: str
+) -> str:
     rows = _event_rows(snapshot)
     subjects = _subjects(snapshot)
     counts = {s: sum(1 for r in rows if r.get("Subject") == s) for s in subjects}
@@ -122,7 +127,7 @@ def render_dashboard(
             "Repository state: `active`",
             "Configuration: `gitlearnos.yml`",
             "",
-            *_picture(snapshot, progress(snapshot)),
+            *_picture(snapshot, figures),
             "## Subject overview",
             "",
             *sections.table(["Subject", "Active goal", "Recorded events", "Subject path"], subject_lines),
