@@ -153,8 +153,12 @@ class InboundEvent(_Frozen):
 
 
 def content_hash(text: str) -> str:
-    """Short, stable hash of learner text; used in event keys instead of the text itself."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    """Short, stable hash of learner text; used in event keys instead of the text itself.
+
+    ``surrogatepass``: a lone surrogate (which no UTF-8 text holds, but a Python
+    string can) still hashes instead of raising; valid text hashes as before.
+    """
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:12]
 
 
 def event_key(event: InboundEvent) -> str:

@@ -1,15 +1,42 @@
-"""Forge-neutral pieces of webhook translation: results, errors, header access."""
+"""Forge-neutral pieces of webhook translation: results, errors, header access, the JSON decoder.
+
+Everything here assumes the body is signed but hostile: a forge signs what a
+learner typed, and a leaked secret signs anything. So the decoder refuses what
+JSON readers downstream cannot hold (non-finite or out-of-range numbers, lone
+surrogates, invalid UTF-8, nesting past :data:`MAX_JSON_DEPTH`), and every
+refusal's message names a field or a failure kind, never a value: intake
+echoes it to the forge, and logs it.
+"""
 
 from __future__ import annotations
 
-import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from urllib.parse import parse_qs
 
+import msgspec
+from pydantic import ValidationError
+
 from bot.events import Forge, InboundEvent
+from forge_adapters.payload_fields import PayloadShapeError
+
+# Real payloads nest six levels deep; far past that is an attack on the decoder, not a webhook.
+MAX_JSON_DEPTH = 32
+# What a payload reader raises on a payload of the wrong shape; adapters turn these into MalformedPayload.
+PAYLOAD_ERRORS: tuple[type[Exception], ...] = (
+    KeyError,
+    IndexError,
+    TypeError,
+    ValueError,
+    AttributeError,
+    ArithmeticError,
+    ValidationError,
+)
+ECHOABLE = re.compile(r"[A-Za-z0-9_.:/+@-]{1,64}")
+ECHOABLE_WORDS = re.compile(r"(?=.{1,64}$)[A-Za-z0-9_.:/+@-]+( [A-Za-z0-9_.:/+@-]+)*")
 
 
 class WebhookError(Exception):
@@ -30,6 +57,38 @@ class NotConfigured(WebhookError):
 
 class MalformedPayload(WebhookError):
     status = 400
+
+
+def malformed(event: str, error: Exception) -> MalformedPayload:
+    """The refusal for a payload whose reader raised one of :data:`PAYLOAD_ERRORS`.
+
+    ``event`` is a name from the adapter's own routing table (a reader runs
+    only for a known event), so it is repeated as is. A missing key and a
+    :class:`~forge_adapters.payload_fields.PayloadShapeError` name the field;
+    anything else names only the failure's type, because pydantic's and
+    ``int()``'s messages may quote learner text.
+    """
+    if isinstance(error, KeyError):
+        field = echo(error.args[0] if error.args else "")
+        return MalformedPayload(f"{event} payload lacks the field {field!r}")
+    if isinstance(error, PayloadShapeError):
+        return MalformedPayload(f"{event} payload: {error}")
+    return MalformedPayload(f"{event} payload has invalid fields ({type(error).__name__})")
+
+
+def echo(value: object, *, words: bool = False) -> str:
+    """``value`` when it is a short identifier (an action, a state, a ref), else a placeholder.
+
+    Ignore reasons name what the bot does not use (``issues.deleted is not
+    used``); that name comes from the delivery, so only identifier-like text
+    is repeated back, never a sentence a learner could have written into a
+    payload field. ``words`` also allows single spaces, for header values
+    such as GitLab's ``Wiki Page Hook`` (headers carry no learner text).
+    """
+    pattern = ECHOABLE_WORDS if words else ECHOABLE
+    if isinstance(value, str) and pattern.fullmatch(value):
+        return value
+    return "(unrecognized)" if value else "(none)"
 
 
 @dataclass(frozen=True)
@@ -53,19 +112,52 @@ def header(headers: Mapping[str, str], name: str) -> str | None:
 
 
 def decode_json_body(body: bytes, content_type: str | None) -> dict[str, Any]:
-    """The payload object, from a JSON body or a form body's ``payload`` field."""
+    """The payload object, from a JSON body or a form body's ``payload`` field.
+
+    msgspec, not :mod:`json`: it refuses ``NaN``/``Infinity``, numbers out of
+    range (``1e400``), lone surrogates (``"\\ud800"``, which no UTF-8 encoder
+    downstream could write) and invalid UTF-8, and it stops at its own
+    recursion guard where :func:`json.loads` raises ``RecursionError``.
+    """
     try:
         if content_type and "application/x-www-form-urlencoded" in content_type:
             fields = parse_qs(body.decode("utf-8"), strict_parsing=True)
-            text = fields["payload"][0]
+            raw = fields["payload"][0].encode("utf-8")
         else:
-            text = body.decode("utf-8")
-        data = json.loads(text)
-    except (UnicodeDecodeError, ValueError, KeyError, IndexError) as exc:
-        raise MalformedPayload(f"body is not a JSON webhook payload: {type(exc).__name__}") from exc
+            raw = body
+        data = msgspec.json.decode(raw)
+    except RecursionError as exc:
+        raise MalformedPayload(f"payload nests deeper than {MAX_JSON_DEPTH} levels") from exc
+    except (UnicodeError, ValueError, KeyError, IndexError, msgspec.MsgspecError) as exc:
+        raise MalformedPayload(f"body is not a JSON webhook payload: {_decode_failure(exc)}") from exc
     if not isinstance(data, dict):
         raise MalformedPayload("payload is not a JSON object")
+    if nesting_depth(data) > MAX_JSON_DEPTH:
+        raise MalformedPayload(f"payload nests deeper than {MAX_JSON_DEPTH} levels")
     return data
+
+
+def _decode_failure(error: Exception) -> str:
+    """msgspec's own words (they name a byte offset or a path, never the text), else the error's type."""
+    if isinstance(error, msgspec.MsgspecError):
+        return str(error).split(" - at ", 1)[0][:120]
+    return type(error).__name__
+
+
+def nesting_depth(data: object) -> int:
+    """How deeply arrays and objects nest in decoded JSON, counted without recursion."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, depth)
+        if deepest > MAX_JSON_DEPTH:
+            return deepest
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return deepest
 
 
 def parse_time(value: object) -> datetime | None:

@@ -17,16 +17,15 @@ from urllib.parse import urlsplit
 
 from bot.events import Actor, Forge, RepoRef
 from forge_adapters.intake import parse_time
+from forge_adapters.payload_fields import json_object, object_list, optional_object, text, user_id
 
 ACTIONS_USER_ID = -2
 ACTIONS_USER_LOGINS = frozenset({"gitea-actions", "forgejo-actions"})
 
 
 def mapping(value: object, what: str) -> Mapping[str, Any]:
-    """``value`` as a JSON object, or a ``TypeError`` the caller turns into MalformedPayload."""
-    if not isinstance(value, Mapping):
-        raise TypeError(f"{what} is not an object")
-    return value
+    """``value`` as a JSON object, or a ``PayloadShapeError`` the caller turns into MalformedPayload."""
+    return json_object(value, what)
 
 
 def is_bot_user(user: Mapping[str, Any]) -> bool:
@@ -34,15 +33,13 @@ def is_bot_user(user: Mapping[str, Any]) -> bool:
     return name.endswith("[bot]") or name.lower() in ACTIONS_USER_LOGINS or user.get("id") == ACTIONS_USER_ID
 
 
-def actor(user: object) -> Actor | None:
-    if not isinstance(user, Mapping) or not user.get("login"):
+def actor(user: object, what: str = "sender") -> Actor | None:
+    """The account in a ``sender`` object; absent or ``null`` is nobody, anything else malformed."""
+    account = optional_object(user, what)
+    name = text(account.get("login"), f"{what}.login")
+    if not name:
         return None
-    user_id = user.get("id")
-    return Actor(
-        login=str(user["login"]),
-        id=user_id if isinstance(user_id, int | str) else None,
-        is_bot=is_bot_user(user),
-    )
+    return Actor(login=name, id=user_id(account.get("id")), is_bot=is_bot_user(account))
 
 
 def when(value: object) -> datetime | None:
@@ -52,23 +49,23 @@ def when(value: object) -> datetime | None:
 
 def repo_ref(data: Mapping[str, Any]) -> RepoRef:
     repo = mapping(data.get("repository"), "repository")
-    location = str(repo.get("html_url") or repo.get("clone_url") or "")
+    clone_url = text(repo.get("clone_url"), "repository.clone_url")
+    location = text(repo.get("html_url"), "repository.html_url") or clone_url
     private = repo.get("private")
     return RepoRef(
         forge=Forge.GITEA,
         host=urlsplit(location).netloc,
-        full_name=str(repo["full_name"]),
-        default_branch=str(repo.get("default_branch") or "main"),
-        clone_url=str(repo.get("clone_url") or ""),
+        full_name=text(repo["full_name"], "repository.full_name"),
+        default_branch=text(repo.get("default_branch"), "repository.default_branch") or "main",
+        clone_url=clone_url,
         private=private if isinstance(private, bool) else None,
     )
 
 
 def labels(raw: object) -> tuple[str, ...]:
-    if not isinstance(raw, list):
-        return ()
-    return tuple(str(label["name"]) for label in raw if isinstance(label, Mapping) and label.get("name"))
+    names = (text(label.get("name"), "labels.name") for label in object_list(raw, "labels"))
+    return tuple(name for name in names if name)
 
 
-def login(user: object) -> str:
-    return str(user.get("login") or "") if isinstance(user, Mapping) else ""
+def login(user: object, what: str = "user") -> str:
+    return text(optional_object(user, what).get("login"), f"{what}.login")

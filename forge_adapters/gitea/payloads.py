@@ -26,7 +26,8 @@ from typing import Any
 from bot.events import Comment, EventKind, Forge, InboundEvent, Push, Review, ReviewState, Thread
 from forge_adapters.common_push import NULL_SHA, changed_paths, is_null_sha
 from forge_adapters.gitea.fields import actor, labels, login, mapping, repo_ref, when
-from forge_adapters.intake import Ignored, ParseResult
+from forge_adapters.intake import Ignored, ParseResult, echo
+from forge_adapters.payload_fields import optional_object, optional_whole_number, text, whole_number
 
 # Gitea trims ``commits`` to [ui] FEED_MAX_COMMIT_NUM (default 5); ``total_commits`` (newer) tells the truth.
 DEFAULT_FEED_MAX_COMMITS = 5
@@ -64,29 +65,35 @@ class Delivery:
 
 def _issue_thread(issue: Mapping[str, Any], *, is_pull: bool) -> Thread:
     return Thread(
-        number=int(issue["number"]),
-        title=str(issue.get("title") or ""),
-        body=str(issue.get("body") or ""),
+        number=whole_number(issue["number"], "issue.number"),
+        title=text(issue.get("title"), "issue.title"),
+        body=text(issue.get("body"), "issue.body"),
         labels=labels(issue.get("labels")),
         is_pull_request=is_pull or bool(issue.get("pull_request")),
-        url=str(issue.get("html_url") or ""),
-        author=login(issue.get("user")),
+        url=text(issue.get("html_url"), "issue.html_url"),
+        author=login(issue.get("user"), "issue.user"),
     )
+
+
+def issue_thread(issue: Mapping[str, Any]) -> Thread:
+    """The thread an ``issues`` delivery carries; the REST API's issue object has the same shape."""
+    return _issue_thread(issue, is_pull=False)
 
 
 def _pr_thread(data: Mapping[str, Any], *, merged: bool | None = None) -> Thread:
     pull = mapping(data.get("pull_request"), "pull_request")
-    head = pull.get("head")
+    head = optional_object(pull.get("head"), "pull_request.head")
+    number = optional_whole_number(data.get("number"), "number")
     return Thread(
-        number=int(data.get("number") or pull["number"]),
-        title=str(pull.get("title") or ""),
-        body=str(pull.get("body") or ""),
+        number=number or whole_number(pull["number"], "pull_request.number"),
+        title=text(pull.get("title"), "pull_request.title"),
+        body=text(pull.get("body"), "pull_request.body"),
         labels=labels(pull.get("labels")),
         is_pull_request=True,
-        url=str(pull.get("html_url") or ""),
-        author=login(pull.get("user")),
+        url=text(pull.get("html_url"), "pull_request.html_url"),
+        author=login(pull.get("user"), "pull_request.user"),
         merged=merged,
-        head_branch=str(head.get("ref") or "") if isinstance(head, Mapping) else "",
+        head_branch=text(head.get("ref"), "pull_request.head.ref"),
     )
 
 
@@ -102,26 +109,26 @@ def _event(delivery: Delivery, data: Mapping[str, Any], kind: EventKind, **parts
 
 
 def translate_issues(delivery: Delivery, data: Mapping[str, Any]) -> ParseResult:
-    action = str(data.get("action") or "")
+    action = text(data.get("action"), "action")
     kind = ISSUE_ACTIONS.get(action)
     if kind is None:
-        return Ignored(f"{delivery.name}.{action} is not used", delivery.id)
+        return Ignored(f"{delivery.name}.{echo(action)} is not used", delivery.id)
     issue = mapping(data.get("issue"), "issue")
     thread = _issue_thread(issue, is_pull=False)
     return _event(delivery, data, kind, thread=thread, occurred_at=when(issue.get("updated_at")))
 
 
 def translate_comment(delivery: Delivery, data: Mapping[str, Any]) -> ParseResult:
-    action = str(data.get("action") or "")
+    action = text(data.get("action"), "action")
     kind = COMMENT_ACTIONS.get(action)
     if kind is None:
-        return Ignored(f"{delivery.name}.{action} is not used", delivery.id)
+        return Ignored(f"{delivery.name}.{echo(action)} is not used", delivery.id)
     raw = mapping(data.get("comment"), "comment")
     is_pull = data.get("is_pull") is True or delivery.event_type == "pull_request_comment"
     comment = Comment(
-        id=raw["id"],
-        body=str(raw.get("body") or ""),
-        url=str(raw.get("html_url") or ""),
+        id=whole_number(raw["id"], "comment.id"),
+        body=text(raw.get("body"), "comment.body"),
+        url=text(raw.get("html_url"), "comment.html_url"),
         created_at=when(raw.get("created_at")),
         updated_at=when(raw.get("updated_at")),
     )
@@ -131,7 +138,7 @@ def translate_comment(delivery: Delivery, data: Mapping[str, Any]) -> ParseResul
 
 
 def translate_pull_request(delivery: Delivery, data: Mapping[str, Any]) -> ParseResult:
-    action = str(data.get("action") or "")
+    action = text(data.get("action"), "action")
     pull = mapping(data.get("pull_request"), "pull_request")
     if action == "opened":
         thread = _pr_thread(data)
@@ -150,20 +157,20 @@ def translate_pull_request(delivery: Delivery, data: Mapping[str, Any]) -> Parse
             "pull_request.synchronized (new commits on a PR branch) is not used; the push event carries them",
             delivery.id,
         )
-    return Ignored(f"{delivery.name}.{action} is not used", delivery.id)
+    return Ignored(f"{delivery.name}.{echo(action)} is not used", delivery.id)
 
 
 def translate_review(delivery: Delivery, data: Mapping[str, Any]) -> ParseResult:
     raw = mapping(data.get("review"), "review")
     # The body is signed and the headers are not, so ``review.type`` wins; routing guarantees the fallback.
-    state = REVIEW_STATES.get(str(raw.get("type") or "")) or REVIEW_STATES[delivery.name]
+    state = REVIEW_STATES.get(text(raw.get("type"), "review.type")) or REVIEW_STATES[delivery.name]
     pull = mapping(data.get("pull_request"), "pull_request")
     return _event(
         delivery,
         data,
         EventKind.REVIEW_SUBMITTED,
         thread=_pr_thread(data),
-        review=Review(state=state, body=str(raw.get("content") or "")),
+        review=Review(state=state, body=text(raw.get("content"), "review.content")),
         occurred_at=when(pull.get("updated_at")),
     )
 
@@ -175,14 +182,14 @@ def translate_push(delivery: Delivery, data: Mapping[str, Any]) -> ParseResult:
     default cut (5) is assumed cut, since reconciliation can only gain from
     re-reading the repository.
     """
-    before, after = str(data.get("before") or ""), str(data.get("after") or "")
+    before, after = text(data.get("before"), "before"), text(data.get("after"), "after")
     commits = data.get("commits")
     listed = len(commits) if isinstance(commits, list) else 0
     total = data.get("total_commits")
     truncated = total > listed if isinstance(total, int) else listed >= DEFAULT_FEED_MAX_COMMITS
     forced = data.get("forced")
     push = Push(
-        ref=str(data["ref"]),
+        ref=text(data["ref"], "ref"),
         before=before,
         after=after,
         created=is_null_sha(before),
@@ -201,10 +208,12 @@ def translate_delete(delivery: Delivery, data: Mapping[str, Any]) -> ParseResult
     neither the old commit nor any paths. Forgejo's ``gitea``-type hooks send
     the short ref name, its ``forgejo`` type the full one; both are accepted.
     """
-    ref = str(data.get("ref") or "")
-    ref_type = str(data.get("ref_type") or "")
+    ref = text(data.get("ref"), "ref")
+    ref_type = text(data.get("ref_type"), "ref_type")
     if ref_type not in REF_PREFIXES:
-        return Ignored(f"delete of a {ref_type or 'unnamed'} ref is not used", delivery.id)
+        return Ignored(
+            f"delete of a {echo(ref_type) if ref_type else 'unnamed'} ref is not used", delivery.id
+        )
     full_ref = ref if ref.startswith("refs/") else REF_PREFIXES[ref_type] + ref
     push = Push(ref=full_ref, after=NULL_SHA, deleted=True)
     return _event(delivery, data, EventKind.PUSH, push=push)

@@ -44,12 +44,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import parse_qs
 
-from pydantic import ValidationError
-
 from bot.events import Forge, InboundEvent
 from forge_adapters.gitea import payloads
 from forge_adapters.gitea.payloads import Delivery
 from forge_adapters.intake import (
+    PAYLOAD_ERRORS,
     Ignored,
     MalformedPayload,
     NotConfigured,
@@ -57,7 +56,9 @@ from forge_adapters.intake import (
     SignatureError,
     WebhookSpec,
     decode_json_body,
+    echo,
     header,
+    malformed,
 )
 
 EVENT_HEADERS = ("X-Forgejo-Event", "X-Gitea-Event", "X-GitHub-Event")
@@ -149,13 +150,11 @@ def translate(delivery: Delivery, data: Mapping[str, Any]) -> ParseResult:
     table = BY_EVENT_TYPE if delivery.event_type else BY_EVENT
     translator = table.get(delivery.name)
     if translator is None:
-        return Ignored(f"{delivery.name} events are not used", delivery.id)
+        return Ignored(f"{echo(delivery.name, words=True)} events are not used", delivery.id)
     try:
         return translator(delivery, data)
-    except (KeyError, TypeError, ValueError, ValidationError) as exc:
-        raise MalformedPayload(
-            f"{delivery.name} payload is missing or has invalid fields: {type(exc).__name__}"
-        ) from exc
+    except PAYLOAD_ERRORS as exc:
+        raise malformed(delivery.name, exc) from exc
 
 
 def dedup_key(headers: Mapping[str, str], body: bytes, event: InboundEvent | None = None) -> str:

@@ -8,18 +8,27 @@ operator can read in the delivery log.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.events import EventKind, Forge, InboundEvent, Push, Review, ReviewState
+from forge_adapters.common_push import changed_paths
 from forge_adapters.github.payload import (
     actor,
+    author,
     comment,
     issue_thread,
     pull_request_thread,
     repo_ref,
 )
-from forge_adapters.intake import Ignored, ParseResult, parse_time
+from forge_adapters.intake import Ignored, ParseResult, echo, parse_time
+from forge_adapters.payload_fields import (
+    json_object,
+    object_list,
+    optional_object,
+    optional_whole_number,
+    text,
+)
 
 Translator = Callable[[str, Mapping[str, Any]], ParseResult]
 
@@ -37,20 +46,23 @@ MAX_PUSH_COMMITS = 2048
 
 
 def _event(delivery: str, kind: EventKind, data: Mapping[str, Any], **fields: Any) -> InboundEvent:
-    installation = data.get("installation")
-    installation_id = installation.get("id") if isinstance(installation, Mapping) else None
+    installation = optional_object(data.get("installation"), "installation")
     return InboundEvent(
         forge=Forge.GITHUB,
         delivery_id=delivery,
         kind=kind,
         repo=repo_ref(data),
-        installation_id=installation_id if isinstance(installation_id, int) else None,
+        installation_id=optional_whole_number(installation.get("id"), "installation.id"),
         **fields,
     )
 
 
+def _action(data: Mapping[str, Any]) -> str:
+    return text(data.get("action"), "action")
+
+
 def _unused(name: str, action: str, delivery: str) -> Ignored:
-    return Ignored(f"{name}.{action} is not used", delivery)
+    return Ignored(f"{name}.{echo(action)} is not used", delivery)
 
 
 def ping(delivery: str, data: Mapping[str, Any]) -> ParseResult:
@@ -58,11 +70,11 @@ def ping(delivery: str, data: Mapping[str, Any]) -> ParseResult:
 
 
 def issues(delivery: str, data: Mapping[str, Any]) -> ParseResult:
-    action = str(data.get("action") or "")
+    action = _action(data)
     kind = ISSUE_ACTIONS.get(action)
     if kind is None:
         return _unused("issues", action, delivery)
-    issue = data["issue"]
+    issue = json_object(data["issue"], "issue")
     return _event(
         delivery,
         kind,
@@ -75,18 +87,18 @@ def issues(delivery: str, data: Mapping[str, Any]) -> ParseResult:
 
 def issue_comment(delivery: str, data: Mapping[str, Any]) -> ParseResult:
     """Conversation comments on issues *and* pull requests (``issue.pull_request`` tells them apart)."""
-    action = str(data.get("action") or "")
+    action = _action(data)
     kind = COMMENT_ACTIONS.get(action)
     if kind is None:
         return _unused("issue_comment", action, delivery)
-    raw = data["comment"]
+    raw = json_object(data["comment"], "comment")
     posted = comment(raw)
     return _event(
         delivery,
         kind,
         data,
-        actor=actor(raw.get("user") or data.get("sender")),
-        thread=issue_thread(data["issue"]),
+        actor=author(raw, data),
+        thread=issue_thread(json_object(data["issue"], "issue")),
         comment=posted,
         occurred_at=posted.updated_at or posted.created_at,
     )
@@ -98,8 +110,8 @@ def pull_request(delivery: str, data: Mapping[str, Any]) -> ParseResult:
     ``synchronize`` and the rest are ignored: the bot's PRs are handoff packs
     whose new commits it pushed itself, and pushes arrive as ``push`` anyway.
     """
-    action = str(data.get("action") or "")
-    pull = data["pull_request"]
+    action = _action(data)
+    pull = json_object(data["pull_request"], "pull_request")
     if action == "opened":
         kind, merged = EventKind.PR_OPENED, None
     elif action == "closed":
@@ -119,62 +131,56 @@ def pull_request(delivery: str, data: Mapping[str, Any]) -> ParseResult:
 
 def pull_request_review(delivery: str, data: Mapping[str, Any]) -> ParseResult:
     """A submitted review: the teacher's verdict. Its body is often null (approval without words)."""
-    action = str(data.get("action") or "")
+    action = _action(data)
     if action != "submitted":
         return _unused("pull_request_review", action, delivery)
-    raw = data["review"]
-    state = REVIEW_STATES.get(str(raw.get("state") or "").lower())
+    raw = json_object(data["review"], "review")
+    given = text(raw.get("state"), "review.state")
+    state = REVIEW_STATES.get(given.lower())
     if state is None:
-        return Ignored(f"a review in state {raw.get('state')!r} carries no verdict", delivery)
+        return Ignored(f"a review in state {echo(given)!r} carries no verdict", delivery)
     return _event(
         delivery,
         EventKind.REVIEW_SUBMITTED,
         data,
-        actor=actor(raw.get("user") or data.get("sender")),
-        thread=pull_request_thread(data["pull_request"]),
-        review=Review(id=raw.get("id"), state=state, body=str(raw.get("body") or "")),
+        actor=author(raw, data),
+        thread=pull_request_thread(json_object(data["pull_request"], "pull_request")),
+        review=Review(
+            id=optional_whole_number(raw.get("id"), "review.id"),
+            state=state,
+            body=text(raw.get("body"), "review.body"),
+        ),
         occurred_at=parse_time(raw.get("submitted_at")),
     )
 
 
 def pull_request_review_comment(delivery: str, data: Mapping[str, Any]) -> ParseResult:
     """A line comment on a PR diff; its path and line say what the teacher pointed at."""
-    action = str(data.get("action") or "")
+    action = _action(data)
     if action != "created":
         return _unused("pull_request_review_comment", action, delivery)
-    raw = data["comment"]
+    raw = json_object(data["comment"], "comment")
     posted = comment(raw, on_diff=True)
     return _event(
         delivery,
         EventKind.REVIEW_COMMENT,
         data,
-        actor=actor(raw.get("user") or data.get("sender")),
-        thread=pull_request_thread(data["pull_request"]),
+        actor=author(raw, data),
+        thread=pull_request_thread(json_object(data["pull_request"], "pull_request")),
         comment=posted,
         occurred_at=posted.created_at,
     )
 
 
-def changed_paths(commits: Iterable[Mapping[str, Any]]) -> tuple[str, ...]:
-    """Every path a pushed commit added, modified or removed, each once, sorted."""
-    paths = {
-        str(path)
-        for commit in commits
-        for key in ("added", "modified", "removed")
-        for path in commit.get(key) or ()
-    }
-    return tuple(sorted(paths))
-
-
 def push(delivery: str, data: Mapping[str, Any]) -> ParseResult:
     """Branch pushes (including creation, deletion and force pushes); tags carry no learning state."""
-    ref = str(data["ref"])
+    ref = text(data["ref"], "ref")
     if not ref.startswith(BRANCH_PREFIX):
         kind = "tag" if ref.startswith("refs/tags/") else "non-branch"
-        return Ignored(f"push to {ref} is a {kind} push; only branch pushes are used", delivery)
-    commits = list(data.get("commits") or ())
+        return Ignored(f"push to {echo(ref)} is a {kind} push; only branch pushes are used", delivery)
+    commits = object_list(data.get("commits"), "commits")
     forced = data.get("forced")
-    head = data.get("head_commit")
+    head = optional_object(data.get("head_commit"), "head_commit")
     return _event(
         delivery,
         EventKind.PUSH,
@@ -182,21 +188,21 @@ def push(delivery: str, data: Mapping[str, Any]) -> ParseResult:
         actor=actor(data.get("sender")),
         push=Push(
             ref=ref,
-            before=str(data.get("before") or ""),
-            after=str(data.get("after") or ""),
+            before=text(data.get("before"), "before"),
+            after=text(data.get("after"), "after"),
             created=bool(data.get("created")),
             deleted=bool(data.get("deleted")),
             forced=forced if isinstance(forced, bool) else None,
             changed_paths=changed_paths(commits),
             commits_truncated=len(commits) >= MAX_PUSH_COMMITS,
         ),
-        occurred_at=parse_time(head.get("timestamp")) if isinstance(head, Mapping) else None,
+        occurred_at=parse_time(head.get("timestamp")),
     )
 
 
 def installation(delivery: str, data: Mapping[str, Any]) -> ParseResult:
     """The App was installed. An installation spans many repositories, so the event names none."""
-    action = str(data.get("action") or "")
+    action = _action(data)
     if action != "created":
         return _unused("installation", action, delivery)
     return _event(delivery, EventKind.INSTALL, data, actor=actor(data.get("sender")))

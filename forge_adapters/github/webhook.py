@@ -4,6 +4,12 @@ GitHub signs the raw body with HMAC-SHA256 (``X-Hub-Signature-256:
 sha256=<hex>``); the legacy SHA-1 header is ignored. Verification runs before
 parsing and fails closed: no secret configured means every delivery is refused.
 The per-event translation lives in :mod:`.translate`.
+
+When the bot runs as a GitHub App, whatever it posts carries
+``performed_via_github_app`` naming that App. Installation tokens post as
+``<slug>[bot]`` (dropped as a bot anyway), but a user-to-server token posts
+under a person's login, so the App id is what recognizes the bot's own words:
+such a delivery is ignored here, before it could loop back as learner input.
 """
 
 from __future__ import annotations
@@ -11,13 +17,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Mapping
-
-from pydantic import ValidationError
+from typing import Any
 
 from bot.events import Forge, InboundEvent
-from forge_adapters.github.payload import is_bot_user
+from forge_adapters.github.payload import is_bot_user, via_app
 from forge_adapters.github.translate import TRANSLATORS
 from forge_adapters.intake import (
+    PAYLOAD_ERRORS,
     Ignored,
     MalformedPayload,
     NotConfigured,
@@ -25,12 +31,23 @@ from forge_adapters.intake import (
     SignatureError,
     WebhookSpec,
     decode_json_body,
+    echo,
     header,
+    malformed,
 )
+from forge_adapters.payload_fields import optional_object
 
 __all__ = ["github_webhooks", "is_bot_user", "parse_delivery", "sign", "verify_signature"]
 
 SIGNATURE_PREFIX = "sha256="
+# The object whose author an event is about, per event name: where ``performed_via_github_app`` sits.
+AUTHORED_OBJECT = {
+    "issues": "issue",
+    "issue_comment": "comment",
+    "pull_request": "pull_request",
+    "pull_request_review": "review",
+    "pull_request_review_comment": "comment",
+}
 
 
 def sign(body: bytes, secret: str) -> str:
@@ -50,8 +67,17 @@ def verify_signature(body: bytes, signature: str | None, secret: str | None) -> 
         raise SignatureError("X-Hub-Signature-256 does not match the body")
 
 
-def parse_delivery(headers: Mapping[str, str], body: bytes) -> ParseResult:
-    """Translate one verified GitHub delivery into an event, or say why it is ignored."""
+def posted_by_app(name: str, data: Mapping[str, Any], app_id: int) -> bool:
+    """Whether the issue, comment or review this event is about was posted through App ``app_id``."""
+    key = AUTHORED_OBJECT.get(name)
+    return key is not None and via_app(optional_object(data.get(key), key)) == app_id
+
+
+def parse_delivery(headers: Mapping[str, str], body: bytes, app_id: int | None = None) -> ParseResult:
+    """Translate one verified GitHub delivery into an event, or say why it is ignored.
+
+    ``app_id``: the bot's own GitHub App, whose posts are ignored.
+    """
     name = header(headers, "X-GitHub-Event")
     delivery = header(headers, "X-GitHub-Delivery") or ""
     if not name:
@@ -61,21 +87,28 @@ def parse_delivery(headers: Mapping[str, str], body: bytes) -> ParseResult:
     data = decode_json_body(body, header(headers, "Content-Type"))
     translate = TRANSLATORS.get(name)
     if translate is None:
-        return Ignored(f"{name} events are not used", delivery)
+        return Ignored(f"{echo(name, words=True)} events are not used", delivery)
     try:
+        if app_id is not None and posted_by_app(name, data, app_id):
+            return Ignored("posted through this bot's own GitHub App", delivery)
         return translate(delivery, data)
-    except (KeyError, TypeError, ValueError, ValidationError) as exc:
-        raise MalformedPayload(
-            f"{name} payload is missing or has invalid fields: {type(exc).__name__}"
-        ) from exc
+    except PAYLOAD_ERRORS as exc:
+        raise malformed(name, exc) from exc
 
 
-def github_webhooks(secret: str) -> WebhookSpec:
+def app_number(app_id: str) -> int | None:
+    """The configured ``GITLEARNOS_GITHUB_APP_ID`` as GitHub's payloads write it, if one is set."""
+    value = app_id.strip()
+    return int(value) if value.isascii() and value.isdigit() else None
+
+
+def github_webhooks(secret: str, app_id: str = "") -> WebhookSpec:
     """GitHub's intake: ``X-Hub-Signature-256`` check, then translation; redeliveries keep the delivery id."""
+    own_app = app_number(app_id)
 
     def receive(headers: Mapping[str, str], body: bytes) -> ParseResult:
         verify_signature(body, header(headers, "X-Hub-Signature-256"), secret)
-        return parse_delivery(headers, body)
+        return parse_delivery(headers, body, own_app)
 
     def dedup_key(headers: Mapping[str, str], body: bytes, event: InboundEvent) -> str:
         return event.delivery_id

@@ -31,7 +31,8 @@ from typing import Any
 from bot.events import Comment, EventKind, Review, ReviewState
 from forge_adapters.gitlab.delivery import Delivery, thread, updated_at
 from forge_adapters.gitlab.fields import gitlab_time, mapping, optional_mapping
-from forge_adapters.intake import ParseResult
+from forge_adapters.intake import ParseResult, echo
+from forge_adapters.payload_fields import text, whole_number
 
 CONTENT_CHANGES = frozenset({"title", "description"})
 NOTE_TARGETS = {"Issue": ("issue", False), "MergeRequest": ("merge_request", True)}
@@ -49,7 +50,7 @@ def issue_event(delivery: Delivery) -> ParseResult:
     if delivery.data.get("object_kind") == "work_item":
         return delivery.ignore("work items other than issues (tasks, epics, …) are not used")
     attrs = mapping(delivery.data, "object_attributes")
-    action = str(attrs.get("action") or "")
+    action = text(attrs.get("action"), "action")
     kind = _issue_kind(action, optional_mapping(delivery.data, "changes"))
     if not isinstance(kind, EventKind):  # a reason; test for the enum, since an EventKind is a str too
         return delivery.ignore(kind)
@@ -68,7 +69,7 @@ def _issue_kind(action: str, changes: Mapping[str, Any]) -> EventKind | str:
     if action == "open":
         return EventKind.ISSUE_OPENED
     if action != "update":
-        return f"issue action {action or '(none)'!r} is not used"
+        return f"issue action {echo(action)!r} is not used"
     if CONTENT_CHANGES & changes.keys():
         return EventKind.ISSUE_EDITED
     if "labels" in changes:
@@ -80,23 +81,25 @@ def note_event(delivery: Delivery) -> ParseResult:
     attrs = mapping(delivery.data, "object_attributes")
     if attrs.get("system") is True:
         return delivery.ignore("system note: GitLab's own activity record, not written by a person")
-    noteable = str(attrs.get("noteable_type") or "")
+    noteable = text(attrs.get("noteable_type"), "noteable_type")
     if noteable not in NOTE_TARGETS:
         return delivery.ignore(
-            f"comments on {noteable or 'unknown objects'} are not used; only issues and merge requests"
+            f"comments on {echo(noteable) if noteable else 'unknown objects'} are not used;"
+            " only issues and merge requests"
         )
-    action = str(attrs.get("action") or "create")  # before GitLab 16.11 only creations came, without action
+    # before GitLab 16.11 only creations came, without action
+    action = text(attrs.get("action"), "action") or "create"
     kind = NOTE_ACTIONS.get(action)
     if kind is None:
-        return delivery.ignore(f"comment action {action!r} is not used")
+        return delivery.ignore(f"comment action {echo(action)!r} is not used")
     key, is_pull_request = NOTE_TARGETS[noteable]
     target = mapping(delivery.data, key)
     internal = attrs.get("internal") is True or attrs.get("confidential") is True
     path, line = _diff_position(attrs)
     comment = Comment(
-        id=attrs["id"],
-        body=str(attrs.get("note") or ""),
-        url=str(attrs.get("url") or ""),
+        id=whole_number(attrs["id"], "object_attributes.id"),
+        body=text(attrs.get("note"), "note"),
+        url=text(attrs.get("url"), "url"),
         created_at=gitlab_time(attrs.get("created_at")),
         updated_at=gitlab_time(attrs.get("updated_at")),
         path=path,
@@ -131,10 +134,10 @@ def _diff_position(attrs: Mapping[str, Any]) -> tuple[str, int | None]:
 
 def merge_request_event(delivery: Delivery) -> ParseResult:
     attrs = mapping(delivery.data, "object_attributes")
-    action = str(attrs.get("action") or "")
+    action = text(attrs.get("action"), "action")
     kind = MERGE_REQUEST_ACTIONS.get(action)
     if kind is None:
-        return delivery.ignore(f"merge request action {action or '(none)'!r} is not used")
+        return delivery.ignore(f"merge request action {echo(action)!r} is not used")
     user = delivery.user
     merge_request = thread(
         attrs,

@@ -10,6 +10,7 @@ from typing import Any
 from bot.events import Actor, EventKind, Forge, InboundEvent, Thread
 from forge_adapters.gitlab.fields import actor, gitlab_time, label_names, mapping, optional_mapping, repo_ref
 from forge_adapters.intake import Ignored
+from forge_adapters.payload_fields import text, whole_number
 
 
 @dataclass(frozen=True)
@@ -42,12 +43,12 @@ class Delivery:
 def thread(attrs: Mapping[str, Any], *, labels: object, **facts: Any) -> Thread:
     """An issue or merge request from its attributes; the number is the ``iid``, never the global ``id``."""
     return Thread(
-        number=int(attrs["iid"]),
-        title=str(attrs.get("title") or ""),
-        body=str(attrs.get("description") or ""),
+        number=whole_number(attrs["iid"], "iid"),
+        title=text(attrs.get("title"), "title"),
+        body=text(attrs.get("description"), "description"),
         labels=label_names(labels),
-        url=str(attrs.get("url") or ""),
-        head_branch=str(attrs.get("source_branch") or ""),
+        url=text(attrs.get("url"), "url"),
+        head_branch=text(attrs.get("source_branch"), "source_branch"),
         **facts,
     )
 

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 from bot.events import Actor, Forge, RepoRef
 from forge_adapters.intake import parse_time
+from forge_adapters.payload_fields import PayloadShapeError, text, user_id
 
 # Project and group access tokens act through generated users (GitLab docs,
 # "Bot users for projects/groups"): project_<id>_bot_<random> today,
@@ -30,10 +31,6 @@ TOKEN_BOT_USERNAME = re.compile(
 
 # visibility_level in webhook payloads (Gitlab::VisibilityLevel); API answers spell it out.
 KNOWN_LEVELS = {0: "private", 10: "internal", 20: "public"}
-
-
-class PayloadShapeError(ValueError):
-    """The payload is JSON but not shaped like GitLab's; the message names fields, never values."""
 
 
 def mapping(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
@@ -66,12 +63,7 @@ def actor(user: Mapping[str, Any]) -> Actor | None:
     username = user.get("username")
     if not isinstance(username, str) or not username:
         return None
-    user_id = user.get("id")
-    return Actor(
-        login=username,
-        id=user_id if isinstance(user_id, int | str) and not isinstance(user_id, bool) else None,
-        is_bot=is_bot_user(user),
-    )
+    return Actor(login=username, id=user_id(user.get("id")), is_bot=is_bot_user(user))
 
 
 def is_private(project: Mapping[str, Any]) -> bool | None:
@@ -85,15 +77,19 @@ def is_private(project: Mapping[str, Any]) -> bool | None:
 
 def repo_ref(project: Mapping[str, Any], instance: str = "") -> RepoRef:
     """The repository a delivery is about; host from the project's web URL, else ``X-Gitlab-Instance``."""
-    host = urlsplit(str(project.get("web_url") or "")).netloc or urlsplit(f"//{instance}").netloc
+    web_url = text(project.get("web_url"), "project.web_url")
+    host = urlsplit(web_url).netloc or urlsplit(f"//{instance}").netloc
     if not host:
         raise PayloadShapeError("the payload does not say which GitLab host it comes from")
+    clone_url = text(project.get("git_http_url"), "project.git_http_url") or text(
+        project.get("http_url"), "project.http_url"
+    )
     return RepoRef(
         forge=Forge.GITLAB,
         host=host,
-        full_name=str(project["path_with_namespace"]),
-        default_branch=str(project.get("default_branch") or "main"),
-        clone_url=str(project.get("git_http_url") or project.get("http_url") or ""),
+        full_name=text(project["path_with_namespace"], "project.path_with_namespace"),
+        default_branch=text(project.get("default_branch"), "project.default_branch") or "main",
+        clone_url=clone_url,
         private=is_private(project),
     )
 

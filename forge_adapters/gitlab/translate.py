@@ -21,8 +21,9 @@ from bot.events import EventKind, Push
 from forge_adapters.common_push import changed_paths, is_null_sha
 from forge_adapters.gitlab.conversations import issue_event, merge_request_event, note_event
 from forge_adapters.gitlab.delivery import Delivery
-from forge_adapters.gitlab.fields import PayloadShapeError, actor, gitlab_time, mapping
-from forge_adapters.intake import ParseResult
+from forge_adapters.gitlab.fields import actor, gitlab_time, mapping
+from forge_adapters.intake import ParseResult, echo
+from forge_adapters.payload_fields import PayloadShapeError, text
 
 IGNORED_HOOKS = {
     "Tag Push Hook": "tag pushes are not used; the learning record lives on branches",
@@ -36,7 +37,7 @@ def translate(delivery: Delivery) -> ParseResult:
         return delivery.ignore(IGNORED_HOOKS[delivery.hook])
     route = ROUTES.get(delivery.hook)
     if route is None:
-        return delivery.ignore(f"{delivery.hook} events are not used")
+        return delivery.ignore(f"{echo(delivery.hook, words=True)} events are not used")
     object_kinds, translate_hook = route
     object_kind = delivery.data.get("object_kind")
     if object_kind is not None and object_kind not in object_kinds:
@@ -46,12 +47,12 @@ def translate(delivery: Delivery) -> ParseResult:
 
 def push_event(delivery: Delivery) -> ParseResult:
     data = delivery.data
-    before, after = str(data.get("before") or ""), str(data.get("after") or "")
+    before, after = text(data.get("before"), "before"), text(data.get("after"), "after")
     commits = data.get("commits")
     total = data.get("total_commits_count")
     listed = len(commits) if isinstance(commits, list) else 0
     push = Push(
-        ref=str(data["ref"]),
+        ref=text(data["ref"], "ref"),
         before=before,
         after=after,
         created=is_null_sha(before),
@@ -68,11 +69,11 @@ def pipeline_event(delivery: Delivery) -> ParseResult:
     attrs = mapping(delivery.data, "object_attributes")
     source, status = attrs.get("source"), attrs.get("status")
     if source != "schedule":
-        return delivery.ignore(
-            f"pipelines from {source or 'an unknown source'!r} are not used, only scheduled"
-        )
+        return delivery.ignore(f"pipelines from {echo(source)!r} are not used, only scheduled")
     if status != "pending":
-        return delivery.ignore(f"scheduled pipeline is {status!r}; only its start ('pending') triggers a run")
+        return delivery.ignore(
+            f"scheduled pipeline is {echo(status)!r}; only its start ('pending') triggers a run"
+        )
     return delivery.event(EventKind.SCHEDULE, occurred_at=gitlab_time(attrs.get("created_at")))
 
 

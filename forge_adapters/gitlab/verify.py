@@ -21,6 +21,7 @@ import base64
 import binascii
 import hashlib
 import hmac
+import re
 from collections.abc import Mapping
 
 from forge_adapters.intake import NotConfigured, SignatureError, header
@@ -32,6 +33,8 @@ TIMESTAMP_HEADER = "webhook-timestamp"
 SIGNING_TOKEN_PREFIX = "whsec_"  # noqa: S105 - the format's prefix
 SIGNATURE_VERSION = "v1"
 TIMESTAMP_TOLERANCE_SECONDS = 5 * 60
+# ASCII digits only: str.isdigit() also takes "²" and "١٢٣", which int() then refuses (or takes).
+UNIX_TIME = re.compile(r"[0-9]{1,12}")
 
 
 def verify_token(token: str | None, secret: str) -> None:
@@ -73,7 +76,7 @@ def verify_signature(headers: Mapping[str, str], body: bytes, signing_token: str
     signatures = header(headers, SIGNATURE_HEADER)
     if not (webhook_id and timestamp and signatures):
         raise SignatureError("missing webhook-id, webhook-timestamp or webhook-signature")
-    if not timestamp.isdigit():
+    if not UNIX_TIME.fullmatch(timestamp):
         raise SignatureError("webhook-timestamp is not a Unix time")
     if abs(now - int(timestamp)) > TIMESTAMP_TOLERANCE_SECONDS:
         raise SignatureError("webhook-timestamp is more than 5 minutes from now; refusing a possible replay")

@@ -17,14 +17,20 @@ import hashlib
 import time
 from collections.abc import Callable, Mapping
 
-from pydantic import ValidationError
-
 from bot.events import Forge, InboundEvent
 from forge_adapters.gitlab.delivery import Delivery
-from forge_adapters.gitlab.fields import PayloadShapeError
 from forge_adapters.gitlab.translate import translate
 from forge_adapters.gitlab.verify import TOKEN_HEADER, verify_signature, verify_token
-from forge_adapters.intake import MalformedPayload, ParseResult, WebhookSpec, decode_json_body, header
+from forge_adapters.intake import (
+    PAYLOAD_ERRORS,
+    MalformedPayload,
+    ParseResult,
+    WebhookSpec,
+    decode_json_body,
+    echo,
+    header,
+    malformed,
+)
 
 EVENT_HEADER = "X-Gitlab-Event"
 DELIVERY_HEADERS = ("Idempotency-Key", "X-Gitlab-Event-UUID")
@@ -55,13 +61,8 @@ def parse_delivery(headers: Mapping[str, str], body: bytes) -> ParseResult:
     )
     try:
         return translate(delivery)
-    except KeyError as exc:
-        raise MalformedPayload(f"{delivery.hook} payload lacks the field {exc.args[0]!r}") from exc
-    except PayloadShapeError as exc:
-        raise MalformedPayload(f"{delivery.hook} payload: {exc}") from exc
-    except (TypeError, ValueError, AttributeError, ValidationError) as exc:
-        # Pydantic and int() messages may quote learner text: name the failure, not the value.
-        raise MalformedPayload(f"{delivery.hook} payload has invalid fields ({type(exc).__name__})") from exc
+    except PAYLOAD_ERRORS as exc:
+        raise malformed(echo(delivery.hook, words=True), exc) from exc
 
 
 def gitlab_webhooks(
