@@ -60,7 +60,7 @@ class Progress:
         states = ", ".join(f"{count} {state}" for state, count in self.mastery)
         return (
             f"{shown_evidence} evidence record(s) and {shown_reviews} answered review(s) in {span} "
-            f"({self.evidence_total} and {self.reviews_total} in all); "
+            f"({self.evidence_total} and {self.reviews_total} dated in all); "
             f"mastery of {self.tracked} knowledge point(s) or gap(s): {states}"
         )
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from evals.sandbox.cli import add_sandbox_commands
+from gitlearnos.doctor.command import add_doctor_command
 from gitlearnos.rag_cli import add_rag_commands
 from gitlearnos.schedule_cli import add_schedule_commands
 from gitlearnos.settings import Settings
@@ -297,6 +298,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_sandbox_commands(commands)
     add_rag_commands(commands)
     add_schedule_commands(commands)
+    add_doctor_command(commands)
     return parser
 
 

@@ -48,6 +48,14 @@ class Settings(BaseSettings):
     gitea_token: SecretStr | None = None
     gitea_url: str = ""
 
+    public_url: str = Field(
+        default="",
+        description=(
+            "Where forges reach this service (e.g. https://bot.example.org); webhooks point at "
+            "<public_url>/webhooks/<forge>. `gitlearnos doctor` checks each repository's hook against it."
+        ),
+    )
+
     bot_login: str = Field(
         default="",
         description="The bot's own account(s), comma-separated (one per forge); their events are dropped.",

@@ -16,6 +16,7 @@ from evals.sandbox.api_flows import REPO_PATH, FullName, respond_and_announce
 from evals.sandbox.errors import InvalidInputError
 from evals.sandbox.events import HookAdded
 from evals.sandbox.flavours import FLAVOURS
+from evals.sandbox.hook_topics import check_topics
 from evals.sandbox.http_support import (
     PathStr,
     Renderer,
@@ -44,6 +45,7 @@ class NewHook:
     secret: str
     content_type: Literal["json"] = "json"
     forge: Forge = Forge.GITHUB
+    events: list[str] | None = None  # topics (evals.sandbox.hook_topics.TOPICS); None: every event
 
 
 class SandboxAdminController(Controller):
@@ -86,7 +88,11 @@ class SandboxAdminController(Controller):
 
         GitHub pings a new hook at once, so the sandbox does for GitHub hooks; GitLab and Gitea do not.
         """
-        hook = gh.store.add_hook(full_name, url=data.url, secret=data.secret, forge=data.forge)
+        try:
+            events = check_topics(data.events)
+        except ValueError as error:
+            raise InvalidInputError(str(error)) from error
+        hook = gh.store.add_hook(full_name, url=data.url, secret=data.secret, forge=data.forge, events=events)
         return respond_and_announce(
             FLAVOURS[hook.forge].render_hook(gh.site_url, gh.store, hook),
             status_code=201,

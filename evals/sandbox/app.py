@@ -25,16 +25,18 @@ from evals.sandbox.gitea_objects import GiteaRenderer
 from evals.sandbox.github_objects import GitHubRenderer
 from evals.sandbox.gitlab_api import GitLabRestController, keep_project_ids_encoded
 from evals.sandbox.gitlab_objects import GitLabRenderer
+from evals.sandbox.hooks_api import HOOK_CONTROLLERS
 from evals.sandbox.http_support import (
     TokenAuthenticationMiddleware,
     github_error,
     internal_error,
     sandbox_error,
 )
-from evals.sandbox.model_api import ScriptedModel, ScriptedModelController, chat_completions
+from evals.sandbox.model_api import ScriptedModel, ScriptedModelController, chat_completions, list_models
 from evals.sandbox.pulls_api import PULL_CONTROLLERS
 from evals.sandbox.rest_api import GitHubRestController
 from evals.sandbox.store import DEFAULT_LEARNER, DEFAULT_TEACHER, SandboxStore
+from evals.sandbox.token_scopes import TokenScopes, TokenScopesController, TokenScopesMiddleware
 from evals.sandbox.webhook_sender import WebhookSender
 
 
@@ -70,8 +72,11 @@ def create_sandbox_app(
             GiteaRestController,
             SandboxAdminController,
             *PULL_CONTROLLERS,
+            *HOOK_CONTROLLERS,
+            TokenScopesController,
             ScriptedModelController,
             chat_completions,
+            list_models,
             git_smart_http,
         ],
         dependencies={
@@ -85,14 +90,19 @@ def create_sandbox_app(
             "gitlab_call": Provide(gitlab_call, sync_to_thread=False),
             "gitea_call": Provide(gitea_call, sync_to_thread=False),
         },
-        middleware=[DefineMiddleware(TokenAuthenticationMiddleware)],
+        middleware=[DefineMiddleware(TokenAuthenticationMiddleware), DefineMiddleware(TokenScopesMiddleware)],
         exception_handlers={
             HTTPException: github_error,
             SandboxError: sandbox_error,
             Exception: internal_error,
         },
         state=State(
-            {"store": store, "authenticator": Authenticator(store, tokens), "model": ScriptedModel()}
+            {
+                "store": store,
+                "authenticator": Authenticator(store, tokens),
+                "model": ScriptedModel(),
+                "token_scopes": TokenScopes(root),
+            }
         ),
         openapi_config=None,
         logging_config=None,

@@ -85,11 +85,32 @@ class SandboxClient:
         return self._object("POST", "/_sandbox/repos", json=body)
 
     def add_hook(
-        self, full_name: str, *, url: str, secret: str, forge: Forge | str = Forge.GITHUB
+        self,
+        full_name: str,
+        *,
+        url: str,
+        secret: str,
+        forge: Forge | str = Forge.GITHUB,
+        events: Sequence[str] | None = None,
     ) -> dict[str, Any]:
-        """Register a hook that gets ``forge``'s payloads and headers (only GitHub hooks are pinged)."""
-        body = {"url": url, "secret": secret, "content_type": "json", "forge": Forge(forge).value}
+        """Register a hook that gets ``forge``'s payloads and headers (only GitHub hooks are pinged).
+
+        ``events``: the topics it hears (``evals.sandbox.hook_topics.TOPICS``); default every one.
+        """
+        body: dict[str, Any] = {
+            "url": url,
+            "secret": secret,
+            "content_type": "json",
+            "forge": Forge(forge).value,
+        }
+        if events is not None:
+            body["events"] = list(events)
         return self._object("POST", f"/_sandbox/repos/{full_name}/hooks", json=body)
+
+    def set_token_scopes(self, login: str, forge: Forge | str, scopes: Sequence[str]) -> dict[str, Any]:
+        """Give ``login``'s token exactly ``scopes`` on ``forge`` (see ``evals.sandbox.token_scopes``)."""
+        body = {"forge": Forge(forge).value, "scopes": list(scopes)}
+        return self._object("PUT", f"/_sandbox/users/{login}/scopes", json=body)
 
     def open_issue(
         self, full_name: str, *, title: str, body: str | None = None, labels: Sequence[str] = ()

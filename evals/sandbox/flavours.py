@@ -25,6 +25,7 @@ from evals.sandbox.events import (
 from evals.sandbox.gitea_objects import GiteaRenderer
 from evals.sandbox.github_objects import GitHubRenderer
 from evals.sandbox.gitlab_objects import GitLabRenderer
+from evals.sandbox.hook_topics import with_topics
 from evals.sandbox.models import Forge, Hook
 from evals.sandbox.rendering import JSON
 from evals.sandbox.store import SandboxStore
@@ -58,14 +59,14 @@ class Flavour:
 FLAVOURS: dict[Forge, Flavour] = {
     Forge.GITHUB: Flavour(
         lambda site, store, event: _github_event(GitHubRenderer(site, store), event),
-        lambda site, store, hook: GitHubRenderer(site, store).hook(hook),
+        lambda site, store, hook: with_topics(Forge.GITHUB, GitHubRenderer(site, store).hook(hook), hook),
     ),
     Forge.GITLAB: Flavour(
         lambda site, store, event: gitlab_payloads.render(GitLabRenderer(site, store), event),
-        lambda site, store, hook: GitLabRenderer(site, store).hook(hook),
+        lambda site, store, hook: with_topics(Forge.GITLAB, GitLabRenderer(site, store).hook(hook), hook),
     ),
     Forge.GITEA: Flavour(
         lambda site, store, event: gitea_payloads.render(GiteaRenderer(site, store), event),
-        lambda site, store, hook: GiteaRenderer(site, store).hook(hook),
+        lambda site, store, hook: with_topics(Forge.GITEA, GiteaRenderer(site, store).hook(hook), hook),
     ),
 }

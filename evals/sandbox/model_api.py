@@ -58,6 +58,15 @@ def chat_completions(request: Request[Any, Any, Any], data: JSONBody[JSON]) -> R
     return Response({"object": "chat.completion", "choices": [{"index": 0, "message": message}]})
 
 
+SANDBOX_MODEL = "sandbox-model"
+
+
+@get("/model/v1/models", sync_to_thread=False)
+def list_models() -> JSON:
+    """OpenAI's model list, the cheap call a deployment check makes to see the model answers."""
+    return {"object": "list", "data": [{"id": SANDBOX_MODEL, "object": "model", "owned_by": "sandbox"}]}
+
+
 class ScriptedModelController(Controller):
     """The learner-only side: script the model, read what it was sent."""
 

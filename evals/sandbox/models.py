@@ -135,6 +135,7 @@ class Hook(Frozen):
     content_type: Literal["json"] = "json"
     forge: Forge = Forge.GITHUB  # state saved before flavours existed holds GitHub hooks
     created_at: datetime
+    events: tuple[str, ...] | None = None  # topics it hears (evals.sandbox.hook_topics); None: all
 
 
 class Delivery(Frozen):

@@ -380,13 +380,27 @@ class SandboxStore:
 
     # Hooks and deliveries
 
-    def add_hook(self, repo: str, *, url: str, secret: str, forge: Forge = Forge.GITHUB) -> Hook:
+    def add_hook(
+        self,
+        repo: str,
+        *,
+        url: str,
+        secret: str,
+        forge: Forge = Forge.GITHUB,
+        events: tuple[str, ...] | None = None,
+    ) -> Hook:
         if not url.startswith(("http://", "https://")):
             raise InvalidInputError(f"hook url must be http(s), got {url!r}")
         with self._lock:
             self.repository(repo)
             hook = Hook(
-                id=self._next_id(), repo=repo, url=url, secret=secret, forge=forge, created_at=utc_now()
+                id=self._next_id(),
+                repo=repo,
+                url=url,
+                secret=secret,
+                forge=forge,
+                created_at=utc_now(),
+                events=events,
             )
             self._state.hooks.append(hook)
             self._save()

@@ -22,6 +22,7 @@ import structlog
 
 from evals.sandbox.events import ForgeEvent, RenderedEvent
 from evals.sandbox.flavours import FLAVOURS
+from evals.sandbox.hook_topics import hears
 from evals.sandbox.models import Delivery, Forge, Hook, utc_now
 from evals.sandbox.store import SandboxStore
 from evals.sandbox.webhook_headers import HEADERS, OutgoingDelivery
@@ -48,7 +49,9 @@ class WebhookSender:
     ) -> list[OutgoingDelivery]:
         """Deliveries of a forge-neutral event, rendered for clients that used ``site_url``."""
         return self._prepare(
-            hooks, site_url, lambda forge: FLAVOURS[forge].render_event(site_url, self._store, event)
+            [hook for hook in hooks if hears(hook, event)],
+            site_url,
+            lambda forge: FLAVOURS[forge].render_event(site_url, self._store, event),
         )
 
     def _prepare(

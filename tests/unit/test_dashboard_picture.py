@@ -229,7 +229,7 @@ def test_the_week_window_is_bounded_and_ends_at_the_newest_record() -> None:
     assert bars[-1] == f"week of {(start + timedelta(weeks=19)).isoformat()}: 1 evidence record(s)"
     dashboard = files_for(records)[DASHBOARD_PATH]
     assert f"{WEEKS_SHOWN} evidence record(s) and 0 answered review(s)" in dashboard
-    assert "(20 and 0 in all)" in dashboard
+    assert "(20 and 0 dated in all)" in dashboard
 
 
 def test_a_note_plans_the_chart_in_the_same_commit_with_the_records_figures() -> None:
@@ -256,3 +256,14 @@ def test_maintenance_regenerates_a_missing_chart_together_with_the_dashboard() -
     assert views == current
     hand_written = MemorySnapshot({**records, DASHBOARD_PATH: "# my own notes\n"})
     assert refreshed_views(hand_written, TODAY, updated_by="bot") == {}
+
+
+def test_undated_or_impossible_dates_are_not_counted_and_break_nothing() -> None:
+    records = {
+        f"{SUBJECT}/events/ok.md": event("ok", "2026-11-24"),
+        f"{SUBJECT}/events/bad.md": event("bad", "2026-13-45"),
+        f"{SUBJECT}/events/none.md": event("none", "not recorded"),
+    }
+    files = files_for(records)
+    assert chart(files[PROGRESS_CHART_PATH])["evidence"] == ["week of 2026-11-23: 1 evidence record(s)"]
+    assert "(1 and 0 dated in all)" in files[DASHBOARD_PATH]

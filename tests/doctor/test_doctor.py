@@ -1,0 +1,151 @@
+"""``gitlearnos doctor`` against the sandbox: a correct setup passes every row on each forge, and each
+deliberately broken setting fails exactly its own row, with its fix, and exits non-zero.
+
+Everything is real except the forge (the sandbox serves GitHub, GitLab and Gitea's REST APIs): the
+command line, Redis, a running ``gitlearnos beat``, the RAG model.
+"""
+
+from __future__ import annotations
+
+import pytest
+import redis
+
+from evals.sandbox import BOT_LOGIN
+from gitlearnos.cli import main
+from tests.doctor.conftest import PUBLIC_URL, Deployment
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def run_doctor(capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, str], str]:
+    """Exit code, status by check name, and the whole table, as a user sees it."""
+    code = main(["doctor"])
+    out = capsys.readouterr().out
+    header, *lines = out.splitlines()
+    start, detail = header.index("CHECK"), header.index("DETAIL")
+    statuses = {
+        line[start:detail].strip(): line[:start].strip()
+        for line in lines
+        if line[:start].strip() in ("pass", "fail")
+    }
+    return code, statuses, out
+
+
+def failing(statuses: dict[str, str]) -> set[str]:
+    return {check for check, status in statuses.items() if status == "fail"}
+
+
+def expect_only(capsys: pytest.CaptureFixture[str], check: str, *phrases: str) -> str:
+    code, statuses, out = run_doctor(capsys)
+    assert failing(statuses) == {check}, out
+    assert code == 1
+    for phrase in phrases:
+        assert phrase in out, out
+    return out
+
+
+def test_a_correct_setup_passes_every_row(deployment: Deployment, capsys: pytest.CaptureFixture[str]) -> None:
+    code, statuses, out = run_doctor(capsys)
+    forge, repo = deployment.forge, deployment.full_name
+    assert code == 0, out
+    assert set(statuses.values()) == {"pass"}, out
+    expected = {
+        "redis", "redis persistence", "beat", "public url", f"{forge} secret", f"{forge} token",
+        f"{forge} identity", f"{forge} {repo} private", f"{forge} {repo} webhook", "rag model", "chat model",
+    }  # fmt: skip
+    assert set(statuses) == expected, out
+    assert "AOF on" in out
+    assert f"{PUBLIC_URL}/webhooks/{forge}" in out
+    assert out.rstrip().endswith(f"{len(expected)} passed, 0 failed")
+
+
+def test_a_missing_secret_fails_its_row(deployment: Deployment, capsys: pytest.CaptureFixture[str]) -> None:
+    name = f"GITLEARNOS_{deployment.forge.upper()}_WEBHOOK_SECRET"
+    deployment.unset(name)
+    expect_only(capsys, f"{deployment.forge} secret", f"fix: set {name}")
+
+
+def test_a_token_without_scopes_fails_its_row(
+    deployment: Deployment, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with deployment.sandbox.client() as client:
+        client.set_token_scopes(BOT_LOGIN, deployment.forge, [])
+    needed = {"github": "repo", "gitlab": "api", "gitea": "read:user, write:issue, write:repository"}
+    expect_only(capsys, f"{deployment.forge} token", f"fix: give the token {needed[deployment.forge]}")
+
+
+def test_another_bot_login_fails_the_identity_row(
+    deployment: Deployment, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deployment.set("GITLEARNOS_BOT_LOGIN", "someone-else")
+    expect_only(capsys, f"{deployment.forge} identity", "to GITLEARNOS_BOT_LOGIN", "its own replies loop")
+
+
+def test_a_public_repository_fails_its_row(
+    deployment: Deployment, capsys: pytest.CaptureFixture[str]
+) -> None:
+    public = deployment.new_repository(private=False)
+    expect_only(capsys, f"{deployment.forge} {public} private", "fix: make the repository private")
+
+
+def test_a_missing_webhook_fails_its_row(deployment: Deployment, capsys: pytest.CaptureFixture[str]) -> None:
+    bare = deployment.new_repository(hook_url="")
+    expect_only(
+        capsys, f"{deployment.forge} {bare} webhook", "no webhook", f"fix: add a JSON webhook to {PUBLIC_URL}"
+    )
+
+
+def test_a_webhook_pointing_elsewhere_fails_its_row(
+    deployment: Deployment, capsys: pytest.CaptureFixture[str]
+) -> None:
+    elsewhere = deployment.new_repository(hook_url="https://old-host.example.test/hook")
+    expect_only(
+        capsys,
+        f"{deployment.forge} {elsewhere} webhook",
+        "points at https://old-host.example.test/hook",
+        f"fix: set the webhook's URL to {PUBLIC_URL}/webhooks/{deployment.forge}",
+    )
+
+
+def test_a_webhook_missing_an_event_fails_its_row(
+    deployment: Deployment, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deaf = deployment.new_repository(events=["issues", "pulls", "reviews"])  # no comments
+    comment_event = {"github": "issue_comment", "gitlab": "note_events", "gitea": "issue_comment"}
+    expect_only(
+        capsys, f"{deployment.forge} {deaf} webhook", f"misses events: {comment_event[deployment.forge]}"
+    )
+
+
+@pytest.mark.parametrize("deployment", ["gitea"], indirect=True)
+def test_no_beat_fails_its_row(deployment: Deployment, capsys: pytest.CaptureFixture[str]) -> None:
+    """Another database of the same server: the running beat's lock is not there."""
+    other = deployment.redis_url.rsplit("/", 1)[0] + "/1"
+    source, target = redis.Redis.from_url(deployment.redis_url), redis.Redis.from_url(other)
+    target.flushdb()
+    for key, value in source.hgetall("gitlearnos:repos").items():
+        target.hset("gitlearnos:repos", key, value)
+    deployment.set("REDIS_URL", other)
+    expect_only(capsys, "beat", "fix: run exactly one `gitlearnos beat`")
+
+
+@pytest.mark.parametrize("deployment", ["github"], indirect=True)
+def test_redis_without_persistence_fails_its_row(
+    deployment: Deployment, capsys: pytest.CaptureFixture[str]
+) -> None:
+    client = redis.Redis.from_url(deployment.redis_url)
+    client.config_set("appendonly", "no")
+    try:
+        expect_only(capsys, "redis persistence", "neither AOF nor RDB", "fix: turn on AOF")
+    finally:
+        client.config_set("appendonly", "yes")
+
+
+@pytest.mark.parametrize("deployment", ["gitlab"], indirect=True)
+def test_an_unreachable_chat_model_fails_its_row(
+    deployment: Deployment, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deployment.set("GITLEARNOS_MODEL_BASE_URL", "http://127.0.0.1:9/v1")  # discard port: nothing listens
+    expect_only(
+        capsys, "chat model", "http://127.0.0.1:9/v1 unreachable", "fix: check GITLEARNOS_MODEL_BASE_URL"
+    )
