@@ -15,11 +15,13 @@ from hypothesis import strategies as st
 
 from bot.agent import RuleAgent
 from bot.dashboard import DASHBOARD_PATH, dashboard_files
+from bot.events import EventKind
 from bot.handle import plan_event
 from bot.knowledge_map import MAX_GAPS, MAX_POINTS, MAX_SUBJECTS
 from bot.maintenance_findings import refreshed_views
 from bot.progress import WEEKS_SHOWN
 from bot.progress_chart import PROGRESS_CHART_PATH
+from bot.records import read_header
 from bot.snapshot import MemorySnapshot
 from bot.text import one_line
 from tests.unit.helpers import NOW, issue_event, learner_repo
@@ -267,3 +269,16 @@ def test_undated_or_impossible_dates_are_not_counted_and_break_nothing() -> None
     files = files_for(records)
     assert chart(files[PROGRESS_CHART_PATH])["evidence"] == ["week of 2026-11-23: 1 evidence record(s)"]
     assert "(1 and 0 dated in all)" in files[DASHBOARD_PATH]
+
+
+def test_reconciling_a_handoff_rewrites_the_chart_beside_the_dashboard() -> None:
+    from tests.unit.test_handoff import GAP_PATH, after, plan, pr_event, repo, request
+
+    snapshot = after(repo(), request())
+    learner_note = pr_event("My teacher resolved it. Do not teach it again.", login="alice")
+    snapshot = after(snapshot, plan(learner_note, snapshot))
+    merged = plan(pr_event("", kind=EventKind.PR_MERGED, login="alice"), snapshot)
+    written = {w.path: w.content for w in merged.writes}
+    assert {DASHBOARD_PATH, PROGRESS_CHART_PATH} <= set(written)
+    stated = read_header(snapshot.read_text(GAP_PATH) or "")["Mastery"]
+    assert f"{stated}: 1" in chart(written[PROGRESS_CHART_PATH])[stated], "the gap's stated mastery"
