@@ -166,19 +166,24 @@ def _evals(args: argparse.Namespace) -> int:
     import tempfile
     from pathlib import Path
 
-    from evals.harness.report import format_table, write_json
-    from evals.harness.runner import exit_code, run_evals
+    from evals.harness.report import cell_line, format_table, summary, write_json
+    from evals.harness.runner import cell_count, exit_code, run_evals
+    from gitlearnos.console_progress import reporter
     from gitlearnos.log_setup import configure_logging
 
     configure_logging("WARNING")
+    progress = reporter()
+    scenarios, forges = args.scenario or (), args.forge or ()
     root = Path(tempfile.mkdtemp(prefix="gitlearnos-evals-"))
     try:
-        results = run_evals(
-            root,
-            scenarios=args.scenario or (),
-            forges=args.forge or (),
-            on_result=lambda r: print(f"{r.scenario} {r.forge:<6} {r.status.value}", file=sys.stderr),
-        )
+        with progress.bar("scenarios", cell_count(scenarios=scenarios, forges=forges)) as advance:
+            results = run_evals(
+                root,
+                scenarios=scenarios,
+                forges=forges,
+                on_start=lambda spec, forge: advance(f"{spec.number} {forge}: {spec.title}", ""),
+                on_result=lambda result: advance("", cell_line(result)),
+            )
     except ValueError as error:
         print(f"gitlearnos evals: {error}", file=sys.stderr)
         return 2
@@ -187,9 +192,10 @@ def _evals(args: argparse.Namespace) -> int:
             print(f"State kept under {root}", file=sys.stderr)
         else:
             shutil.rmtree(root, ignore_errors=True)
-    print(format_table(results))
+    print(format_table(results), flush=True)
     if args.json:
         write_json(results, Path(args.json))
+    progress.summary(*summary(results, progress.elapsed()))
     return exit_code(results)
 
 

@@ -4,17 +4,20 @@ It starts an embedded Redis, the sandbox forge, the web service and a worker;
 creates a private learner repository (config, a goal, and one unrelated
 learner file); files a study note as an issue exactly as a learner would; waits
 for the bot; and prints the commit, its files and the receipt. The exit code
-says whether the bot really committed and replied.
+says whether the bot really committed and replied. Each slow step shows a live
+status on a terminal (a plain line otherwise), and a short summary closes.
 """
 
 from __future__ import annotations
 
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 from evals.sandbox.store import BOT_LOGIN
+from gitlearnos.console_progress import Reporter, reporter
 from gitlearnos.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 from gitlearnos.local_stack import LocalStack, StackError, start_local_stack
 from gitlearnos.log_setup import configure_logging
@@ -87,63 +90,91 @@ def _show_commit(stack: LocalStack) -> tuple[str, str]:
     return text, author
 
 
-def _record_text(stack: LocalStack) -> str:
+def _record_path(stack: LocalStack) -> str:
     bare = stack.data_dir / "sandbox" / "git" / f"{REPOSITORY}.git"
     names = ["git", "--git-dir", str(bare), "show", "--name-only", "--format=", "HEAD"]
     paths = subprocess.run(names, check=True, capture_output=True, text=True).stdout.split()
-    record = next(path for path in paths if "/events/" in path)
+    return next(path for path in paths if "/events/" in path)
+
+
+def _record_text(stack: LocalStack, record: str) -> str:
+    bare = stack.data_dir / "sandbox" / "git" / f"{REPOSITORY}.git"
     show = ["git", "--git-dir", str(bare), "show", f"HEAD:{record}"]
     return f"{record}\n\n" + subprocess.run(show, check=True, capture_output=True, text=True).stdout
 
 
-def _run(stack: LocalStack) -> int:
-    with stack.sandbox.client() as learner:
+def _run(stack: LocalStack, progress: Reporter) -> int:
+    creating = progress.step("Creating Alice's private learner repository and filing her note")
+    with creating, stack.sandbox.client() as learner:
         learner.create_repository(REPOSITORY, private=True, files=LEARNER_FILES)
         learner.add_hook(REPOSITORY, url=stack.webhook_url, secret=stack.webhook_secret)
-        print(f"Learner repository: {stack.sandbox.git_url(REPOSITORY)} (private, on the sandbox forge)")
         issue = learner.open_issue(REPOSITORY, title=NOTE_TITLE, body=NOTE_BODY)
+    progress.line(f"Learner repository: {stack.sandbox.git_url(REPOSITORY)} (private, on the sandbox forge)")
     number = int(issue["number"])
-    print(f"Alice filed issue #{number}: {NOTE_TITLE!r}\nWaiting for the bot ...")
+    progress.line(f"Alice filed issue #{number}: {NOTE_TITLE!r}")
     started = time.monotonic()
     comment = None
-    while comment is None and time.monotonic() - started < WAIT_SECONDS:
-        time.sleep(0.2)
-        comment = _bot_comment(stack, number)
+    with progress.step(f"Waiting for the bot (webhook, worker, commit, reply; up to {WAIT_SECONDS:.0f} s)"):
+        while comment is None and time.monotonic() - started < WAIT_SECONDS:
+            time.sleep(0.2)
+            comment = _bot_comment(stack, number)
     if comment is None:
-        print(f"The bot did not reply within {WAIT_SECONDS:.0f} s. Logs: {stack.logs_dir}")
+        progress.summary(
+            f"gitlearnos demo: the bot did not reply within {WAIT_SECONDS:.0f} s",
+            [("issue", f"#{number} on {REPOSITORY}"), ("logs", str(stack.logs_dir))],
+        )
         return 1
     elapsed = time.monotonic() - started
     commit, author = _show_commit(stack)
-    print(f"\nThe bot answered in {elapsed:.1f} s.\n")
-    print("=== The commit on the learner repository ===")
-    print(commit)
+    progress.line(f"\nThe bot answered in {elapsed:.1f} s.\n")
+    progress.line("=== The commit on the learner repository ===")
+    progress.line(commit)
     if author != "GitLearnOS Bot":
-        print("The newest commit is not the bot's: something went wrong.")
+        progress.summary(
+            "gitlearnos demo: the newest commit is not the bot's: something went wrong",
+            [("author", author), ("logs", str(stack.logs_dir))],
+        )
         return 1
-    print("=== The new event record ===")
-    print(_record_text(stack))
-    print(f"=== The bot's reply on issue #{number} (the receipt) ===")
-    print(str(comment.get("body", "")).split("\n<!-- gitlearnos:")[0])
+    record = _record_path(stack)
+    progress.line("=== The new event record ===")
+    progress.line(_record_text(stack, record))
+    progress.line(f"=== The bot's reply on issue #{number} (the receipt) ===")
+    progress.line(str(comment.get("body", "")).split("\n<!-- gitlearnos:")[0])
+    progress.summary(
+        f"gitlearnos demo: the bot committed and replied in {elapsed:.1f} s",
+        [
+            ("repository", f"{REPOSITORY} (private, sandbox forge)"),
+            ("note", f"issue #{number}"),
+            ("commit", commit.split()[1][:12] + f" by {author}"),
+            ("record", record),
+            ("reply", f"comment on issue #{number}"),
+            ("logs", str(stack.logs_dir)),
+        ],
+    )
     return 0
 
 
 def run_demo(*, data_dir: str | None, keep_running: bool) -> int:
     configure_logging("WARNING")  # the demo prints its own story; services log to files under the data dir
+    progress = reporter(sys.stdout)  # the story is the demo's output, so its progress goes there too
     root = Path(data_dir) if data_dir else Path(tempfile.mkdtemp(prefix="gitlearnos-demo-"))
     root.mkdir(parents=True, exist_ok=True)
-    print(f"Demo state: {root}")
-    redis_url = ensure_embedded_redis(root / "redis-home")
-    print(f"Embedded Redis: {redis_url}")
+    progress.line(f"Demo state: {root}")
+    with progress.step("Starting the embedded Redis"):
+        redis_url = ensure_embedded_redis(root / "redis-home")
+    progress.line(f"Embedded Redis: {redis_url}")
     try:
-        with start_local_stack(root, redis_url=redis_url) as stack:
-            print(f"Sandbox forge: {stack.sandbox.url}   Web service: {stack.web_url}")
-            code = _run(stack)
+        with progress.step("Starting the sandbox forge, the web service and the workers"):
+            stack = start_local_stack(root, redis_url=redis_url)
+        with stack:
+            progress.line(f"Sandbox forge: {stack.sandbox.url}   Web service: {stack.web_url}")
+            code = _run(stack, progress)
             if keep_running:
                 sandbox_root = root / "sandbox"
-                print(
+                progress.line(
                     f"\nStill running. Try: gitlearnos sandbox comments --root {sandbox_root} {REPOSITORY} 1"
                 )
-                print("Press Ctrl-C to stop.")
+                progress.line("Press Ctrl-C to stop.")
                 try:
                     while True:
                         time.sleep(3600)
@@ -151,7 +182,7 @@ def run_demo(*, data_dir: str | None, keep_running: bool) -> int:
                     pass
             return code
     except StackError as error:
-        print(f"The demo could not start: {error}")
+        progress.summary("gitlearnos demo: could not start", [("error", str(error))])
         return 1
     finally:
         stop_embedded_redis(root / "redis-home")

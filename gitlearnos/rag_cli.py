@@ -2,7 +2,9 @@
 
 ``--repo`` is either a path to a checkout (a learner's local repository) or ``FORGE:HOST/OWNER/NAME``
 for a repository this bot serves (its mirror clone under the data directory is read, never written).
-Both resolve to the same index the rag worker uses. Output is JSON on standard output.
+Both resolve to the same index the rag worker uses. Output is JSON on standard output; ``ingest`` and
+``rebuild`` report what they are doing on standard error (a live status on a terminal, plain lines
+otherwise) and end there with a short summary.
 
 The adapter never commits on the learner's behalf (protocol, "Setup and adapter contract"): ``ingest``,
 ``rebuild``, ``delete`` and ``verify`` write their receipt into a local checkout's
@@ -15,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -86,17 +87,31 @@ def _context(target: Target) -> Any:
     return RunContext(repository=target.repo_key, repo_revision=target.checkout.head)
 
 
+def _quiet_provider_logs() -> None:
+    """LightRAG narrates every storage it opens at INFO on stderr; an operator needs only its warnings."""
+    import logging
+
+    import lightrag.utils  # noqa: F401 - it installs the "lightrag" logger's own handler and level
+
+    for name in ("lightrag", "nano-vectordb"):
+        logging.getLogger(name).setLevel(logging.WARNING)
+
+
 def _ingest(args: argparse.Namespace, *, rebuild: bool) -> int:
     from bot.config import CONFIG_PATH, parse_config
     from bot.rag_links import Readiness, ingest_decision
+    from gitlearnos.console_progress import reporter
     from rag.operations import ingest, run
 
+    progress = reporter()
+    operation = "rebuild" if rebuild else "ingest"
     settings = Settings()
-    target = _target(args.repo, settings)
-    spec, links = _spec_and_links(target, settings)
-    link = _link(links, args.source)
-    config = parse_config(target.checkout.read_text(CONFIG_PATH) or "").config
-    decision = ingest_decision(link, target.checkout, config)
+    with progress.step(f"reading the source record {args.source}"):
+        target = _target(args.repo, settings)
+        spec, links = _spec_and_links(target, settings)
+        link = _link(links, args.source)
+        config = parse_config(target.checkout.read_text(CONFIG_PATH) or "").config
+        decision = ingest_decision(link, target.checkout, config)
     if decision.readiness is Readiness.IDENTICAL and rebuild:
         decision = decision.model_copy(update={"readiness": Readiness.INGEST, "replaces_doc_id": link.doc_id})
     if decision.readiness is not Readiness.INGEST:
@@ -105,10 +120,41 @@ def _ingest(args: argparse.Namespace, *, rebuild: bool) -> int:
                 {"result": "refused", "readiness": decision.readiness.value, "reason": decision.reason}
             )
         )
+        progress.summary(f"gitlearnos rag {operation}: refused ({decision.readiness.value})",
+                         [("source", link.record_path), ("reason", decision.reason)])  # fmt: skip
         return 1
     material = target.checkout.read_text(decision.material_path) or ""
-    print(f"ingesting {decision.material_path} ({len(material)} characters) ...", file=sys.stderr)
-    return _emit_receipt(target, run(ingest(spec, link, decision, material, _context(target))))
+    doing = "rebuilding" if rebuild else "ingesting"
+    with progress.step(f"{doing} {decision.material_path} ({len(material)} characters)"):
+        _quiet_provider_logs()
+        receipt = run(ingest(spec, link, decision, material, _context(target)))
+    code = _emit_receipt(target, receipt)
+    progress.summary(
+        f"gitlearnos rag {operation}: {receipt.result.value} in {progress.elapsed():.1f} s",
+        _ingest_summary(target, receipt),
+    )
+    return code
+
+
+def _ingest_summary(target: Target, receipt: Any) -> list[tuple[str, str]]:
+    """The receipt as a person checks it: what went in, whether it is retrievable, where the receipt is."""
+    found = receipt.verification.found if receipt.verification is not None else None
+    rows = [
+        ("source", receipt.source_record or receipt.source_id),
+        ("material", receipt.locator),
+        ("document", receipt.doc_id),
+        ("replaces", receipt.replaces_doc_id),
+        ("chunks", str(receipt.chunks)),
+        ("retrieval", {True: "verified", False: "NOT verified", None: "not checked"}[found]),
+        ("error", receipt.error),
+        (
+            "receipt",
+            f"{receipt.path} (written, not committed)"
+            if target.writable
+            else f"{receipt.path} (printed only; the rag worker commits receipts of served repositories)",
+        ),
+    ]
+    return [(label, value) for label, value in rows if value]
 
 
 def _delete(args: argparse.Namespace) -> int:

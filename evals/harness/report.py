@@ -1,6 +1,7 @@
 """The results as a person reads them (a table) and as a machine reads them (JSON).
 
-Both carry the same cells. The table adds, under each failed cell, every failed check with its detail,
+Both carry the same cells; ``cell_line`` and ``summary`` are what the progress display prints while the
+cells run and after the table. The table adds, under each failed cell, every failed check with its detail,
 because "fail" alone tells a developer nothing about what to fix.
 """
 
@@ -46,6 +47,25 @@ def format_table(results: Sequence[ScenarioResult]) -> str:
     out.append("")
     out.append(", ".join(f"{counts[s]} {s.value}" for s in CheckStatus) + f" of {len(results)} cells")
     return "\n".join(out)
+
+
+def cell_line(result: ScenarioResult) -> str:
+    """One finished cell as the progress shows it (and a log keeps it): number, forge, status, time."""
+    took = f"  ({result.seconds:.1f} s)" if result.seconds else ""
+    return f"{result.scenario} {result.forge:<6} {result.status.value}{took}"
+
+
+def summary(results: Sequence[ScenarioResult], seconds: float) -> tuple[str, list[tuple[str, str]]]:
+    """The closing lines under the table: the counts, and which cells failed so one can rerun them."""
+    failed = [f"{r.scenario} {r.forge}" for r in results if r.status is CheckStatus.FAIL]
+    counts = {status: sum(r.status is status for r in results) for status in CheckStatus}
+    rerun = " ".join(f"--scenario {n}" for n in dict.fromkeys(r.scenario for r in results
+                                                                if r.status is CheckStatus.FAIL))  # fmt: skip
+    rows = [(status.value, str(counts[status])) for status in CheckStatus]
+    rows.append(("failed", ", ".join(failed) if failed else "none"))
+    if rerun:
+        rows.append(("rerun", f"gitlearnos evals {rerun}"))
+    return f"gitlearnos evals: {len(results)} cells in {seconds:.1f} s", rows
 
 
 def to_json(results: Sequence[ScenarioResult]) -> list[dict[str, object]]:

@@ -92,21 +92,48 @@ def _run_local(spec: Scenario, root: Path) -> ScenarioResult:
     return _execute(spec, LOCAL, ctx.checks, lambda: run(ctx))
 
 
+def _cell_targets(spec: Scenario, targets: Sequence[str]) -> list[str]:
+    """The table's columns this scenario fills: ``none`` alone, ``local``, or the selected forges."""
+    if spec.surface is Surface.NONE:
+        return [NO_FORGE]
+    return [t for t in targets if (t == LOCAL) == (spec.surface is Surface.LOCAL)]
+
+
 def _cells(
-    spec: Scenario, targets: Sequence[str], stacks: _LazyStack, root: Path
+    spec: Scenario,
+    targets: Sequence[str],
+    stacks: _LazyStack,
+    root: Path,
+    on_start: Callable[[Scenario, str], None] | None = None,
 ) -> Iterator[ScenarioResult]:
     if spec.surface is Surface.NONE:
         yield not_yet(spec, NO_FORGE, spec.not_yet)
         return
-    wanted = [t for t in targets if (t == LOCAL) == (spec.surface is Surface.LOCAL)]
     reason = spec.unavailable()
-    for target in wanted:
+    for target in _cell_targets(spec, targets):
+        if on_start is not None and reason is None:
+            on_start(spec, target)
         if reason is not None:
             yield not_yet(spec, target, reason)
         elif spec.surface is Surface.LOCAL:
             yield _run_local(spec, root)
         else:
             yield _run_forge(spec, target, stacks, root)
+
+
+def _selection(scenarios: Iterable[str], forges: Iterable[str]) -> tuple[list[Scenario], list[str]]:
+    numbers = {scenario_number(s) for s in scenarios}
+    unknown = set(forges) - set(TARGETS)
+    if unknown:
+        raise ValueError(f"unknown forge(s) {sorted(unknown)}; choose from {', '.join(TARGETS)}")
+    targets = [t for t in TARGETS if not set(forges) or t in set(forges)]
+    return [spec for spec in SCENARIOS if not numbers or spec.number in numbers], targets
+
+
+def cell_count(*, scenarios: Iterable[str] = (), forges: Iterable[str] = ()) -> int:
+    """How many cells :func:`run_evals` returns for this selection (the length of a progress bar)."""
+    specs, targets = _selection(scenarios, forges)
+    return sum(len(_cell_targets(spec, targets)) for spec in specs)
 
 
 def run_evals(
@@ -116,20 +143,19 @@ def run_evals(
     forges: Iterable[str] = (),
     redis_url: str | None = None,
     on_result: Callable[[ScenarioResult], None] | None = None,
+    on_start: Callable[[Scenario, str], None] | None = None,
 ) -> list[ScenarioResult]:
-    """Run the selection (empty = everything) with all state under ``root``; one result per cell."""
-    numbers = {scenario_number(s) for s in scenarios}
-    unknown = set(forges) - set(TARGETS)
-    if unknown:
-        raise ValueError(f"unknown forge(s) {sorted(unknown)}; choose from {', '.join(TARGETS)}")
-    targets = [t for t in TARGETS if not set(forges) or t in set(forges)]
+    """Run the selection (empty = everything) with all state under ``root``; one result per cell.
+
+    ``on_start(spec, target)`` is called before a cell that runs (not one that is not-yet by itself),
+    ``on_result`` after every cell: a progress display hangs on these two.
+    """
+    specs, targets = _selection(scenarios, forges)
     results: list[ScenarioResult] = []
     with ExitStack() as exit_stack:
         stacks = _LazyStack(root, redis_url, exit_stack)
-        for spec in SCENARIOS:
-            if numbers and spec.number not in numbers:
-                continue
-            for result in _cells(spec, targets, stacks, root):
+        for spec in specs:
+            for result in _cells(spec, targets, stacks, root, on_start):
                 results.append(result)
                 if on_result is not None:
                     on_result(result)

@@ -51,6 +51,18 @@ def test_ingest_writes_its_receipt_for_the_learner_to_commit_and_query_cites_the
 
     assert ingest.returncode == 0, ingest.stderr
     receipt = json.loads(ingest.stdout)
+    # Not a terminal: the progress is plain lines on stderr, closed by the summary (stdout stays JSON).
+    assert f"ingesting {MATERIAL} ({len(HANDOUT)} characters) ..." in ingest.stderr
+    summary = ingest.stderr[ingest.stderr.index("gitlearnos rag ingest: completed in ") :].splitlines()
+    assert summary[1:] == [
+        f"  source:    {record}",
+        f"  material:  {MATERIAL}",
+        f"  document:  {receipt['doc_id']}",
+        "  chunks:    1",
+        "  retrieval: verified",
+        f"  receipt:   {receipt['written_to'].split(' ')[0]} (written, not committed)",
+    ]
+    assert "\x1b[" not in ingest.stderr
     assert receipt["schema"] == "gitlearnos.external-receipt/v1" and receipt["result"] == "completed"
     assert (
         repo / receipt["path"] if "path" in receipt else repo / receipt["written_to"].split(" ")[0]
