@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Protocol
 
 from bot.conversation import ThreadMessage
-from bot.events import Actor, RepoRef
+from bot.events import Actor, RepoRef, Thread
 
 
 class ForgeError(Exception):
@@ -65,6 +65,15 @@ class UpdatedComment:
     created_at: datetime | None = None  # later than created means edited: maintenance must not re-apply it
 
 
+@dataclass(frozen=True)
+class OpenedIssue:
+    """An issue seen while catching up on missed webhooks: the thread its opening webhook would carry."""
+
+    thread: Thread
+    author: Actor
+    created_at: datetime
+
+
 class ForgeClient(Protocol):
     """The forge operations the workers need; one implementation per forge.
 
@@ -116,6 +125,10 @@ class ForgeClient(Protocol):
 
     def comments_updated_since(self, repo: RepoRef, since: datetime) -> list[UpdatedComment]:
         """Issue and PR conversation comments created or edited after ``since`` (for catching up)."""
+        ...
+
+    def issues_opened_since(self, repo: RepoRef, since: datetime) -> list[OpenedIssue]:
+        """Issues (not pull requests) created at or after ``since``, oldest first (for catching up)."""
         ...
 
     def thread_messages(

@@ -2,9 +2,10 @@
 
 What one run reconciles, in order (protocol "Automation", ``maintenance``):
 
-1. unprocessed input: parked events are replayed (:mod:`workers.parked_events`) and comments whose
-   webhooks were lost are caught up (:mod:`workers.missed_comments`), each through the event
-   worker, whose idempotency makes a replay of applied input a no-op;
+1. unprocessed input: parked events are replayed (:mod:`workers.parked_events`), and issues and
+   comments whose webhooks were lost or refused (GitHub never redelivers) are caught up
+   (:mod:`workers.missed_issues`, :mod:`workers.missed_comments`), each through the event worker,
+   whose idempotency makes a replay of applied input a no-op;
 2. stale views: a dashboard (or its progress chart) that differs from what the records imply is
    regenerated with the chart in one commit (:func:`bot.maintenance_findings.refreshed_views`),
    under the writer lock and on the inspected base; a learner push meanwhile stops the run with a
@@ -36,6 +37,7 @@ from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_OPERATION
 from workers.events import MAX_RETRIES, WorkerRuntime, retry_countdown
 from workers.missed_comments import catch_up_missed_comments
+from workers.missed_issues import catch_up_missed_issues
 from workers.occurrences import claim_key as occurrence_claim_key
 from workers.occurrences import label_claim_key, run_once
 from workers.parked_events import parked_count, replay_parked
@@ -111,8 +113,9 @@ def maintain_once(
 
 def _run(runtime: WorkerRuntime, target: RegisteredRepo, label: str, now: datetime) -> MaintenanceResult:
     replayed = replay_parked(runtime, target)
-    catch_up = catch_up_missed_comments(runtime, target, now)
-    caught_up = catch_up.changed
+    # Issues first: a note's issue comes before the comments on it.
+    catch_ups = (catch_up_missed_issues(runtime, target, now), catch_up_missed_comments(runtime, target, now))
+    caught_up = sum(catch_up.changed for catch_up in catch_ups)
     enqueue_rag_replays(runtime, target)  # sources whose material drifted from the index: replay
     review = _RepositoryReview(now)
     refresh = commit_scheduled_change(runtime, target, label, review.change)
@@ -128,7 +131,7 @@ def _run(runtime: WorkerRuntime, target: RegisteredRepo, label: str, now: dateti
         outcome=CONFLICT if conflict else (COMMITTED if changed else "skipped"),
         dashboard_commit=refresh.commit if refresh.outcome == COMMITTED else "",
         still_parked=parked_count(runtime, target),
-        catch_up_problem=catch_up.problem,
+        catch_up_problem="; ".join(catch_up.problem for catch_up in catch_ups if catch_up.problem),
         waiting_feedback=report.waiting_feedback,
         contradictions=report.contradictions,
         awaiting_synthesis=report.awaiting_synthesis,

@@ -19,8 +19,8 @@ from datetime import datetime, timedelta
 
 import structlog
 
-from bot.events import Comment, EventKind, InboundEvent, Thread
-from forge_adapters.base import ForgeError, UpdatedComment
+from bot.events import Actor, Comment, EventKind, InboundEvent, Thread
+from forge_adapters.base import ForgeClient, ForgeError, UpdatedComment
 from workers.events import WorkerRuntime
 from workers.parked_events import apply_or_park
 from workers.repo_registry import RegisteredRepo
@@ -54,25 +54,58 @@ def catch_up_missed_comments(runtime: WorkerRuntime, target: RegisteredRepo, now
     A rate limit is raised, so the task retries after the forge's delay.
     """
     repo = target.repo
-    client = runtime.clients.for_event(target.as_event(f"maintenance:{repo.slug}"))
-    since_key = SINCE.format(repo=repo.slug)
-    stored: bytes | None = runtime.redis.get(since_key)  # type: ignore[assignment]
-    since = datetime.fromisoformat(stored.decode()) if stored else now - CATCH_UP_WINDOW
+    window = CatchUpWindow(runtime, SINCE.format(repo=repo.slug), now)
     try:
-        listed = client.comments_updated_since(repo, since)
+        listed = forge_client(runtime, target).comments_updated_since(repo, window.since)
     except ForgeError as error:
-        if error.retry_after is not None:
-            raise
-        log.warning("maintenance.catch_up_unavailable", repo=repo.slug, status=error.status)
-        return CatchUp(problem=f"comments could not be listed (forge answered {error.status or 'no status'})")
+        return listing_failed(repo.slug, "comments", error)
     changed = 0
     for comment in listed:
-        if comment.author.is_bot or comment.author.login.lower() in runtime.settings.bot_logins:
+        if is_bot(runtime, comment.author):
             continue  # the intake drops the bot's own comments too
-        outcome = apply_or_park(runtime, comment_event(target, comment))
-        changed += outcome is not None and outcome not in NO_CHANGE
-    runtime.redis.set(since_key, now.isoformat())
+        changed += changed_state(apply_or_park(runtime, comment_event(target, comment)))
+    window.close()
     return CatchUp(changed=changed)
+
+
+def forge_client(runtime: WorkerRuntime, target: RegisteredRepo) -> ForgeClient:
+    """The forge client serving ``target`` (per installation for a GitHub App)."""
+    return runtime.clients.for_event(target.as_event(f"maintenance:{target.repo.slug}"))
+
+
+class CatchUpWindow:
+    """Where a catch-up listing starts: where the last successful one began, else 48 hours back.
+
+    :meth:`close` is called only after every listed input was handed to the worker, so a run that
+    fails halfway leaves the window open and the next run lists the same inputs again (a no-op for
+    those already applied).
+    """
+
+    def __init__(self, runtime: WorkerRuntime, key: str, now: datetime) -> None:
+        self._runtime, self._key, self._now = runtime, key, now
+        stored: bytes | None = runtime.redis.get(key)  # type: ignore[assignment]
+        self.since = datetime.fromisoformat(stored.decode()) if stored else now - CATCH_UP_WINDOW
+
+    def close(self) -> None:
+        self._runtime.redis.set(self._key, self._now.isoformat())
+
+
+def listing_failed(slug: str, what: str, error: ForgeError) -> CatchUp:
+    """A rate limit is raised (the task retries after the forge's delay); anything else is evidence."""
+    if error.retry_after is not None:
+        raise error
+    log.warning("maintenance.catch_up_unavailable", repo=slug, listing=what, status=error.status)
+    return CatchUp(problem=f"{what} could not be listed (forge answered {error.status or 'no status'})")
+
+
+def is_bot(runtime: WorkerRuntime, author: Actor) -> bool:
+    """The bot itself or any bot account: the intake drops their input, so catching up does too."""
+    return author.is_bot or author.login.lower() in runtime.settings.bot_logins
+
+
+def changed_state(outcome: str | None) -> int:
+    """1 when a replayed input changed learning state, 0 when it was applied before, skipped or parked."""
+    return int(outcome is not None and outcome not in NO_CHANGE)
 
 
 def was_edited(comment: UpdatedComment) -> bool:

@@ -15,6 +15,7 @@ from litestar.params import FromQuery, JSONBody
 from evals.sandbox.api_flows import REPO_PATH, FullName, respond_and_announce
 from evals.sandbox.errors import InvalidInputError
 from evals.sandbox.events import HookAdded
+from evals.sandbox.fault_injection import INJECTABLE, FaultInjector, FaultPlan
 from evals.sandbox.flavours import FLAVOURS
 from evals.sandbox.hook_topics import check_topics
 from evals.sandbox.http_support import (
@@ -27,6 +28,7 @@ from evals.sandbox.http_support import (
 )
 from evals.sandbox.models import Forge
 from evals.sandbox.rendering import JSON
+from evals.sandbox.store import BOT_LOGIN
 
 INITIAL_COMMIT_MESSAGE = "Initial commit"
 
@@ -37,6 +39,27 @@ class NewRepository:
     private: bool = True
     default_branch: str = "main"
     files: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class FaultSwitch:
+    rate: float
+    statuses: list[int] = field(default_factory=lambda: list(INJECTABLE))
+    retry_after: int = 1
+    login: str = BOT_LOGIN
+    seed: int = 0
+
+
+def _fault_report(faults: FaultInjector) -> JSON:
+    plan = faults.plan
+    return {
+        "rate": plan.rate,
+        "statuses": list(plan.statuses),
+        "retry_after": plan.retry_after,
+        "login": plan.login,
+        "seen": dict(faults.counts.seen),
+        "injected": dict(faults.counts.injected),
+    }
 
 
 @dataclass
@@ -113,6 +136,22 @@ class SandboxAdminController(Controller):
             bare.read_file(ref or repository.default_branch, path.lstrip("/")),
             media_type="application/octet-stream",
         )
+
+    @post("/faults", status_code=200, sync_to_thread=False)
+    def set_faults(self, request: SandboxRequest, data: JSONBody[FaultSwitch]) -> JSON:
+        """Answer a share of one account's API and Git calls with 502/429 (:mod:`.fault_injection`)."""
+        try:
+            plan = FaultPlan(data.rate, tuple(data.statuses), data.retry_after, data.login, data.seed)
+        except ValueError as error:
+            raise InvalidInputError(str(error)) from error
+        faults: FaultInjector = request.app.state.faults
+        faults.configure(plan)
+        return _fault_report(faults)
+
+    @get("/faults", sync_to_thread=False)
+    def faults(self, request: SandboxRequest) -> JSON:
+        """The plan in force and how many calls of each kind were seen and hit since it was set."""
+        return _fault_report(request.app.state.faults)
 
     @get("/deliveries", sync_to_thread=True)
     def deliveries(self, store: Store) -> list[dict[str, Any]]:

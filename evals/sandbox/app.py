@@ -19,6 +19,7 @@ from evals.sandbox.api_flows import gitea_call, github_call, gitlab_call, repo_f
 from evals.sandbox.auth import Authenticator
 from evals.sandbox.connection import ensure_tokens
 from evals.sandbox.errors import SandboxError
+from evals.sandbox.fault_injection import FaultInjector
 from evals.sandbox.git_http import git_smart_http
 from evals.sandbox.gitea_api import GiteaRestController
 from evals.sandbox.gitea_objects import GiteaRenderer
@@ -44,6 +45,10 @@ class SandboxApp(Litestar):
     """The Litestar app, plus one fix-up before routing that middleware (run after routing) cannot do."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:  # type: ignore[override]
+        faults: FaultInjector = self.state.faults
+        if (status := faults.status_for(scope)) is not None:
+            await faults.answer(status, send, receive)  # before routing, as a proxy in front would
+            return
         keep_project_ids_encoded(scope)
         await super().__call__(scope, receive, send)
 
@@ -65,6 +70,7 @@ def create_sandbox_app(
     store = SandboxStore.open(root, learner=learner, teacher=teacher, other_users=other_users)
     tokens = ensure_tokens(root, learner, [user.login for user in store.users()]).tokens
     sender = WebhookSender(store)
+    authenticator = Authenticator(store, tokens)
     return SandboxApp(
         route_handlers=[
             GitHubRestController,
@@ -99,8 +105,9 @@ def create_sandbox_app(
         state=State(
             {
                 "store": store,
-                "authenticator": Authenticator(store, tokens),
+                "authenticator": authenticator,
                 "model": ScriptedModel(),
+                "faults": FaultInjector(authenticator),
                 "token_scopes": TokenScopes(root),
             }
         ),

@@ -154,6 +154,14 @@ class SandboxClient:
         """Every request body the sandbox's chat endpoint received, oldest first."""
         return self._list("GET", "/_sandbox/model/requests")
 
+    def inject_faults(self, rate: float, **plan: Any) -> dict[str, Any]:
+        """Answer ``rate`` of the bot's API and Git calls with 502/429 (``rate=0`` switches it off)."""
+        return self._object("POST", "/_sandbox/faults", json={"rate": rate, **plan})
+
+    def faults(self) -> dict[str, Any]:
+        """The injection plan in force and the calls seen and hit since it was set."""
+        return self._object("GET", "/_sandbox/faults")
+
     def redeliver(self, guid: str) -> dict[str, Any]:
         return self._object("POST", f"/_sandbox/deliveries/{quote(guid)}/redeliver")
 

@@ -7,8 +7,10 @@ Handlers are thin: they read GitHub's parameters and bodies, then run the flows 
 
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
 from litestar import Controller, Response, get, patch, post
-from litestar.params import FromQuery, JSONBody
+from litestar.params import FromQuery, JSONBody, QueryParameter
 
 from evals.sandbox.api_flows import (
     REPO_PATH,
@@ -41,6 +43,36 @@ class GitHubRestController(Controller):
     @post(f"{REPO_PATH}/issues", sync_to_thread=True)
     def create_issue(self, full_name: FullName, data: JSONBody[IssueText], gh_call: Call) -> Response[JSON]:
         return gh_call.open_issue(full_name, data)
+
+    @get(f"{REPO_PATH}/issues", sync_to_thread=True)
+    def issues(
+        self,
+        *,
+        request: SandboxRequest,
+        full_name: FullName,
+        gh: Renderer,
+        wanted_state: Annotated[Literal["open", "closed", "all"], QueryParameter(name="state")] = "open",
+        since: FromQuery[str | None] = None,
+        sort: FromQuery[str] = "created",
+        direction: FromQuery[str] = "desc",
+        page: FromQuery[int] = 1,
+        per_page: FromQuery[int] = DEFAULT_PER_PAGE,
+    ) -> Response[list[JSON]]:
+        """Issues updated at or after ``since`` in a ``state``, sorted by ``sort`` (created/updated), paged.
+
+        The sandbox has its pull requests apart, so none is listed (GitHub lists both here).
+        """
+        moment = parse_timestamp("since", since, "ISO 8601")
+        chosen = [
+            issue
+            for issue in gh.store.issues(full_name)
+            if wanted_state in ("all", issue.state) and (moment is None or issue.updated_at >= moment)
+        ]
+        chosen.sort(key=lambda issue: (issue.updated_at if sort == "updated" else issue.created_at, issue.id))
+        if direction == "desc":
+            chosen.reverse()
+        shown, headers = paginate(chosen, str(request.url), page, per_page)
+        return Response([gh.issue(issue) for issue in shown], headers=headers)
 
     @get(f"{REPO_PATH}/issues/{{number:int}}", sync_to_thread=True)
     def issue(self, full_name: FullName, number: PathInt, gh: Renderer) -> JSON:

@@ -38,6 +38,7 @@ from bot.events import Actor, RepoRef
 from forge_adapters.base import (
     ForgeError,
     GitCredentials,
+    OpenedIssue,
     OpenedThread,
     PostedComment,
     RepoInfo,
@@ -46,6 +47,7 @@ from forge_adapters.base import (
 from forge_adapters.common_markers import holds_marker
 from forge_adapters.gitea.fields import actor, when
 from forge_adapters.gitea.http import GiteaHTTP
+from forge_adapters.gitea.payloads import issue_thread
 
 GIT_USERNAME = "gitlearnos-bot"
 THREAD_NUMBER = re.compile(r"/(?:issues|pulls)/(?P<number>\d+)/?$")
@@ -197,6 +199,24 @@ class GiteaClient:
                     continue
                 found.append(updated)
         return found
+
+    def issues_opened_since(self, repo: RepoRef, since: datetime) -> list[OpenedIssue]:
+        """Issues created at or after ``since``; Gitea's ``since`` filters on update time, a superset."""
+        moment = since if since.tzinfo else since.replace(tzinfo=UTC)
+        params = {
+            "state": "all",
+            "type": "issues",
+            "since": moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        }
+        opened: list[OpenedIssue] = []
+        with expected_shape(f"GET {repo_path(repo)}/issues"):
+            for issue in self._http.paginate(f"{repo_path(repo)}/issues", params):
+                created = when(issue.get("created_at"))
+                author = actor(issue.get("user"))
+                if issue.get("pull_request") or created is None or created < moment or author is None:
+                    continue
+                opened.append(OpenedIssue(thread=issue_thread(issue), author=author, created_at=created))
+        return sorted(opened, key=lambda found: found.created_at)
 
     def thread_messages(
         self, repo: RepoRef, number: int, *, is_pull_request: bool | None = None

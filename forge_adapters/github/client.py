@@ -25,6 +25,7 @@ from bot.events import Actor, RepoRef
 from forge_adapters.base import (
     ForgeError,
     GitCredentials,
+    OpenedIssue,
     OpenedThread,
     PostedComment,
     RepoInfo,
@@ -33,7 +34,7 @@ from forge_adapters.base import (
 from forge_adapters.common_markers import holds_marker
 from forge_adapters.github.access import Access, AppAccess, AppCredentials, TokenAccess, build_github
 from forge_adapters.github.errors import forge_errors
-from forge_adapters.github.payload import is_bot_account
+from forge_adapters.github.payload import actor, is_bot_account, issue_thread
 
 __all__ = ["GIT_USERNAME", "AppCredentials", "GitHubClient"]
 
@@ -198,6 +199,37 @@ class GitHubClient:
                 updated.append(_updated_comment(comment))
             return updated
 
+    def issues_opened_since(self, repo: RepoRef, since: datetime) -> list[OpenedIssue]:
+        """GitHub's ``since`` filters on update time, a superset of creation; PRs are dropped here.
+
+        Each issue is read as raw JSON with the webhook's own reader, so the replayed thread (and its
+        event key) is the one the ``issues.opened`` delivery would have carried.
+        """
+        with forge_errors(f"listing issues on {repo.full_name} since {since.isoformat()}"):
+            gh = self._access.api(repo)
+            moment = since if since.tzinfo else since.replace(tzinfo=UTC)
+            opened: list[OpenedIssue] = []
+            page = 1
+            while True:
+                response = gh.rest.issues.list_for_repo(
+                    repo.owner,
+                    repo.name,
+                    state="all",
+                    since=GitHubTimestamp.of(moment),
+                    sort="created",
+                    direction="asc",
+                    per_page=PAGE_SIZE,
+                    page=page,
+                )
+                raw: list[dict[str, Any]] = response.json()
+                for issue in raw:
+                    found = _opened_issue(issue)
+                    if found is not None and found.created_at >= moment:
+                        opened.append(found)
+                if len(raw) < PAGE_SIZE:
+                    return opened
+                page += 1
+
     def thread_messages(
         self, repo: RepoRef, number: int, *, is_pull_request: bool | None = None
     ) -> list[ThreadMessage]:
@@ -258,6 +290,17 @@ def _open_pull_from(gh: GitHub[Any], repo: RepoRef, head: str, base: str) -> Ope
         repo.owner, repo.name, state="open", head=f"{repo.owner}:{head}", base=base
     ).parsed_data
     return OpenedThread(number=found[0].number, url=found[0].html_url) if found else None
+
+
+def _opened_issue(issue: dict[str, Any]) -> OpenedIssue | None:
+    """An issue of the listing, or None for a pull request (GitHub lists both) or one without a time."""
+    created = issue.get("created_at")
+    if issue.get("pull_request") or not isinstance(created, str):
+        return None
+    user = issue.get("user")
+    author = actor(user if isinstance(user, dict) else None) or Actor(login=GHOST)
+    when = datetime.fromisoformat(created.replace("Z", "+00:00"))
+    return OpenedIssue(thread=issue_thread(issue), author=author, created_at=when)
 
 
 def _updated_comment(comment: IssueComment) -> UpdatedComment:

@@ -35,6 +35,7 @@ from bot.events import Actor, RepoRef
 from forge_adapters.base import (
     ForgeError,
     GitCredentials,
+    OpenedIssue,
     OpenedThread,
     PostedComment,
     RepoInfo,
@@ -42,6 +43,7 @@ from forge_adapters.base import (
 )
 from forge_adapters.common_markers import holds_marker
 from forge_adapters.common_rate_limit import retry_after_seconds
+from forge_adapters.gitlab.delivery import thread
 from forge_adapters.gitlab.fields import actor, gitlab_time
 
 GIT_USERNAME = "oauth2"  # any username works with a token over HTTPS; oauth2 is GitLab's documented one
@@ -250,6 +252,30 @@ class GitLabClient:
                 for thread in manager.list(iterator=True, per_page=PAGE_SIZE, updated_after=after):
                     found += self._notes_since(thread, is_pull_request, since)
         return sorted(found, key=lambda comment: comment.updated_at)
+
+    def issues_opened_since(self, repo: RepoRef, since: datetime) -> list[OpenedIssue]:
+        """Issues created at or after ``since`` (naive = UTC), oldest first, read as webhooks read them."""
+        since = since if since.tzinfo else since.replace(tzinfo=UTC)
+        after = since.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        opened: list[OpenedIssue] = []
+        with _forge_errors("catching up on issues"):
+            listing = self._project(repo).issues.list(
+                iterator=True, per_page=PAGE_SIZE, created_after=after, order_by="created_at", sort="asc"
+            )
+            for issue in listing:
+                attrs: dict[str, Any] = issue.attributes
+                created = gitlab_time(attrs.get("created_at"))
+                author = actor(attrs["author"]) if isinstance(attrs.get("author"), dict) else None
+                if created is None or created < since or author is None:
+                    continue
+                issue_thread = thread(
+                    attrs | {"url": attrs.get("web_url") or ""},
+                    labels=attrs.get("labels"),
+                    author=author.login,
+                    confidential=attrs.get("confidential") is True,
+                )
+                opened.append(OpenedIssue(thread=issue_thread, author=author, created_at=created))
+        return sorted(opened, key=lambda issue: issue.created_at)
 
     def _notes_since(
         self, thread: ProjectIssue | ProjectMergeRequest, is_pull_request: bool, since: datetime

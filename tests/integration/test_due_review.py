@@ -25,7 +25,7 @@ from bot.records import read_header
 from forge_adapters.base import ForgeError
 from tests.fakes.github_api import API, FakeGitHubComments
 from tests.integration.test_event_worker import bot_commits, git, runtime
-from tests.integration.test_maintenance import register_with_mirror, seed_remote, served
+from tests.integration.test_maintenance import BERLIN_CONFIG, register_with_mirror, seed_remote, served
 from tests.unit import test_answer as linked
 from tests.unit.helpers import learner_repo
 from workers.celery_app import SCHEDULE_QUEUE, create_celery
@@ -159,8 +159,11 @@ def test_an_issue_that_failed_to_open_is_opened_by_the_retry(
 def test_a_run_with_nothing_due_is_skipped_with_no_commit_and_no_issue(
     tmp_path: Path, redis_url: str, remote: Path, forge: FakeGitHubComments
 ) -> None:
-    path, content, _ = planned_review(date(2026, 12, 1))  # due tomorrow
-    add_to_remote(tmp_path, remote, path, content)
+    # The task reads the real clock, so nothing may depend on today's date or hour: the review is due
+    # far ahead and quiet hours are off (a run at 23:00 UTC was skipped for quiet hours instead).
+    path, content, _ = planned_review(date(2099, 1, 1))
+    config = BERLIN_CONFIG.replace("automation:\n", 'automation:\n  quiet_hours: ""\n')
+    add_to_remote(tmp_path, remote, path, content, also={"gitlearnos.yml": config})
     worker = runtime(tmp_path, redis_url)
     head = git(remote, "rev-parse", "main")
     task = register_due_review_tasks(create_celery(worker.settings, redis_url), worker)
