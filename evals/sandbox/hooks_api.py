@@ -3,10 +3,13 @@
 ``GET /api/v3/repos/{owner}/{repo}/hooks`` (GitHub), ``GET /api/v4/projects/:id/hooks`` (GitLab) and
 ``GET /api/v1/repos/{owner}/{repo}/hooks`` (Gitea). A repository on a real forge holds only that forge's
 hooks, so each list shows the hooks registered for its own flavour, rendered as the admin API answered
-when they were made (events narrowed to the hook's topics, no secret shown).
+when they were made (events narrowed to the hook's topics, no secret shown). GitHub's hooks also say how
+their last delivery went (``last_response``), from the sandbox's delivery records, as GitHub does.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from litestar import Controller, get
 
@@ -17,8 +20,9 @@ from evals.sandbox.github_objects import API_PREFIX as GITHUB_API_PREFIX
 from evals.sandbox.gitlab_api import project_of
 from evals.sandbox.gitlab_objects import API_PREFIX as GITLAB_API_PREFIX
 from evals.sandbox.http_support import PathStr, Renderer
-from evals.sandbox.models import Forge
+from evals.sandbox.models import Forge, Hook
 from evals.sandbox.rendering import JSON
+from evals.sandbox.store import SandboxStore
 
 
 def _hooks(gh: Renderer, forge: Forge, full_name: str) -> list[JSON]:
@@ -27,12 +31,29 @@ def _hooks(gh: Renderer, forge: Forge, full_name: str) -> list[JSON]:
     return [render(gh.site_url, gh.store, hook) for hook in gh.store.hooks(full_name) if hook.forge is forge]
 
 
+def github_last_response(store: SandboxStore, hook: Hook) -> dict[str, Any]:
+    """GitHub's ``last_response``: ``unused`` before any delivery, the answer's code, or why none came."""
+    mine = [delivery for delivery in store.deliveries() if delivery.hook_id == hook.id]
+    if not mine:
+        return {"code": None, "status": "unused", "message": None}
+    last = max(mine, key=lambda delivery: delivery.delivered_at)
+    if last.status_code is None:
+        return {"code": None, "status": "failed_connection", "message": last.error}
+    ok = 200 <= last.status_code < 300
+    message = "OK" if ok else f"Invalid HTTP Response: {last.status_code}"
+    return {"code": last.status_code, "status": "active" if ok else "invalid", "message": message}
+
+
 class GitHubHooksController(Controller):
     path = GITHUB_API_PREFIX
 
     @get(f"{REPO_PATH}/hooks", sync_to_thread=True)
     def hooks(self, full_name: FullName, gh: Renderer) -> list[JSON]:
-        return _hooks(gh, Forge.GITHUB, full_name)
+        listed = _hooks(gh, Forge.GITHUB, full_name)
+        return [
+            hook | {"last_response": github_last_response(gh.store, gh.store.hook(hook["id"]))}
+            for hook in listed
+        ]
 
 
 class GitLabHooksController(Controller):

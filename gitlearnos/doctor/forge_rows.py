@@ -43,8 +43,12 @@ def configured_forges(settings: Settings, registered: Sequence[RegisteredRepo]) 
 
 def forge_rows(settings: Settings, client: redis.Redis | None) -> list[Row]:
     registered = registered_repos(client) if client is not None else []
+    forges = configured_forges(settings, registered)
+    if not forges:
+        fix = "set the token and webhook secret of the forge the learners use (GITLEARNOS_GITHUB_TOKEN, ...)"
+        return [failed("forges", "no forge configured: no token, secret or served repository", fix)]
     rows: list[Row] = []
-    for forge in configured_forges(settings, registered):
+    for forge in forges:
         repos = [entry for entry in registered if entry.repo.forge is forge]
         rows += _one_forge(settings, forge, repos)
     return rows
@@ -138,6 +142,14 @@ def webhook_row(settings: Settings, probe: ForgeProbe, repo: RepoRef, hooks: Seq
         return failed(name, f"{hook.url} misses events: {', '.join(missing)}", fix)
     if not hook.active:
         return failed(name, f"{hook.url} is inactive", "activate the webhook")
+    if hook.last_problem:
+        env = f"GITLEARNOS_{ENV[repo.forge]}_WEBHOOK_SECRET"
+        fix = (
+            f"set the webhook's secret to the value of {env}, then redeliver"
+            if hook.secret_refused
+            else f"make {hook.url} reachable from the forge, then redeliver"
+        )
+        return failed(name, f"{hook.url}: {hook.last_problem}", fix)
     if hook.has_secret is False:
         return failed(name, f"{hook.url} has no secret", "set the webhook's secret to the configured one")
     where = hook.url if expected else f"{hook.url} (not compared: GITLEARNOS_PUBLIC_URL unset)"

@@ -1,6 +1,7 @@
 """GitHub: classic tokens list their scopes in ``X-OAuth-Scopes``; fine-grained tokens list none, so
 their repository permissions are read instead (``permissions.push`` on each registered repository).
-Hooks: ``GET /repos/{o}/{r}/hooks``; ``events: ["*"]`` means every event; a set secret shows as stars.
+Hooks: ``GET /repos/{o}/{r}/hooks``; ``events: ["*"]`` means every event; a set secret shows as stars;
+``last_response`` tells how the last delivery went (``unused`` before the first).
 """
 
 from __future__ import annotations
@@ -21,6 +22,22 @@ from gitlearnos.settings import Settings
 
 NEEDED_SCOPE = "repo"  # private contents, issues, pull requests and repository hooks
 EVERY_EVENT = "*"
+
+
+REFUSED_BY_INTAKE = frozenset({401, 403})
+HTTP_OK = range(200, 300)
+
+
+def last_delivery_problem(last: Any) -> str | None:
+    """What GitHub's ``last_response`` says went wrong, or None (fine, or never delivered yet)."""
+    code, status = getattr(last, "code", None), str(getattr(last, "status", "") or "")
+    if code is None:
+        return None if status in ("", "unused", "active") else f"the last delivery got no answer ({status})"
+    if code in REFUSED_BY_INTAKE:
+        return f"the last delivery was refused with {code}: the hook's secret differs from the configured one"
+    if code not in HTTP_OK:
+        return f"the last delivery was answered {code}"
+    return None
 
 
 class GitHubProbe:
@@ -85,6 +102,8 @@ class GitHubProbe:
                     active=hook.active,
                     events=events,
                     has_secret=bool(getattr(hook.config, "secret", None)),
+                    last_problem=last_delivery_problem(hook.last_response),
+                    secret_refused=hook.last_response.code in REFUSED_BY_INTAKE,
                 )
             )
         return views

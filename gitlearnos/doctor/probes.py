@@ -24,12 +24,18 @@ class Scopes:
 
 @dataclass(frozen=True)
 class HookView:
-    """One repository webhook as its forge lists it; ``has_secret`` is None where the forge never says."""
+    """One repository webhook as its forge lists it; ``has_secret`` is None where the forge never says.
+
+    ``last_problem`` says what went wrong with its last delivery, where the forge records it (GitHub's
+    ``last_response``): a 401 from the intake means the secrets differ, no answer that the URL is dead.
+    """
 
     url: str
     active: bool
     events: frozenset[str]
     has_secret: bool | None
+    last_problem: str | None = None
+    secret_refused: bool = False  # the problem is the intake refusing the signature
 
 
 class ForgeProbe(Protocol):

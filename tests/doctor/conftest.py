@@ -1,6 +1,7 @@
 """A deployment for ``gitlearnos doctor`` to check: the sandbox forge, a persistent Redis of its own, a
-real ``gitlearnos beat`` holding RedBeat's lock in it, and per test one learner repository with its
-webhook, registered as the worker registers repositories, and the environment pointing at all of it.
+real ``gitlearnos beat`` holding RedBeat's lock in it, the real web service (``gitlearnos serve``) at the
+public URL, and per test one learner repository with its webhook to that service, registered as the
+worker registers repositories, and the environment pointing at all of it.
 """
 
 from __future__ import annotations
@@ -19,15 +20,15 @@ import redis
 
 from bot.events import Forge as BotForge
 from bot.events import RepoRef
-from evals.sandbox import BOT_LOGIN, SandboxServer, start_sandbox
+from evals.sandbox import BOT_LOGIN, SandboxClient, SandboxServer, start_sandbox
 from evals.sandbox.model_api import SANDBOX_MODEL
 from evals.sandbox.models import Forge as SandboxForge
 from evals.sandbox.token_scopes import FULL_SCOPES
 from gitlearnos.embedded_redis import ensure_embedded_redis, stop_embedded_redis
+from gitlearnos.local_stack import free_port, wait_until_ready
 from workers.repo_registry import REPOS, RegisteredRepo
 from workers.schedule_dispatch import REDBEAT_LOCK
 
-PUBLIC_URL = "https://bot.example.test"
 SECRET = "doctor-test-secret"
 FORGES = ("github", "gitlab", "gitea")
 BEAT_START_SECONDS = 60.0
@@ -50,11 +51,36 @@ def persistent_redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     stop_embedded_redis(data_dir)
 
 
+def _clean_environment(redis_url: str, data_dir: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GITLEARNOS_")}
+    return env | {"REDIS_URL": redis_url, "GITLEARNOS_DATA_DIR": str(data_dir)}
+
+
+@pytest.fixture(scope="session")
+def public_url(persistent_redis: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real web service, with every forge's webhook secret, where the hooks point."""
+    port = free_port()
+    env = _clean_environment(persistent_redis, tmp_path_factory.mktemp("web"))
+    env |= {f"GITLEARNOS_{forge.upper()}_WEBHOOK_SECRET": SECRET for forge in FORGES}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gitlearnos", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_ready(f"{url}/healthz", timeout=60, process=process)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
 @pytest.fixture(scope="session")
 def beat(persistent_redis: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """``gitlearnos beat`` running against the doctor's Redis until the session ends."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GITLEARNOS_")}
-    env |= {"REDIS_URL": persistent_redis, "GITLEARNOS_DATA_DIR": str(tmp_path_factory.mktemp("beat"))}
+    env = _clean_environment(persistent_redis, tmp_path_factory.mktemp("beat"))
     process = subprocess.Popen(
         [sys.executable, "-m", "gitlearnos", "beat"],
         env=env,
@@ -80,6 +106,7 @@ class Deployment:
     forge: str
     sandbox: SandboxServer
     redis_url: str
+    public_url: str
     full_name: str
     monkeypatch: pytest.MonkeyPatch
 
@@ -90,15 +117,25 @@ class Deployment:
         self.monkeypatch.delenv(name, raising=False)
 
     def new_repository(
-        self, *, private: bool = True, hook_url: str | None = None, events: list[str] | None = None
+        self,
+        *,
+        private: bool = True,
+        hook_url: str | None = None,
+        events: list[str] | None = None,
+        secret: str = SECRET,
     ) -> str:
-        """A learner repository, registered, with a hook to ``hook_url`` (default: this service's)."""
+        """A learner repository, registered, with a hook to ``hook_url`` (default: this service's).
+
+        GitHub pings a new hook; the ping's answer is awaited, so its ``last_response`` is known.
+        """
         full_name = f"{self.sandbox.learner}/notes-{uuid.uuid4().hex[:8]}"
         with self.sandbox.client() as client:
             client.create_repository(full_name, private=private, files={"gitlearnos.yml": "version: 2\n"})
             if hook_url != "":
-                url = hook_url or f"{PUBLIC_URL}/webhooks/{self.forge}"
-                client.add_hook(full_name, url=url, secret=SECRET, forge=self.forge, events=events)
+                url = hook_url or f"{self.public_url}/webhooks/{self.forge}"
+                hook = client.add_hook(full_name, url=url, secret=secret, forge=self.forge, events=events)
+                if self.forge == "github":
+                    _wait_for_delivery(client, int(hook["id"]))
         repo = RepoRef(
             forge=BotForge(self.forge),
             host="127.0.0.1",
@@ -110,8 +147,21 @@ class Deployment:
         return full_name
 
 
+def _wait_for_delivery(client: SandboxClient, hook_id: int, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not any(delivery["hook_id"] == hook_id for delivery in client.deliveries()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no delivery to hook {hook_id} within {timeout:.0f} s")
+        time.sleep(0.05)
+
+
 def _environment(
-    monkeypatch: pytest.MonkeyPatch, sandbox: SandboxServer, forge: str, redis_url: str, data_dir: Path
+    monkeypatch: pytest.MonkeyPatch,
+    sandbox: SandboxServer,
+    forge: str,
+    redis_url: str,
+    data_dir: Path,
+    public_url: str,
 ) -> None:
     for name in list(os.environ):
         if name.startswith("GITLEARNOS_") or name == "REDIS_URL":
@@ -120,7 +170,7 @@ def _environment(
     env = {
         "REDIS_URL": redis_url,
         "GITLEARNOS_DATA_DIR": str(data_dir),
-        "GITLEARNOS_PUBLIC_URL": PUBLIC_URL,
+        "GITLEARNOS_PUBLIC_URL": public_url,
         "GITLEARNOS_BOT_LOGIN": BOT_LOGINS,
         "GITLEARNOS_MODEL_BASE_URL": f"{sandbox.url}/model/v1",
         "GITLEARNOS_MODEL_NAME": SANDBOX_MODEL,
@@ -142,14 +192,15 @@ def deployment(
     sandbox: SandboxServer,
     persistent_redis: str,
     beat: None,
+    public_url: str,
     monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
 ) -> Iterator[Deployment]:
     """A correct setup on each forge: one private registered repository with this service's webhook."""
     forge: str = request.param
     redis.Redis.from_url(persistent_redis).delete(REPOS)
-    _environment(monkeypatch, sandbox, forge, persistent_redis, tmp_path)
-    setup = Deployment(forge, sandbox, persistent_redis, "", monkeypatch)
+    _environment(monkeypatch, sandbox, forge, persistent_redis, tmp_path, public_url)
+    setup = Deployment(forge, sandbox, persistent_redis, public_url, "", monkeypatch)
     setup.full_name = setup.new_repository()
     yield setup
     with sandbox.client() as client:  # scopes live in the session's sandbox: give them back

@@ -12,7 +12,7 @@ import redis
 
 from evals.sandbox import BOT_LOGIN
 from gitlearnos.cli import main
-from tests.doctor.conftest import PUBLIC_URL, Deployment
+from tests.doctor.conftest import Deployment
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -55,7 +55,7 @@ def test_a_correct_setup_passes_every_row(deployment: Deployment, capsys: pytest
     }  # fmt: skip
     assert set(statuses) == expected, out
     assert "AOF on" in out
-    assert f"{PUBLIC_URL}/webhooks/{forge}" in out
+    assert f"{deployment.public_url}/webhooks/{forge}" in out
     assert out.rstrip().endswith(f"{len(expected)} passed, 0 failed")
 
 
@@ -91,7 +91,10 @@ def test_a_public_repository_fails_its_row(
 def test_a_missing_webhook_fails_its_row(deployment: Deployment, capsys: pytest.CaptureFixture[str]) -> None:
     bare = deployment.new_repository(hook_url="")
     expect_only(
-        capsys, f"{deployment.forge} {bare} webhook", "no webhook", f"fix: add a JSON webhook to {PUBLIC_URL}"
+        capsys,
+        f"{deployment.forge} {bare} webhook",
+        "no webhook",
+        f"fix: add a JSON webhook to {deployment.public_url}",
     )
 
 
@@ -103,7 +106,7 @@ def test_a_webhook_pointing_elsewhere_fails_its_row(
         capsys,
         f"{deployment.forge} {elsewhere} webhook",
         "points at https://old-host.example.test/hook",
-        f"fix: set the webhook's URL to {PUBLIC_URL}/webhooks/{deployment.forge}",
+        f"fix: set the webhook's URL to {deployment.public_url}/webhooks/{deployment.forge}",
     )
 
 
@@ -114,6 +117,20 @@ def test_a_webhook_missing_an_event_fails_its_row(
     comment_event = {"github": "issue_comment", "gitlab": "note_events", "gitea": "issue_comment"}
     expect_only(
         capsys, f"{deployment.forge} {deaf} webhook", f"misses events: {comment_event[deployment.forge]}"
+    )
+
+
+@pytest.mark.parametrize("deployment", ["github"], indirect=True)
+def test_a_wrong_secret_fails_the_webhook_row(
+    deployment: Deployment, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GitHub records each hook's last answer: the service refused the ping's signature."""
+    mismatched = deployment.new_repository(secret="not-the-configured-secret")
+    expect_only(
+        capsys,
+        f"github {mismatched} webhook",
+        "the last delivery was refused with 401",
+        "fix: set the webhook's secret to the value of GITLEARNOS_GITHUB_WEBHOOK_SECRET",
     )
 
 
