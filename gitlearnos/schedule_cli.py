@@ -41,7 +41,7 @@ def _schedule_workflow(args: argparse.Namespace) -> int:
     sys.stdout.write(workflow)
     print(
         f"# commit this as {INSTALL_PATHS[args.forge]}; set GITLEARNOS_URL and the secret "
-        "GITLEARNOS_TRIGGER_SECRET in the repository's CI settings (deploy/README.md, forge-side schedulers)",
+        "GITLEARNOS_TRIGGER_SECRET in the repository's CI settings (docs/operator/scheduling.md)",
         file=sys.stderr,
     )
     return 0

@@ -24,29 +24,49 @@ class Settings(BaseSettings):
     data directory, so nothing needs installing.
     """
 
-    model_config = SettingsConfigDict(env_prefix="GITLEARNOS_", extra="ignore", populate_by_name=True)
+    model_config = SettingsConfigDict(
+        env_prefix="GITLEARNOS_", extra="ignore", populate_by_name=True, use_attribute_docstrings=True
+    )
 
     redis_url: str = Field(default="", validation_alias=AliasChoices("REDIS_URL", "GITLEARNOS_REDIS_URL"))
+    """Redis for queues, locks, dedup keys, parked events; empty starts an embedded one in the data dir."""
     data_dir: Path = Field(default_factory=default_data_dir)
+    """Mirror clones, RAG indexes, worker metrics files and the embedded Redis's files."""
 
     github_webhook_secret: SecretStr | None = None
+    """Verifies GitHub's X-Hub-Signature-256; unset refuses every GitHub delivery (503)."""
     github_webhook_secret_previous: SecretStr | None = None
+    """The previous GitHub webhook secret, also accepted while a rotation is under way."""
     github_token: SecretStr | None = None
+    """Token for the GitHub API and git over HTTPS (not used once an App id is set)."""
     github_api_url: str = "https://api.github.com"
+    """GitHub's REST API base; https://HOST/api/v3 for GitHub Enterprise Server."""
     github_app_id: str = ""
+    """Act as this GitHub App: an installation token is minted per job. Empty: use the token."""
     github_app_private_key: SecretStr | None = None
+    """The GitHub App's private key (PEM)."""
     github_app_private_key_file: Path | None = None
+    """A file holding the GitHub App's private key, re-read for each job (so a rotated key is picked up)."""
 
     gitlab_webhook_secret: SecretStr | None = None
+    """Compared with GitLab's X-Gitlab-Token; unset refuses every GitLab delivery (503)."""
     gitlab_webhook_secret_previous: SecretStr | None = None
+    """The previous GitLab webhook secret, also accepted while a rotation is under way."""
     gitlab_signing_token: SecretStr | None = None
+    """Optional whsec_ signing token: also require GitLab's webhook-signature, at most five minutes old."""
     gitlab_token: SecretStr | None = None
+    """GitLab project, group or personal access token (scopes api and write_repository)."""
     gitlab_url: str = "https://gitlab.com"
+    """The GitLab instance's URL."""
 
     gitea_webhook_secret: SecretStr | None = None
+    """Verifies X-Gitea-Signature / X-Forgejo-Signature; unset refuses every Gitea delivery (503)."""
     gitea_webhook_secret_previous: SecretStr | None = None
+    """The previous Gitea/Forgejo webhook secret, also accepted while a rotation is under way."""
     gitea_token: SecretStr | None = None
+    """Gitea/Forgejo access token (write:repository, write:issue, read:user)."""
     gitea_url: str = ""
+    """The Gitea or Forgejo instance's URL, e.g. https://gitea.example.org."""
 
     public_url: str = Field(
         default="",
@@ -64,9 +84,13 @@ class Settings(BaseSettings):
     # An OpenAI-compatible chat model (DESIGN §4); unset means the offline rule agent only. Learners still
     # decide per repository (`authorization.external_model: allowed`) whether their notes go to it.
     model_base_url: str = ""
+    """An OpenAI-compatible chat model's base URL (up to /v1); empty means offline rules only."""
     model_name: str = ""
+    """The chat model's name, as the endpoint knows it; shown beside its answers."""
     model_api_key: SecretStr | None = None
+    """The chat model's API key (workers only); unset calls the endpoint without authentication."""
     model_timeout_seconds: float = 60.0
+    """Time limit for one chat-model request; a timeout never blocks the note."""
 
     trigger_secret: SecretStr | None = Field(
         default=None,
@@ -77,11 +101,17 @@ class Settings(BaseSettings):
     )
 
     max_body_bytes: int = 25 * 1024 * 1024
+    """Largest webhook body accepted; larger ones are answered 413."""
     delivery_ttl_seconds: int = 7 * 24 * 3600
+    """How long a delivery id is remembered, so a redelivery is dropped."""
     lock_timeout_seconds: int = 600
+    """Expiry of the per-repository lock; task time limits derive from it, so keep it well above 60."""
     push_attempts: int = 3
+    """How often a job re-reads the remote and plans again when the learner pushed meanwhile."""
     git_timeout_seconds: int = 120
+    """Time limit for one git command (clone, fetch, push)."""
     http_timeout_seconds: float = 15.0
+    """Time limit for one forge API request."""
     rag_allowed_hosts: str = Field(
         default="",
         description="Hosts rag.chat/rag.embedding may name (comma-separated); empty: public https.",
@@ -90,6 +120,7 @@ class Settings(BaseSettings):
         default=60.0, gt=0, description="Time limit for one request to a learner's RAG endpoint."
     )
     log_level: str = "INFO"
+    """Level of the JSON logs: DEBUG, INFO, WARNING or ERROR."""
 
     @field_validator("github_app_private_key_file", mode="before")
     @classmethod

@@ -16,7 +16,7 @@ taking messages and lets the running task finish (warm shutdown); a worker
 killed mid-task never acknowledged its message (``task_acks_late``), and
 ``task_reject_on_worker_lost`` puts it back on the queue for another worker,
 which then finds the commit or the reply already there. See
-``workers.celery_app`` and "Scaling and shutdown" in ``deploy/README.md``.
+``workers.celery_app`` and "Scaling and shutdown" in ``docs/operator/deploy.md``.
 """
 
 from __future__ import annotations
