@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import traceback
 from typing import TextIO
 
 import structlog
@@ -63,6 +64,24 @@ def configure_logging(level: str = "INFO", *, stream: TextIO | None = None) -> N
     root.addHandler(handler)
     root.setLevel(numeric)
     _handler = handler
+
+
+def safe_traceback(error: BaseException) -> str:
+    """Where ``error`` (and what caused it) was raised: frames and exception types, no messages.
+
+    An exception's message may quote its input — a learner's note, a header
+    value — so only the type of each exception in the chain is written, with
+    the full stack of frames that raised it.
+    """
+    parts: list[str] = []
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        frames = "".join(traceback.format_tb(current.__traceback__))
+        parts.append(f"{type(current).__module__}.{type(current).__qualname__}\n{frames}")
+        current = current.__cause__ or current.__context__
+    return "\nwhile handling, or caused by:\n".join(parts)
 
 
 def event_context(forge: Forge, event: InboundEvent | Ignored) -> dict[str, str]:

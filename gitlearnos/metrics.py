@@ -113,10 +113,26 @@ TASK_RETRIES = Counter(
     "Event task attempts scheduled for a retry, by the kind of error that caused it.",
     ["reason"],
 )
+HTTP_SERVER_ERRORS = Counter(
+    "gitlearnos_http_server_errors_total",
+    "Requests that ended in an unhandled exception (a 500), by route template; each is logged with its "
+    "traceback.",
+    ["route"],
+)
 EVENTS_PARKED = Counter(
     "gitlearnos_events_parked_total",
     "Events that could not be applied and were parked in the pending hash for a later replay.",
 )
+
+FOREIGN_REPOSITORIES = Counter(
+    "gitlearnos_foreign_repositories_total",
+    "Deliveries refused because their repository is not on the forge host this bot is configured for.",
+    ["forge"],
+)
+
+
+def count_foreign_repository(forge: str) -> None:
+    FOREIGN_REPOSITORIES.labels(forge=forge_label(forge)).inc()
 
 
 def forge_label(name: str) -> str:
@@ -127,6 +143,11 @@ def forge_label(name: str) -> str:
 def count_delivery(forge: str, outcome: DeliveryOutcome, seconds: float) -> None:
     DELIVERIES.labels(forge=forge_label(forge), outcome=outcome.value).inc()
     INTAKE_SECONDS.observe(seconds)
+
+
+def count_server_error(route: str) -> None:
+    """One unhandled exception; ``route`` is a route template of the app (a closed set) or ``unmatched``."""
+    HTTP_SERVER_ERRORS.labels(route=route).inc()
 
 
 def observe_task(outcome: str, seconds: float) -> None:

@@ -13,26 +13,45 @@ Shutdown: uvicorn stops accepting on SIGTERM, lets in-flight requests finish,
 then runs the lifespan's exit, which closes Redis. A delivery is acknowledged
 (202) only after its message is on the queue, so one cut off mid-request was
 never acknowledged and the forge redelivers it.
+
+Nothing is claimed or queued unless the answer is 202: the 202 body is encoded
+before the claim, so an answer that cannot be written refuses the delivery
+instead of failing after its message was queued. While Redis is unreachable
+every delivery gets 503 with ``Retry-After`` (logged, never a 500); the client
+retries a command whose pooled connection a Redis restart broke, so the first
+delivery after the restart is accepted again.
+
+Errors of every route share one shape and one handler (:mod:`webhooks.errors`),
+and the app describes itself at ``/schema/openapi.json`` (:mod:`webhooks.openapi`).
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
+import msgspec
 import structlog
-from litestar import Litestar, Request, Response, get, post
+from litestar import Litestar, MediaType, Request, Response, get, post
+from litestar.handlers import HTTPRouteHandler
+from litestar.openapi import ResponseSpec
 from litestar.params import FromPath
 from litestar.status_codes import (
     HTTP_200_OK,
     HTTP_202_ACCEPTED,
+    HTTP_400_BAD_REQUEST,
     HTTP_404_NOT_FOUND,
     HTTP_413_REQUEST_ENTITY_TOO_LARGE,
     HTTP_503_SERVICE_UNAVAILABLE,
 )
 from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisError
 from structlog.contextvars import bound_contextvars
 
 from bot.events import EventKind, Forge, InboundEvent, event_key
@@ -42,16 +61,44 @@ from gitlearnos.log_setup import event_context
 from gitlearnos.metrics import DeliveryOutcome
 from gitlearnos.settings import Settings
 from webhooks.dedup import DeliveryLedger
+from webhooks.errors import EXCEPTION_HANDLERS, error_response, unavailable
 from webhooks.forges import webhook_specs
+from webhooks.openapi import WEBHOOK_RESPONSES, Queued, Readiness, openapi_config, webhook_operation
 from webhooks.triggers import trigger_route
 
 Enqueue = Callable[[InboundEvent], Awaitable[None]]
-Answer = tuple[DeliveryOutcome, Response[dict[str, Any]]]
+Answer = tuple[DeliveryOutcome, Response[Any]]
+# Redis unreachable (refused, reset, timed out) or answering with an error: the queue is unavailable.
+REDIS_DOWN = (RedisError, OSError)
+CONTENT_LENGTH = re.compile(r"[0-9]{1,20}")
 log = structlog.get_logger("gitlearnos.webhooks")
 
 
 def _json(code: int, **fields: Any) -> Response[dict[str, Any]]:
     return Response(content=fields, status_code=code)
+
+
+def redis_client(redis_url: str) -> Redis:
+    """The web process's Redis client: short timeouts, and a retry when a pooled connection broke.
+
+    Only ``ConnectionError`` is retried (a Redis restart leaves every pooled
+    connection dead; the retry reconnects), not a timeout, whose command may
+    have run: the ledger's claim is written to be safe under that retry.
+    """
+    return Redis.from_url(
+        redis_url,
+        socket_timeout=2,
+        socket_connect_timeout=2,
+        retry=Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.25), retries=3),
+        retry_on_error=[RedisConnectionError],
+    )
+
+
+def _queued(event: InboundEvent) -> Response[bytes]:
+    """The 202 answer, encoded now: whatever cannot be written must fail before the claim."""
+    content = {"status": "queued", "delivery": event.delivery_id, "event_key": event_key(event)}
+    body = msgspec.json.encode(content)
+    return Response(content=body, status_code=HTTP_202_ACCEPTED, media_type=MediaType.JSON)
 
 
 class _Intake:
@@ -70,20 +117,22 @@ class _Intake:
     async def receive(self, forge_name: str, request: Request[Any, Any, Any]) -> Answer:
         spec = self.specs.get(forge_name)
         if spec is None:
-            reason = f"no intake for forge {forge_name!r}"
-            return DeliveryOutcome.REFUSED, _json(HTTP_404_NOT_FOUND, status="error", reason=reason)
-        too_large = _json(HTTP_413_REQUEST_ENTITY_TOO_LARGE, status="error", reason="payload over 25 MiB")
-        length = header(request.headers, "Content-Length")
-        if length and length.isdigit() and int(length) > self.settings.max_body_bytes:
+            reason = "no intake for this forge; the forges are github, gitlab and gitea"
+            return DeliveryOutcome.REFUSED, error_response(HTTP_404_NOT_FOUND, reason)
+        limit = self.settings.max_body_bytes
+        too_large = error_response(HTTP_413_REQUEST_ENTITY_TOO_LARGE, f"payload over {limit} bytes")
+        length = header(request.headers, "Content-Length") or ""
+        if CONTENT_LENGTH.fullmatch(length) and int(length) > limit:
             return DeliveryOutcome.REFUSED, too_large
         body = await request.body()
-        if len(body) > self.settings.max_body_bytes:
+        if len(body) > limit:
             return DeliveryOutcome.REFUSED, too_large
         try:
             parsed = spec.receive(request.headers, body)
         except WebhookError as error:
+            refusal = error_response(error.status, str(error))
             log.warning("delivery.refused", forge=spec.forge.value, status=error.status, reason=str(error))
-            return DeliveryOutcome.REFUSED, _json(error.status, status="error", reason=str(error))
+            return DeliveryOutcome.REFUSED, refusal
         with bound_contextvars(**event_context(spec.forge, parsed)):
             dedup = "" if isinstance(parsed, Ignored) else spec.dedup_key(request.headers, body, parsed)
             return await self.accept(spec.forge, parsed, dedup)
@@ -99,24 +148,44 @@ class _Intake:
             log.info("delivery.ignored", reason="bot account")
             reply = _json(HTTP_200_OK, status="ignored", reason="sent by a bot account")
             return DeliveryOutcome.IGNORED, reply
-        if not await self.ledger.claim(forge, dedup):
+        try:
+            queued = _queued(event)
+        except (msgspec.EncodeError, UnicodeError):
+            reason = "the event's identifiers are not valid Unicode"
+            log.warning("delivery.refused", status=HTTP_400_BAD_REQUEST, reason=reason)
+            return DeliveryOutcome.REFUSED, error_response(HTTP_400_BAD_REQUEST, reason)
+        try:
+            first = await self.ledger.claim(forge, dedup)
+        except REDIS_DOWN as error:
+            return DeliveryOutcome.ERROR, self._queue_down(error)
+        if not first:
             log.info("delivery.duplicate")
             reply = _json(HTTP_200_OK, status="duplicate", delivery=event.delivery_id)
             return DeliveryOutcome.DUPLICATE, reply
         try:
             await self.enqueue(event)
-        except Exception:
-            await self.ledger.release(forge, dedup)
-            log.exception("delivery.enqueue_failed")
-            reply = _json(
-                HTTP_503_SERVICE_UNAVAILABLE, status="error", reason="queue unavailable; retry later"
-            )
-            return DeliveryOutcome.ERROR, reply
+        except REDIS_DOWN as error:
+            await self._release(forge, dedup)
+            return DeliveryOutcome.ERROR, self._queue_down(error)
         log.info("delivery.queued")
-        reply = _json(
-            HTTP_202_ACCEPTED, status="queued", delivery=event.delivery_id, event_key=event_key(event)
+        return DeliveryOutcome.QUEUED, queued
+
+    async def _release(self, forge: Forge, dedup: str) -> None:
+        """Give the claim back so the forge's retry is not a "duplicate"; Redis may be gone for this too."""
+        try:
+            await self.ledger.release(forge, dedup)
+        except REDIS_DOWN as error:
+            log.warning("delivery.release_failed", error=type(error).__name__)
+
+    @staticmethod
+    def _queue_down(error: Exception) -> Response[dict[str, Any]]:
+        log.warning(
+            "delivery.refused",
+            status=HTTP_503_SERVICE_UNAVAILABLE,
+            reason="redis unavailable",
+            error=type(error).__name__,
         )
-        return DeliveryOutcome.QUEUED, reply
+        return unavailable("queue unavailable; retry later")
 
 
 def create_app(settings: Settings, *, redis_url: str, make_enqueue: Callable[[Redis], Enqueue]) -> Litestar:
@@ -130,7 +199,7 @@ def create_app(settings: Settings, *, redis_url: str, make_enqueue: Callable[[Re
 
     @asynccontextmanager
     async def redis_lifespan(_: Litestar) -> AsyncIterator[None]:
-        client = Redis.from_url(redis_url, socket_timeout=2, socket_connect_timeout=2)
+        client = redis_client(redis_url)
         state["redis"] = client
         intake.ledger = DeliveryLedger(client, settings.delivery_ttl_seconds)
         intake.enqueue = make_enqueue(client)
@@ -139,8 +208,7 @@ def create_app(settings: Settings, *, redis_url: str, make_enqueue: Callable[[Re
         finally:
             await client.aclose()
 
-    @post("/webhooks/{forge_name:str}", status_code=HTTP_202_ACCEPTED)
-    async def webhook(forge_name: FromPath[str], request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
+    async def deliver(forge_name: str, request: Request[Any, Any, Any]) -> Response[Any]:
         started = time.perf_counter()
         outcome = DeliveryOutcome.ERROR  # stays so only if receive() raises
         try:
@@ -149,26 +217,53 @@ def create_app(settings: Settings, *, redis_url: str, make_enqueue: Callable[[Re
             metrics.count_delivery(forge_name, outcome, time.perf_counter() - started)
         return response
 
-    @get("/healthz")
+    def forge_route(forge: Forge) -> HTTPRouteHandler:
+        @post(
+            f"/webhooks/{forge.value}",
+            status_code=HTTP_202_ACCEPTED,
+            operation_class=webhook_operation(forge),
+            operation_id=f"webhook_{forge.value}",
+            summary=f"Receive a {forge.value} webhook delivery",
+            description="Verified before it is read; queued (202), handled (200) or refused with a reason.",
+            responses=WEBHOOK_RESPONSES,
+            tags=["webhooks"],
+        )
+        async def webhook(request: Request[Any, Any, Any]) -> Response[Queued]:
+            return await deliver(forge.value, request)
+
+        return webhook
+
+    @post("/webhooks/{forge_name:str}", status_code=HTTP_202_ACCEPTED, include_in_schema=False)
+    async def unknown_forge(forge_name: FromPath[str], request: Request[Any, Any, Any]) -> Response[Any]:
+        return await deliver(forge_name, request)
+
+    @get("/healthz", tags=["health"], summary="Liveness: the process answers")
     async def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
-    @get("/readyz")
-    async def readyz() -> Response[dict[str, Any]]:
+    @get(
+        "/readyz",
+        tags=["health"],
+        summary="Readiness: Redis answers",
+        responses={503: ResponseSpec(Readiness, description="Redis unreachable", generate_examples=False)},
+    )
+    async def readyz() -> Response[Readiness]:
         try:
             await state["redis"].ping()
         except Exception as error:  # any failure to reach Redis means not ready
-            return _json(HTTP_503_SERVICE_UNAVAILABLE, status="unavailable", redis=type(error).__name__)
-        return _json(HTTP_200_OK, status="ready", redis="ok")
+            not_ready = Readiness(status="unavailable", redis=type(error).__name__)
+            return Response(not_ready, status_code=HTTP_503_SERVICE_UNAVAILABLE)
+        return Response(Readiness(status="ready", redis="ok"), status_code=HTTP_200_OK)
 
-    @get("/metrics", media_type=metrics.CONTENT_TYPE)
+    @get("/metrics", media_type=metrics.CONTENT_TYPE, tags=["metrics"], summary="Prometheus metrics")
     async def metrics_endpoint() -> Response[bytes]:
         """Prometheus text exposition of this process's registry (one uvicorn process per web pod)."""
         return Response(content=metrics.exposition(), media_type=metrics.CONTENT_TYPE)
 
     return Litestar(
         route_handlers=[
-            webhook,
+            *(forge_route(forge) for forge in (Forge.GITHUB, Forge.GITLAB, Forge.GITEA)),
+            unknown_forge,
             healthz,
             readyz,
             metrics_endpoint,
@@ -176,7 +271,8 @@ def create_app(settings: Settings, *, redis_url: str, make_enqueue: Callable[[Re
         ],
         lifespan=[redis_lifespan],
         request_max_body_size=settings.max_body_bytes + 1,
-        openapi_config=None,
+        exception_handlers=EXCEPTION_HANDLERS,
+        openapi_config=openapi_config(),
         # Litestar's default logging config adds a plain-text handler to the root logger; ours renders JSON.
         logging_config=None,
     )

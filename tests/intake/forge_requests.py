@@ -48,6 +48,7 @@ def settings(**overrides: Any) -> Settings:
         "gitlab_webhook_secret": SecretStr(GITLAB_SECRET),
         "gitlab_signing_token": SecretStr(GITLAB_SIGNING_TOKEN),
         "gitea_webhook_secret": SecretStr(GITEA_SECRET),
+        "gitea_url": "http://localhost:3000",
         "bot_login": "gitlearnos-bot[bot],gitlearnos-bot",
     }
     return Settings(**(values | overrides))
