@@ -147,7 +147,7 @@ def webhook_row(settings: Settings, probe: ForgeProbe, repo: RepoRef, hooks: Seq
         fix = (
             f"set the webhook's secret to the value of {env}, then redeliver"
             if hook.secret_refused
-            else f"make {hook.url} reachable from the forge, then redeliver"
+            else f"make {hook.url} reach this service, configured for this forge, then redeliver"
         )
         return failed(name, f"{hook.url}: {hook.last_problem}", fix)
     if hook.has_secret is False:

@@ -24,7 +24,8 @@ NEEDED_SCOPE = "repo"  # private contents, issues, pull requests and repository 
 EVERY_EVENT = "*"
 
 
-REFUSED_BY_INTAKE = frozenset({401, 403})
+BAD_SIGNATURE = 401  # the intake's answer to a signature made with another secret
+FOREIGN_HOST = 403  # the intake's answer to a repository on another host than the configured forge's
 HTTP_OK = range(200, 300)
 
 
@@ -33,8 +34,13 @@ def last_delivery_problem(last: Any) -> str | None:
     code, status = getattr(last, "code", None), str(getattr(last, "status", "") or "")
     if code is None:
         return None if status in ("", "unused", "active") else f"the last delivery got no answer ({status})"
-    if code in REFUSED_BY_INTAKE:
+    if code == BAD_SIGNATURE:
         return f"the last delivery was refused with {code}: the hook's secret differs from the configured one"
+    if code == FOREIGN_HOST:
+        return (
+            f"the last delivery was refused with {code}: the service serves another GitHub host "
+            "(GITLEARNOS_GITHUB_API_URL)"
+        )
     if code not in HTTP_OK:
         return f"the last delivery was answered {code}"
     return None
@@ -103,7 +109,7 @@ class GitHubProbe:
                     events=events,
                     has_secret=bool(getattr(hook.config, "secret", None)),
                     last_problem=last_delivery_problem(hook.last_response),
-                    secret_refused=hook.last_response.code in REFUSED_BY_INTAKE,
+                    secret_refused=hook.last_response.code == BAD_SIGNATURE,
                 )
             )
         return views

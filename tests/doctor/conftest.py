@@ -31,6 +31,11 @@ from workers.schedule_dispatch import REDBEAT_LOCK
 
 SECRET = "doctor-test-secret"
 FORGES = ("github", "gitlab", "gitea")
+ADDRESS_SETTINGS = {
+    "github": "GITLEARNOS_GITHUB_API_URL",
+    "gitlab": "GITLEARNOS_GITLAB_URL",
+    "gitea": "GITLEARNOS_GITEA_URL",
+}
 BEAT_START_SECONDS = 60.0
 # The bot account as GitHub and Gitea name it, and as GitLab does (no "[bot]" suffix there).
 BOT_LOGINS = f"{BOT_LOGIN},{BOT_LOGIN.removesuffix('[bot]')}"
@@ -51,16 +56,32 @@ def persistent_redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     stop_embedded_redis(data_dir)
 
 
+def _forge_addresses(sandbox: SandboxServer) -> dict[str, str]:
+    """Each forge's address setting, all aimed at the sandbox (keyed by forge name)."""
+    return {
+        "github": sandbox.api_url,
+        "gitlab": sandbox.gitlab_url,
+        "gitea": sandbox.gitea_url,
+    }
+
+
+def _address_settings(sandbox: SandboxServer, *forges: str) -> dict[str, str]:
+    return {ADDRESS_SETTINGS[forge]: _forge_addresses(sandbox)[forge] for forge in forges}
+
+
 def _clean_environment(redis_url: str, data_dir: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("GITLEARNOS_")}
     return env | {"REDIS_URL": redis_url, "GITLEARNOS_DATA_DIR": str(data_dir)}
 
 
 @pytest.fixture(scope="session")
-def public_url(persistent_redis: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real web service, with every forge's webhook secret, where the hooks point."""
+def public_url(
+    sandbox: SandboxServer, persistent_redis: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """The real web service, serving the sandbox's forges with every webhook secret, where the hooks point."""
     port = free_port()
     env = _clean_environment(persistent_redis, tmp_path_factory.mktemp("web"))
+    env |= _address_settings(sandbox, *FORGES)
     env |= {f"GITLEARNOS_{forge.upper()}_WEBHOOK_SECRET": SECRET for forge in FORGES}
     process = subprocess.Popen(
         [sys.executable, "-m", "gitlearnos", "serve", "--port", str(port)],
@@ -177,11 +198,7 @@ def _environment(
         "GITLEARNOS_MODEL_API_KEY": token,
         f"GITLEARNOS_{forge.upper()}_TOKEN": token,
         f"GITLEARNOS_{forge.upper()}_WEBHOOK_SECRET": SECRET,
-        "GITLEARNOS_GITHUB_API_URL": sandbox.api_url,
-        "GITLEARNOS_GITLAB_URL": sandbox.gitlab_url,
-    }
-    if forge == "gitea":
-        env["GITLEARNOS_GITEA_URL"] = sandbox.gitea_url
+    } | _address_settings(sandbox, forge)  # a Gitea URL alone would make Gitea a configured forge
     for name, value in env.items():
         monkeypatch.setenv(name, value)
 

@@ -7,11 +7,14 @@ command line, Redis, a running ``gitlearnos beat``, the RAG model.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import redis
 
 from evals.sandbox import BOT_LOGIN
 from gitlearnos.cli import main
+from gitlearnos.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 from tests.doctor.conftest import Deployment
 
 pytestmark = pytest.mark.timeout(120)
@@ -166,3 +169,29 @@ def test_an_unreachable_chat_model_fails_its_row(
     expect_only(
         capsys, "chat model", "http://127.0.0.1:9/v1 unreachable", "fix: check GITLEARNOS_MODEL_BASE_URL"
     )
+
+
+@pytest.mark.parametrize("deployment", ["gitea"], indirect=True)
+def test_no_configured_forge_is_a_failing_row(
+    deployment: Deployment, capsys: pytest.CaptureFixture[str]
+) -> None:
+    redis.Redis.from_url(deployment.redis_url).delete("gitlearnos:repos")
+    for name in ("GITLEARNOS_GITEA_TOKEN", "GITLEARNOS_GITEA_WEBHOOK_SECRET", "GITLEARNOS_GITEA_URL"):
+        deployment.unset(name)
+    expect_only(capsys, "forges", "no forge configured", "fix: set the token and webhook secret")
+
+
+@pytest.mark.parametrize("deployment", ["gitea"], indirect=True)
+def test_the_embedded_default_says_what_it_is(
+    deployment: Deployment, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``REDIS_URL`` empty: the embedded Redis of the data directory, with AOF; its database has no beat."""
+    data_dir = tmp_path / "data"
+    ensure_embedded_redis(data_dir)
+    try:
+        deployment.unset("REDIS_URL")
+        deployment.set("GITLEARNOS_DATA_DIR", str(data_dir))
+        out = expect_only(capsys, "beat", f"embedded Redis under {data_dir / 'redis'} answers", "AOF on")
+        assert "forges" not in out  # the environment still names Gitea
+    finally:
+        stop_embedded_redis(data_dir)
