@@ -195,3 +195,17 @@ def test_the_embedded_default_says_what_it_is(
         assert "forges" not in out  # the environment still names Gitea
     finally:
         stop_embedded_redis(data_dir)
+
+
+@pytest.mark.parametrize("deployment", ["github"], indirect=True)
+def test_a_redis_password_never_reaches_the_table(
+    deployment: Deployment, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """This Redis has no password, so one in the URL is refused; the row names the URL with stars."""
+    base = deployment.redis_url.removeprefix("redis://")
+    deployment.set("REDIS_URL", f"redis://doctor:hunter2-not-shown@{base}")
+    code, statuses, out = run_doctor(capsys)
+    assert code == 1
+    assert statuses["redis"] == "fail", out
+    assert "hunter2-not-shown" not in out
+    assert f"redis://doctor:***@{base}" in out
