@@ -167,6 +167,9 @@ class _Intake:
         except REDIS_DOWN as error:
             await self._release(forge, dedup)
             return DeliveryOutcome.ERROR, self._queue_down(error)
+        except BaseException:  # a bug (logged as a 500 by webhooks.errors): still no claim without a 202
+            await self._release(forge, dedup)
+            raise
         log.info("delivery.queued")
         return DeliveryOutcome.QUEUED, queued
 

@@ -28,10 +28,13 @@ def webhook_specs(settings: Settings) -> list[WebhookSpec]:
     def gitlab(token: str) -> WebhookSpec:
         return gitlab_webhooks(token, secret(settings.gitlab_signing_token))
 
+    def github(webhook_secret: str) -> WebhookSpec:  # the App id: its own posts are dropped
+        return github_webhooks(webhook_secret, settings.github_app_id)
+
     return [
         during_rotation(
-            github_webhooks(secret(settings.github_webhook_secret)),
-            previous(settings.github_webhook_secret_previous, github_webhooks),
+            github(secret(settings.github_webhook_secret)),
+            previous(settings.github_webhook_secret_previous, github),
         ),
         during_rotation(
             gitlab(secret(settings.gitlab_webhook_secret)),

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -30,13 +29,23 @@ from litestar.status_codes import (
     HTTP_202_ACCEPTED,
     HTTP_404_NOT_FOUND,
     HTTP_413_REQUEST_ENTITY_TOO_LARGE,
-    HTTP_503_SERVICE_UNAVAILABLE,
 )
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from bot.events import Forge
-from forge_adapters.intake import MalformedPayload, NotConfigured, SignatureError, WebhookError, header
+from forge_adapters.intake import (
+    MalformedPayload,
+    NotConfigured,
+    SignatureError,
+    WebhookError,
+    decode_json_body,
+    header,
+)
+from forge_adapters.payload_fields import text
 from gitlearnos.settings import Settings
+from webhooks.errors import error_response, unavailable
+from webhooks.openapi import TRIGGER_RESPONSES, TriggerOperation, TriggerQueued
 from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE, create_celery
 from workers.queueing import task_envelope
 from workers.repo_registry import REPOS, RegisteredRepo
@@ -65,11 +74,11 @@ def verify_trigger(secret: str, body: bytes, signature: str | None) -> None:
 
 def requested_repository(body: bytes) -> tuple[Forge, str, str]:
     """``(forge, full name, host or "")`` named by a verified body."""
+    data = decode_json_body(body, "application/json")
     try:
-        data = json.loads(body)
         forge = Forge(data["forge"])
-        full_name = str(data["repository"]).strip().strip("/")
-        host = str(data.get("host") or "").strip()
+        full_name = text(data["repository"], "repository").strip().strip("/")
+        host = text(data.get("host"), "host").strip()
     except (ValueError, KeyError, TypeError) as error:
         raise MalformedPayload(
             'the body must be JSON like {"forge": "github", "repository": "owner/name"}'
@@ -95,23 +104,25 @@ async def served_repository(client: Redis, forge: Forge, full_name: str, host: s
     return matches[0] if len(matches) == 1 else None
 
 
-def _json(code: int, **fields: Any) -> Response[dict[str, Any]]:
-    return Response(content=fields, status_code=code)
-
-
 def trigger_route(settings: Settings, redis_url: str, redis: Callable[[], Redis]) -> HTTPRouteHandler:
     """The ``POST /triggers/{job}`` handler; ``redis`` gives the app's async client (made in its lifespan)."""
     app = create_celery(settings, redis_url)  # only to build task messages; nothing is sent through it
 
-    @post("/triggers/{job:str}", status_code=HTTP_202_ACCEPTED)
-    async def trigger(job: FromPath[str], request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
+    @post(
+        "/triggers/{job:str}",
+        status_code=HTTP_202_ACCEPTED,
+        operation_class=TriggerOperation,
+        operation_id="trigger_job",
+        summary="Wake a recurring job (maintenance, due-review) of one served repository",
+        responses=TRIGGER_RESPONSES,
+        tags=["triggers"],
+    )
+    async def trigger(job: FromPath[str], request: Request[Any, Any, Any]) -> Response[Any]:
         if job not in JOBS:
-            return _json(
-                HTTP_404_NOT_FOUND, status="error", reason=f"no job {job!r}; jobs: {', '.join(JOBS)}"
-            )
+            return error_response(HTTP_404_NOT_FOUND, f"no such job; jobs: {', '.join(JOBS)}")
         body = await request.body()
         if len(body) > MAX_TRIGGER_BYTES:
-            return _json(HTTP_413_REQUEST_ENTITY_TOO_LARGE, status="error", reason="trigger body over 64 KiB")
+            return error_response(HTTP_413_REQUEST_ENTITY_TOO_LARGE, "trigger body over 64 KiB")
         try:
             verify_trigger(
                 settings.secret_value(settings.trigger_secret),
@@ -121,20 +132,21 @@ def trigger_route(settings: Settings, redis_url: str, redis: Callable[[], Redis]
             forge, full_name, host = requested_repository(body)
         except WebhookError as error:
             log.warning("trigger.refused", job=job, status=error.status, reason=str(error))
-            return _json(error.status, status="error", reason=str(error))
-        target = await served_repository(redis(), forge, full_name, host)
-        if target is None:
-            reason = f"{forge.value} repository {full_name} is not served by this bot (no event seen from it)"
-            return _json(HTTP_404_NOT_FOUND, status="error", reason=reason)
-        message = task_envelope(app, RUN_TRIGGERED, [target.model_dump(mode="json"), [job]], SCHEDULE_QUEUE)
+            return error_response(error.status, str(error))
         try:
-            await redis().lpush(SCHEDULE_QUEUE, message)
-        except Exception:
-            log.exception("trigger.enqueue_failed", job=job)
-            return _json(
-                HTTP_503_SERVICE_UNAVAILABLE, status="error", reason="queue unavailable; retry later"
+            target = await served_repository(redis(), forge, full_name, host)
+            if target is None:
+                reason = f"this {forge.value} repository is not served by this bot (no event seen from it)"
+                return error_response(HTTP_404_NOT_FOUND, reason)
+            message = task_envelope(
+                app, RUN_TRIGGERED, [target.model_dump(mode="json"), [job]], SCHEDULE_QUEUE
             )
+            await redis().lpush(SCHEDULE_QUEUE, message)
+        except (RedisError, OSError) as error:
+            log.warning("trigger.refused", job=job, reason="redis unavailable", error=type(error).__name__)
+            return unavailable("queue unavailable; retry later")
         log.info("trigger.queued", job=job, repo=target.repo.slug)
-        return _json(HTTP_202_ACCEPTED, status="queued", job=job, repository=target.repo.slug)
+        queued = TriggerQueued(status="queued", job=job, repository=target.repo.slug)
+        return Response(queued, status_code=HTTP_202_ACCEPTED)
 
     return trigger
