@@ -64,7 +64,13 @@ def test_the_forge_page_names_every_header_the_intake_reads() -> None:
 def test_the_handoff_diagram_is_the_transition_table() -> None:
     diagram = re.search(r"```mermaid\nstateDiagram-v2\n(.*?)```", page("teacher.md"), flags=re.DOTALL)
     assert diagram is not None
-    edges = set(re.findall(r"^\s+([\w-]+) --> ([\w-]+)$", diagram.group(1), flags=re.MULTILINE))
+    # Mermaid state ids cannot hold a hyphen, so hyphenated states are declared `state "a-b" as a_b`.
+    names = dict(
+        (ident, label)
+        for label, ident in re.findall(r'^\s+state "([\w-]+)" as (\w+)$', diagram.group(1), re.M)
+    )
+    pairs = re.findall(r"^\s+(\w+) --> (\w+)$", diagram.group(1), flags=re.MULTILINE)
+    edges = {(names.get(source, source), names.get(target, target)) for source, target in pairs}
     table = {(source.value, target.value) for source, targets in TRANSITIONS.items() for target in targets}
     assert edges == table
 
