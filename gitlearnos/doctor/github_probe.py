@@ -17,16 +17,11 @@ from forge_adapters.base import ForgeError
 from forge_adapters.github.access import build_github
 from forge_adapters.github.errors import forge_errors
 from forge_adapters.github.payload import is_bot_account
-from gitlearnos.doctor.probes import HookView, Scopes
+from gitlearnos.doctor.probes import BAD_SIGNATURE, HookView, Scopes, answer_problem
 from gitlearnos.settings import Settings
 
 NEEDED_SCOPE = "repo"  # private contents, issues, pull requests and repository hooks
 EVERY_EVENT = "*"
-
-
-BAD_SIGNATURE = 401  # the intake's answer to a signature made with another secret
-FOREIGN_HOST = 403  # the intake's answer to a repository on another host than the configured forge's
-HTTP_OK = range(200, 300)
 
 
 def last_delivery_problem(last: Any) -> str | None:
@@ -34,16 +29,7 @@ def last_delivery_problem(last: Any) -> str | None:
     code, status = getattr(last, "code", None), str(getattr(last, "status", "") or "")
     if code is None:
         return None if status in ("", "unused", "active") else f"the last delivery got no answer ({status})"
-    if code == BAD_SIGNATURE:
-        return f"the last delivery was refused with {code}: the hook's secret differs from the configured one"
-    if code == FOREIGN_HOST:
-        return (
-            f"the last delivery was refused with {code}: the service serves another GitHub host "
-            "(GITLEARNOS_GITHUB_API_URL)"
-        )
-    if code not in HTTP_OK:
-        return f"the last delivery was answered {code}"
-    return None
+    return answer_problem(int(code), "GITLEARNOS_GITHUB_API_URL")
 
 
 class GitHubProbe:

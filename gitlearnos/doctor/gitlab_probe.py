@@ -1,6 +1,8 @@
 """GitLab: ``GET /personal_access_tokens/self`` lists the token's scopes (the bot needs ``api``: notes,
 merge requests, and Git over HTTPS with it); hooks: ``GET /projects/:id/hooks``, one switch per event
-kind. GitLab never shows a hook's secret token, so whether it is set cannot be read from the API.
+kind. GitLab never shows a hook's secret token, but it lists a hook's deliveries of the last 7 days
+(``GET /projects/:id/hooks/:hook_id/events``, GitLab 17.1+): a 401 on the latest means the secrets differ.
+An older GitLab answers 404 there, and the latest delivery is then simply not known.
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
+from urllib.parse import quote
 
 import gitlab
 import requests
@@ -15,10 +18,11 @@ from gitlab.exceptions import GitlabError
 
 from bot.events import Actor, RepoRef
 from forge_adapters.base import ForgeError
-from gitlearnos.doctor.probes import HookView, Scopes
+from gitlearnos.doctor.probes import BAD_SIGNATURE, HookView, Scopes, answer_problem
 from gitlearnos.settings import Settings
 
 NEEDED_SCOPE = "api"
+NOT_FOUND = 404
 
 
 @contextmanager
@@ -69,7 +73,36 @@ class GitLabProbe:
         for hook in listed:
             attrs = hook.attributes
             switched_on = frozenset(name for name in self.needed_events if attrs.get(name))
+            status = self._latest_status(repo, int(attrs["id"]))
             views.append(
-                HookView(url=str(attrs.get("url", "")), active=True, events=switched_on, has_secret=None)
+                HookView(
+                    url=str(attrs.get("url", "")),
+                    active=True,
+                    events=switched_on,
+                    has_secret=None,
+                    last_problem=last_delivery_problem(status),
+                    secret_refused=status == str(BAD_SIGNATURE),
+                )
             )
         return views
+
+    def _latest_status(self, repo: RepoRef, hook_id: int) -> str | None:
+        """``response_status`` of the hook's latest delivery (GitLab lists newest first), if known."""
+        path = f"/projects/{quote(repo.full_name, safe='')}/hooks/{hook_id}/events"
+        try:
+            with _errors(f"listing the deliveries of a webhook of {repo.full_name}"):
+                events: Any = self._gl.http_list(path, per_page=1, get_all=False)
+        except ForgeError as error:
+            if error.status == NOT_FOUND:  # a GitLab before 17.1
+                return None
+            raise
+        return str(events[0].get("response_status")) if events else None
+
+
+def last_delivery_problem(status: str | None) -> str | None:
+    """What the latest delivery's ``response_status`` (a code, or ``internal error``) says went wrong."""
+    if status is None:
+        return None
+    if not status.isdigit():
+        return f"the last delivery got no answer ({status})"
+    return answer_problem(int(status), "GITLEARNOS_GITLAB_URL")

@@ -13,6 +13,24 @@ from typing import Protocol
 
 from bot.events import Actor, RepoRef
 
+# What the intake answers a delivery it refuses, as a forge records it for the hook.
+BAD_SIGNATURE = 401  # signed (or tokened) with another secret
+FOREIGN_HOST = 403  # a repository on another host than the forge the service is configured for
+HTTP_OK = range(200, 300)
+
+
+def answer_problem(code: int, address_setting: str) -> str | None:
+    """What the service's answer ``code`` to the hook's last delivery means, or None when it took it."""
+    if code in HTTP_OK:
+        return None
+    if code == BAD_SIGNATURE:
+        return f"the last delivery was refused with {code}: the hook's secret differs from the configured one"
+    if code == FOREIGN_HOST:
+        return (
+            f"the last delivery was refused with {code}: the service serves another host ({address_setting})"
+        )
+    return f"the last delivery was answered {code}"
+
 
 @dataclass(frozen=True)
 class Scopes:

@@ -12,7 +12,7 @@ import sys
 import time
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -130,6 +130,19 @@ class Deployment:
     public_url: str
     full_name: str
     monkeypatch: pytest.MonkeyPatch
+    hook_ids: dict[str, list[int]] = field(default_factory=dict)
+
+    def file_issue(self, full_name: str) -> None:
+        """The learner opens an issue; returns once the forge recorded its delivery to the repo's hook."""
+        with self.sandbox.client() as client:
+            before = {hook_id: self._deliveries(client, hook_id) for hook_id in self.hook_ids[full_name]}
+            client.open_issue(full_name, title="A note", body="Today I read about B-trees.")
+            for hook_id, seen in before.items():
+                _wait_for_deliveries(client, hook_id, seen + 1)
+
+    @staticmethod
+    def _deliveries(client: SandboxClient, hook_id: int) -> int:
+        return sum(delivery["hook_id"] == hook_id for delivery in client.deliveries())
 
     def set(self, name: str, value: str) -> None:
         self.monkeypatch.setenv(name, value)
@@ -156,7 +169,8 @@ class Deployment:
                 url = hook_url or f"{self.public_url}/webhooks/{self.forge}"
                 hook = client.add_hook(full_name, url=url, secret=secret, forge=self.forge, events=events)
                 if self.forge == "github":
-                    _wait_for_delivery(client, int(hook["id"]))
+                    _wait_for_deliveries(client, int(hook["id"]), 1)
+        self.hook_ids[full_name] = [int(hook["id"])] if hook_url != "" else []
         repo = RepoRef(
             forge=BotForge(self.forge),
             host="127.0.0.1",
@@ -168,11 +182,11 @@ class Deployment:
         return full_name
 
 
-def _wait_for_delivery(client: SandboxClient, hook_id: int, timeout: float = 10.0) -> None:
+def _wait_for_deliveries(client: SandboxClient, hook_id: int, count: int, timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
-    while not any(delivery["hook_id"] == hook_id for delivery in client.deliveries()):
+    while sum(delivery["hook_id"] == hook_id for delivery in client.deliveries()) < count:
         if time.monotonic() > deadline:
-            raise AssertionError(f"no delivery to hook {hook_id} within {timeout:.0f} s")
+            raise AssertionError(f"fewer than {count} deliveries to hook {hook_id} within {timeout:.0f} s")
         time.sleep(0.05)
 
 
