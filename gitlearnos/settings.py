@@ -40,7 +40,7 @@ class Settings(BaseSettings):
     github_token: SecretStr | None = None
     """Token for the GitHub API and git over HTTPS (not used once an App id is set)."""
     github_api_url: str = "https://api.github.com"
-    """GitHub's REST API base; https://HOST/api/v3 for GitHub Enterprise Server."""
+    """GitHub's REST API base (https://HOST/api/v3 for GHES); events from other hosts are refused."""
     github_app_id: str = ""
     """Act as this GitHub App: an installation token is minted per job. Empty: use the token."""
     github_app_private_key: SecretStr | None = None
@@ -57,7 +57,7 @@ class Settings(BaseSettings):
     gitlab_token: SecretStr | None = None
     """GitLab project, group or personal access token (scopes api and write_repository)."""
     gitlab_url: str = "https://gitlab.com"
-    """The GitLab instance's URL."""
+    """The GitLab instance's URL; events naming a repository on another host are refused (403)."""
 
     gitea_webhook_secret: SecretStr | None = None
     """Verifies X-Gitea-Signature / X-Forgejo-Signature; unset refuses every Gitea delivery (503)."""
@@ -66,7 +66,7 @@ class Settings(BaseSettings):
     gitea_token: SecretStr | None = None
     """Gitea/Forgejo access token (write:repository, write:issue, read:user)."""
     gitea_url: str = ""
-    """The Gitea or Forgejo instance's URL, e.g. https://gitea.example.org."""
+    """The Gitea/Forgejo instance's URL (https://gitea.example.org); unset refuses every Gitea event."""
 
     public_url: str = Field(
         default="",
