@@ -68,10 +68,16 @@ def secret_row(settings: Settings, forge: Forge) -> Row:
 
 
 def _one_forge(settings: Settings, forge: Forge, registered: Sequence[RegisteredRepo]) -> list[Row]:
+    """Secret, token, identity, then each registered repository; a failing token stops the walk."""
     rows = [secret_row(settings, forge)]
     if forge is Forge.GITHUB and settings.github_app_id:
-        fix = "run the doctor with a token (GITLEARNOS_GITHUB_TOKEN) to check the App's repositories"
-        return [*rows, failed("github token", "GitHub App credentials are not checked yet", fix)]
+        fix = (
+            "check the App's permissions (issues, contents, pull requests: write) and webhook in its settings"
+        )
+        return [
+            *rows,
+            failed("github token", "GitHub App deployments are not checked by the doctor yet", fix),
+        ]
     env_token = f"GITLEARNOS_{ENV[forge]}_TOKEN"
     # The checks after the token's run on it: with a broken token they would only repeat its failure.
     try:
