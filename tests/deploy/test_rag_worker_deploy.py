@@ -3,9 +3,10 @@ the environment one ``pip install`` makes runs it offline.
 
 The last tests read the *installed* distribution, not the source tree: every module the rag worker
 imports must come from a distribution that ``gitlearnos-bot``'s declared requirements pull in (so
-nothing depends on a second, manual install step), torch is nowhere in that environment, and a rag
-worker process started from it (``python -I``: no source tree on the path) ingests a learner's source
-and commits its receipt with every network route closed.
+nothing depends on a second, manual install step; checked with ``python -I`` and every other installed
+package hidden), torch is nowhere in that environment, and the rag worker process of the deployed
+topology, started from it outside the source tree, ingests a learner's source and commits its receipt
+with every network route but loopback closed.
 """
 
 from __future__ import annotations
@@ -14,21 +15,22 @@ import json
 import os
 import subprocess
 import sys
-import time
 import tomllib
 from importlib import metadata
 from pathlib import Path
 
-import respx
+import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from evals.harness.forge_run import ForgeRun
+from evals.harness.stack import hook_target
+from evals.scenarios import s13_rag as s13
+from evals.scenarios.learner_files import learner_files
+from evals.scenarios.rag_flow import receipt_of, wait_for_rag_commit
+from gitlearnos.local_stack import start_local_stack
 from tests.deploy import test_deploy_files as compose
 from tests.deploy import test_kubernetes as kube
-from tests.fakes.github_api import API
-from tests.integration import test_rag_worker as rag_flow
-from workers.celery_app import RAG_QUEUE
-from workers.events import WorkerRuntime
 
 ROOT = Path(__file__).resolve().parents[2]
 DISTRIBUTION = "gitlearnos-bot"
@@ -68,9 +70,14 @@ def test_kubernetes_runs_one_non_overlapping_rag_worker_with_the_worker_secrets(
     assert "/data" in mounts
 
 
+def offline_settings(**extra: str) -> dict[str, str]:
+    """The variables that close every route (both spellings of the proxy variables), plus ``extra``."""
+    lowered = {key.lower(): value for key, value in OFFLINE.items() if key.endswith("PROXY")}
+    return {**OFFLINE, **lowered, **extra}
+
+
 def offline_env(**extra: str) -> dict[str, str]:
-    lowered = {key.lower(): value for key, value in OFFLINE.items() if key != "HF_HUB_OFFLINE"}
-    return {**os.environ, **OFFLINE, **lowered, **extra}
+    return {**os.environ, **offline_settings(**extra)}
 
 
 def installed_closure(name: str = DISTRIBUTION) -> set[str]:
@@ -173,51 +180,22 @@ def test_the_rag_worker_embeds_offline_with_only_what_the_one_pip_install_brings
     assert needed <= set(report["loaded"]) & set(allowed)
 
 
-def wait_for_receipt_commit(remote: Path, worker_log: Path, timeout: float = 240.0) -> str:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        head = rag_flow.trailers(remote)
-        if head.get("GitLearnOS-Operation") == "rag-ingest":
-            return rag_flow.git(remote, "rev-parse", "main").strip()
-        time.sleep(0.5)
-    raise AssertionError(
-        f"no receipt commit within {timeout:.0f} s; worker log:\n{worker_log.read_text()[-3000:]}"
-    )
-
-
 def test_a_rag_worker_started_from_the_installed_environment_ingests_offline(
-    tmp_path: Path, redis_url: str, worker: WorkerRuntime, remote: Path, forge: respx.MockRouter
+    tmp_path: Path, redis_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The learning commit queues the job (in-process event handling); a real rag worker process does it."""
-    assert rag_flow.file_note(worker, remote, rag_flow.SIMILAR_PATH) == "committed"
-    assert worker.redis.llen(RAG_QUEUE) == 1
-    log = tmp_path / "rag-worker.log"
-    env = offline_env(
-        REDIS_URL=redis_url,
-        GITLEARNOS_DATA_DIR=str(tmp_path / "rag-worker-data"),
-        GITLEARNOS_GITHUB_TOKEN="t0ken",
-        GITLEARNOS_GITHUB_API_URL=API,
-    )
-    command = [sys.executable, "-I", "-m", "gitlearnos", "worker", "--queues", "rag", "--concurrency", "1"]
-    with log.open("wb") as output:
-        process = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=output, stderr=subprocess.STDOUT)
-        try:
-            commit = wait_for_receipt_commit(remote, log)
-        finally:
-            process.terminate()
-            process.wait(timeout=30)
-    receipt_path = next(
-        path for path in rag_flow.git(remote, "show", "--name-only", "--format=", commit).split()
-        if path.startswith(".gitlearnos/receipts/")
-    )  # fmt: skip
-    receipt = json.loads(rag_flow.show(remote, receipt_path))
+    """The deployed topology on the sandbox forge: a learner's note names committed material; the rag
+    worker process (its own queue, started outside the source tree, every route but loopback closed)
+    embeds it with the bundled model and commits the receipt."""
+    monkeypatch.chdir(tmp_path)  # the processes import the installed distribution, not ./rag
+    offline = offline_settings(NO_PROXY="127.0.0.1,localhost", no_proxy="127.0.0.1,localhost")
+    with start_local_stack(tmp_path / "stack", redis_url=redis_url, extra_env=offline) as stack:
+        run = ForgeRun(stack, "github", hook_target(stack, "github"), "13", tmp_path / "observers")
+        repo = run.create_repository("rag", learner_files(extra={s13.MATERIAL: s13.TEXTBOOK}))
+        before = repo.observe()
+        number = repo.open_issue("Similarity chapter notes", s13.NOTE)
+        repo.wait_for_replies(number)
+        commit, state = wait_for_rag_commit(repo, before, timeout=180)  # only rag-ingest commits count
+    receipt = receipt_of(commit, state)
     assert receipt["result"] == "completed" and receipt["verification"]["found"] is True
     assert receipt["index"]["embedding_model"] == "local:all-MiniLM-L6-v2-int8"
-    assert receipt["locator"] == rag_flow.SIMILAR_PATH
-
-
-# The rag flow's fixtures (a bare remote with the learner's material, the in-process event worker, the
-# faked comment API), reused so this test files the same note the integration tests do.
-remote = rag_flow.remote
-worker = rag_flow.worker
-forge = rag_flow.forge
+    assert receipt["locator"] == s13.MATERIAL
