@@ -79,6 +79,7 @@ WEBHOOK_RESPONSES = {
     200: ResponseSpec(Handled, description="ignored, pong or duplicate", generate_examples=False),
     400: _error("malformed: not a JSON object, a field of the wrong type, a missing header"),
     401: _error("missing or wrong signature or token"),
+    403: _error("the repository is not on the forge host this bot is configured for"),
     404: _error("no intake for this forge"),
     413: _error("body over the configured limit (25 MiB by default)"),
     503: _error("no secret configured for this forge (fail closed), or Redis unreachable: retry later"),
@@ -164,7 +165,9 @@ class TriggerOperation(Operation):
                 required=["forge", "repository"],
                 properties={
                     "forge": Schema(type=OpenAPIType.STRING, enum=["github", "gitlab", "gitea"]),
-                    "repository": Schema(type=OpenAPIType.STRING, description="owner/name"),
+                    "repository": Schema(
+                        type=OpenAPIType.STRING, description="owner/name", pattern=r"^[\w.-]+(/[\w.-]+)+$"
+                    ),
                     "host": Schema(type=OpenAPIType.STRING),
                 },
             ),
