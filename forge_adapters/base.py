@@ -19,6 +19,10 @@ class ForgeError(Exception):
         self.retry_after = retry_after
 
 
+class ForgeNotConfigured(ForgeError):
+    """The operator configured no URL, token or key for this forge: a configuration error, never retried."""
+
+
 @dataclass(frozen=True)
 class PostedComment:
     id: int | str

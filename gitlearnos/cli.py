@@ -87,7 +87,7 @@ def _worker(args: argparse.Namespace) -> int:
     from gitlearnos.embedded_redis import resolve_redis_url
     from gitlearnos.log_setup import configure_logging
     from gitlearnos.metrics import MetricsServer
-    from workers.celery_app import create_celery
+    from workers.celery_app import create_celery, run_worker
     from workers.chat_agent import model_agent_from
     from workers.due_review import register_due_review_tasks
     from workers.events import WorkerRuntime, register_event_task
@@ -116,8 +116,7 @@ def _worker(args: argparse.Namespace) -> int:
     argv += ["--loglevel", settings.log_level, "--without-gossip", "--without-mingle", "--without-heartbeat"]
     if args.hostname:
         argv += ["--hostname", args.hostname]
-    app.worker_main(argv)
-    return 0
+    return run_worker(app, argv)  # non-zero on an unrecoverable error, so a supervisor restarts it
 
 
 def _beat(args: argparse.Namespace) -> int:

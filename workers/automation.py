@@ -52,7 +52,7 @@ from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_OPERATION
 from workers.celery_app import SCHEDULE_QUEUE, VERIFY_SCHEDULES
 from workers.deployment_request import after_learner_event, answer_learner
-from workers.events import MAX_RETRIES, WorkerRuntime, retry_countdown
+from workers.events import MAX_RETRIES, WorkerRuntime, retry_delay
 from workers.job_runs import ALREADY_RAN, recorded_run, run_job
 from workers.repo_lock import repository_lock
 from workers.repo_registry import RegisteredRepo, registered_repos
@@ -257,7 +257,7 @@ def register_automation_tasks(app: Celery, runtime: WorkerRuntime) -> Task:
         try:
             return asdict(verify_schedules(runtime, target, reply_to=reply_to, requested_by=requested_by))
         except Exception as error:
-            countdown = retry_countdown(error)
+            countdown = retry_delay(error, self.request.retries)
             if countdown is not None and self.request.retries < MAX_RETRIES:
                 raise self.retry(countdown=countdown, exc=error) from error
             raise

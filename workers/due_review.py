@@ -49,7 +49,7 @@ from bot.schedule_rules import occurrence_key
 from bot.trailers import TRAILER_EVENT
 from forge_adapters.base import ForgeClient, ForgeError
 from workers.celery_app import SCHEDULE_QUEUE
-from workers.events import MAX_RETRIES, WorkerRuntime, retry_countdown
+from workers.events import MAX_RETRIES, WorkerRuntime, retry_delay
 from workers.occurrences import claim_key as occurrence_claim_key
 from workers.occurrences import label_claim_key, run_once
 from workers.repo_lock import repository_lock
@@ -239,7 +239,7 @@ def register_due_review_tasks(app: Celery, runtime: WorkerRuntime) -> Task:
         try:
             return asdict(run_due_review(runtime, target, date.fromisoformat(occurrence)))
         except Exception as error:
-            countdown = retry_countdown(error)
+            countdown = retry_delay(error, self.request.retries)
             if countdown is not None and self.request.retries < MAX_RETRIES:
                 raise self.retry(countdown=countdown, exc=error) from error
             raise

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.events import Forge, InboundEvent
-from forge_adapters.base import ForgeClient, ForgeError
+from forge_adapters.base import ForgeClient, ForgeError, ForgeNotConfigured
 from forge_adapters.gitea.client import GiteaClient
 from forge_adapters.github.client import GitHubClient
 from forge_adapters.gitlab.client import GitLabClient
@@ -38,7 +38,7 @@ class ForgeClients:
             except OSError as error:
                 raise ForgeError(f"cannot read the GitHub App private key file: {error.strerror}") from error
         if not key:
-            raise ForgeError("GITLEARNOS_GITHUB_APP_ID is set but no private key is configured")
+            raise ForgeNotConfigured("GITLEARNOS_GITHUB_APP_ID is set but no private key is configured")
         return GitHubClient.for_app(
             settings.github_app_id,
             key,
@@ -58,6 +58,6 @@ class ForgeClients:
             return GitLabClient(secret(settings.gitlab_token), url=settings.gitlab_url, timeout=timeout)
         if forge is Forge.GITEA:
             if not settings.gitea_url:
-                raise ForgeError("no Gitea URL configured (set GITLEARNOS_GITEA_URL)")
+                raise ForgeNotConfigured("no Gitea URL configured (set GITLEARNOS_GITEA_URL)")
             return GiteaClient(secret(settings.gitea_token), url=settings.gitea_url, timeout=timeout)
-        raise ForgeError(f"forge {forge.value} has no API client")
+        raise ForgeNotConfigured(f"forge {forge.value} has no API client")

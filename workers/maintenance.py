@@ -35,7 +35,7 @@ from bot.plan import CommitSpec, FileWrite
 from bot.schedule_rules import occurrence_key
 from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_OPERATION
-from workers.events import MAX_RETRIES, WorkerRuntime, retry_countdown
+from workers.events import MAX_RETRIES, WorkerRuntime, retry_delay
 from workers.missed_comments import catch_up_missed_comments
 from workers.missed_issues import catch_up_missed_issues
 from workers.occurrences import claim_key as occurrence_claim_key
@@ -184,7 +184,7 @@ def register_maintenance_tasks(app: Celery, runtime: WorkerRuntime) -> tuple[Tas
         try:
             return asdict(run_maintenance(runtime, target, date.fromisoformat(occurrence)))
         except Exception as error:
-            countdown = retry_countdown(error)
+            countdown = retry_delay(error, self.request.retries)
             if countdown is not None and self.request.retries < MAX_RETRIES:
                 raise self.retry(countdown=countdown, exc=error) from error
             raise

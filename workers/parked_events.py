@@ -9,11 +9,13 @@ again (never dropped) and the run goes on.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import structlog
 
-from bot.events import InboundEvent
-from workers.events import PENDING, WorkerRuntime, handle_event, park_event
+from bot.events import InboundEvent, event_key
+from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE
+from workers.events import PENDING, WorkerRuntime, clear_parked, handle_event, park_event
 from workers.repo_registry import RegisteredRepo
 
 log = structlog.get_logger("gitlearnos.maintenance")
@@ -34,7 +36,11 @@ def replay_parked(runtime: WorkerRuntime, target: RegisteredRepo) -> int:
     parked: dict[bytes, bytes] = runtime.redis.hgetall(PENDING)  # type: ignore[assignment]
     for key, raw in parked.items():
         try:
-            event = InboundEvent.model_validate(json.loads(raw)["event"])
+            record = json.loads(raw)
+            if "trigger" in record:
+                replayed += _requeue_trigger(runtime, target, key, record)
+                continue
+            event = InboundEvent.model_validate(record["event"])
         except (ValueError, KeyError, TypeError):
             log.error("maintenance.unreadable_parked_event", event_key=key.decode(errors="replace"))
             continue  # left in place for a person to look at; it must not block the other events
@@ -43,8 +49,22 @@ def replay_parked(runtime: WorkerRuntime, target: RegisteredRepo) -> int:
         if apply_or_park(runtime, event) is None:
             continue
         runtime.redis.hdel(PENDING, key)
+        clear_parked(runtime, event_key(event))  # its other deliveries are applied by the same commit
         replayed += 1
     return replayed
+
+
+def _requeue_trigger(
+    runtime: WorkerRuntime, target: RegisteredRepo, key: bytes, record: dict[str, Any]
+) -> int:
+    """Queue a parked trigger of ``target`` again; its occurrence claims make a second run a no-op."""
+    parked = RegisteredRepo.model_validate(record["trigger"])
+    if parked.repo.slug != target.repo.slug or runtime.celery is None:
+        return 0
+    jobs = [str(job) for job in record.get("jobs", [])]
+    runtime.celery.send_task(RUN_TRIGGERED, [parked.model_dump(mode="json"), jobs], queue=SCHEDULE_QUEUE)
+    runtime.redis.hdel(PENDING, key)
+    return 1
 
 
 def parked_count(runtime: WorkerRuntime, target: RegisteredRepo) -> int:

@@ -49,7 +49,7 @@ from gitlearnos import metrics
 from gitlearnos.settings import Settings
 from rag.provider import Endpoint, IndexSpec
 from workers.celery_app import RAG_QUEUE, SYNC_SOURCE
-from workers.events import WorkerRuntime, retry_countdown
+from workers.events import WorkerRuntime, retry_delay
 from workers.repo_lock import RetryLater, repository_lock
 from workers.repo_registry import RegisteredRepo
 
@@ -265,7 +265,7 @@ def register_rag_tasks(app: Celery, runtime: WorkerRuntime) -> Task:
         try:
             result = sync_source(runtime, target, record_path, task_id=str(self.request.id or "direct"))
         except Exception as error:
-            countdown = retry_countdown(error)
+            countdown = retry_delay(error, self.request.retries)
             if countdown is not None and self.request.retries < MAX_RETRIES:
                 raise self.retry(countdown=countdown, exc=error) from error
             raise

@@ -38,7 +38,7 @@ from bot.rag_questions import (
 )
 from forge_adapters.base import ForgeClient
 from workers.celery_app import ANSWER_QUESTION, RAG_QUEUE
-from workers.events import MAX_RETRIES, WorkerRuntime, retry_countdown
+from workers.events import MAX_RETRIES, WorkerRuntime, retry_delay
 from workers.rag import EndpointRefused, index_spec, repo_key
 from workers.repo_lock import repository_lock
 from workers.repo_registry import RegisteredRepo
@@ -109,7 +109,7 @@ def register_answer_task(app: Celery, runtime: WorkerRuntime) -> Task:
         try:
             result = answer_question(runtime, target, FollowUpJob.model_validate(job))
         except Exception as error:
-            countdown = retry_countdown(error)
+            countdown = retry_delay(error, self.request.retries)
             if countdown is not None and self.request.retries < MAX_RETRIES:
                 raise self.retry(countdown=countdown, exc=error) from error
             raise

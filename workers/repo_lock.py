@@ -1,21 +1,33 @@
-"""One writer per learner repository: the Redis lock every operation that commits takes.
+"""One writer per learner repository: a short Redis lease every operation that commits takes.
 
-redis-py's ``Lock`` holds a token, so only its owner can release it, and a
-timeout longer than any task frees it if a worker dies. A busy repository is
-not an error: it raises :class:`RetryLater` and the task retries a few seconds later.
+The lease is short (:data:`LEASE_SECONDS`) and a thread renews it while the job runs, so a worker
+that is SIGKILLed (no ``finally``, no release) frees its repository within seconds, not after the
+longest a job may take; ``timeout`` still bounds how long one holder may keep renewing (a hung
+job lets go). redis-py's ``Lock`` holds a token, so only its owner renews or releases it.
+
+Renewal can fail (Redis restarted, the process was paused past the lease), and then another worker
+may already hold the repository. So before anything leaves the worker — a push — the job calls
+:meth:`Lease.ensure_held`, the fencing check: it re-reads the token in Redis and raises
+:class:`RetryLater` if the lease is no longer this job's, and the retry re-plans on whatever the
+other writer pushed. A busy repository is not an error either: it raises :class:`RetryLater`.
 """
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import redis
 import structlog
+from redis.lock import Lock
 
 from bot.events import RepoRef
 
 LOCK = "gitlearnos:lock:{repo}"
+LEASE_SECONDS = 15.0  # a dead holder frees the repository this long after its last renewal
+RENEW_EVERY = LEASE_SECONDS / 3  # two renewals may fail (a Redis blip) before the lease lapses
 log = structlog.get_logger("gitlearnos.worker")
 
 
@@ -27,15 +39,67 @@ class RetryLater(Exception):
         self.countdown = countdown
 
 
+class Lease:
+    """A held repository lock, renewed by a daemon thread until :meth:`stop` or ``max_hold`` seconds."""
+
+    def __init__(
+        self, lock: Lock, repo: RepoRef, *, max_hold: float, renew_every: float = RENEW_EVERY
+    ) -> None:
+        self._lock = lock
+        self._repo = repo
+        self._until = time.monotonic() + max_hold
+        self._renew_every = renew_every
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._renew, name=f"lease:{repo.slug}", daemon=True)
+        self._thread.start()
+
+    def _renew(self) -> None:
+        while not self._stopped.wait(self._renew_every):
+            if time.monotonic() > self._until:
+                log.warning("lock.max_hold_reached", repo=self._repo.slug)
+                return  # the lease runs out on its own; ensure_held then refuses the push
+            try:
+                self._lock.reacquire()
+            except (redis.exceptions.LockError, redis.exceptions.RedisError):
+                log.warning("lock.renewal_failed", repo=self._repo.slug)  # retried at the next tick
+
+    def ensure_held(self) -> None:
+        """The fencing check: raise :class:`RetryLater` unless this job still holds the repository."""
+        try:
+            held = self._lock.owned()
+        except redis.exceptions.RedisError:
+            held = False
+        if not held:
+            log.warning("lock.lost_before_push", repo=self._repo.slug)
+            raise RetryLater("the repository lease lapsed; re-planning under a new one", countdown=1)
+
+    def stop(self) -> None:
+        self._stopped.set()
+        self._thread.join(timeout=1)
+
+
 @contextmanager
-def repository_lock(client: redis.Redis, repo: RepoRef, *, timeout: int, wait: float = 30) -> Iterator[None]:
-    lock = client.lock(LOCK.format(repo=repo.slug), timeout=timeout, blocking_timeout=wait)
+def repository_lock(
+    client: redis.Redis,
+    repo: RepoRef,
+    *,
+    timeout: float,
+    wait: float = 30,
+    lease: float = LEASE_SECONDS,
+) -> Iterator[Lease]:
+    """Hold ``repo``'s lease for the block (at most ``timeout`` seconds); yields it for fencing checks."""
+    # Not thread-local: the renewing thread must see the token the acquiring thread got.
+    lock = client.lock(LOCK.format(repo=repo.slug), timeout=lease, blocking_timeout=wait, thread_local=False)
     if not lock.acquire():
         raise RetryLater("another operation holds this repository", countdown=5)
+    held = Lease(lock, repo, max_hold=timeout, renew_every=lease / 3)
     try:
-        yield
+        yield held
     finally:
+        held.stop()
         try:
             lock.release()
         except redis.exceptions.LockError:
             log.warning("lock.expired_before_release", repo=repo.slug)
+        except redis.exceptions.RedisError:
+            log.warning("lock.release_failed", repo=repo.slug)  # the lease lapses on its own

@@ -62,7 +62,7 @@ def commit_scheduled_change(
     at exactly that moment; the base revision check is the push itself, which git refuses when the
     branch moved).
     """
-    with repository_lock(runtime.redis, target.repo, timeout=runtime.settings.lock_timeout_seconds):
+    with repository_lock(runtime.redis, target.repo, timeout=runtime.settings.lock_timeout_seconds) as lease:
         mirror = open_mirror(runtime, target, label)
         mirror.sync()
         recorded = mirror.find_trailer(TRAILER_EVENT, label)
@@ -77,6 +77,7 @@ def commit_scheduled_change(
         commit_id = mirror.commit(tuple(writes), (), spec.message())
         if before_push is not None:
             before_push()
+        lease.ensure_held()  # fencing: push only while this run still holds the repository
         if not mirror.push():
             log.warning("scheduled.conflict", repo=target.repo.slug, run=label)
             return CommitResult(CONFLICT, reason=CONFLICT_REASON)

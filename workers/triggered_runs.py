@@ -20,7 +20,7 @@ from celery import Celery, Task
 
 from bot.schedule_rules import due_occurrence, occurrence_key
 from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE
-from workers.events import MAX_RETRIES, WorkerRuntime, retry_countdown
+from workers.events import MAX_RETRIES, WorkerRuntime, park_record, retry_delay
 from workers.job_runs import run_job
 from workers.repo_lock import repository_lock
 from workers.repo_registry import RegisteredRepo
@@ -84,9 +84,24 @@ def register_trigger_task(app: Celery, runtime: WorkerRuntime) -> Task:
         try:
             return run_triggered(runtime, target, wanted).results
         except Exception as error:
-            countdown = retry_countdown(error)
+            countdown = retry_delay(error, self.request.retries)
             if countdown is not None and self.request.retries < MAX_RETRIES:
                 raise self.retry(countdown=countdown, exc=error) from error
+            park_trigger(runtime, target, jobs, error, self.request.id or "")
             raise
 
     return run_triggered_task
+
+
+def trigger_field(target: RegisteredRepo, jobs: list[str], task_id: str) -> bytes:
+    """A given-up trigger's pending entry, under its repository (``<slug>#trigger|...``) like its events."""
+    return f"{target.repo.slug}#trigger|{','.join(jobs)}|{task_id}".encode("utf-8", "backslashreplace")
+
+
+def park_trigger(
+    runtime: WorkerRuntime, target: RegisteredRepo, jobs: list[str], error: Exception, task_id: str
+) -> None:
+    """Keep a trigger whose retries ran out; maintenance queues it again (:mod:`workers.parked_events`)."""
+    record = {"trigger": target.model_dump(mode="json"), "jobs": list(jobs)}
+    park_record(runtime, trigger_field(target, jobs, task_id), record, error)
+    log.error("trigger.parked", repository=target.repo.slug, error=type(error).__name__)

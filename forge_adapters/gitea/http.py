@@ -20,7 +20,7 @@ from typing import Any
 
 import httpx
 
-from forge_adapters.base import ForgeError
+from forge_adapters.base import ForgeError, ForgeNotConfigured
 from forge_adapters.common_rate_limit import retry_after_seconds
 
 API_PREFIX = "/api/v1"
@@ -56,9 +56,9 @@ class GiteaHTTP:
         self, token: str, *, url: str, timeout: float, transport: httpx.BaseTransport | None = None
     ) -> None:
         if not token:
-            raise ForgeError("no Gitea token configured (set GITLEARNOS_GITEA_TOKEN)")
+            raise ForgeNotConfigured("no Gitea token configured (set GITLEARNOS_GITEA_TOKEN)")
         if not url:
-            raise ForgeError("no Gitea URL configured (set GITLEARNOS_GITEA_URL)")
+            raise ForgeNotConfigured("no Gitea URL configured (set GITLEARNOS_GITEA_URL)")
         self.base_url = url.rstrip("/") + API_PREFIX
         self.timeout = timeout
         self._client = httpx.Client(

@@ -24,6 +24,7 @@ from bot.conversation import ThreadMessage
 from bot.events import Actor, RepoRef
 from forge_adapters.base import (
     ForgeError,
+    ForgeNotConfigured,
     GitCredentials,
     OpenedIssue,
     OpenedThread,
@@ -256,14 +257,14 @@ def _access_for(
     """Check the credentials before any call, so a misconfigured bot fails at start, not mid-job."""
     if isinstance(auth, AppCredentials):
         if not auth.private_key:
-            raise ForgeError("no GitHub App private key configured")
+            raise ForgeNotConfigured("no GitHub App private key configured")
         if find_spec("jwt") is None:
             raise ForgeError("GitHub App auth needs PyJWT with crypto (install githubkit[auth-app])")
         app_auth = AppAuthStrategy(auth.app_id, auth.private_key)
         app = build_github(app_auth, api_url=api_url, timeout=timeout, transport=transport)
         return AppAccess(app, auth.installation_id)
     if not auth:
-        raise ForgeError("no GitHub token configured (set GITLEARNOS_GITHUB_TOKEN)")
+        raise ForgeNotConfigured("no GitHub token configured (set GITLEARNOS_GITHUB_TOKEN)")
     return TokenAccess(auth, build_github(auth, api_url=api_url, timeout=timeout, transport=transport))
 
 

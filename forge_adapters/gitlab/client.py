@@ -34,6 +34,7 @@ from bot.conversation import ThreadMessage
 from bot.events import Actor, RepoRef
 from forge_adapters.base import (
     ForgeError,
+    ForgeNotConfigured,
     GitCredentials,
     OpenedIssue,
     OpenedThread,
@@ -90,7 +91,7 @@ class GitLabClient:
 
     def __init__(self, token: str, *, url: str, timeout: float) -> None:
         if not token:
-            raise ForgeError("no GitLab token configured (set GITLEARNOS_GITLAB_TOKEN)")
+            raise ForgeNotConfigured("no GitLab token configured (set GITLEARNOS_GITLAB_TOKEN)")
         self._token = token
         self._url = url.rstrip("/")
         self._gl = gitlab.Gitlab(

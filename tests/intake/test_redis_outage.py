@@ -24,6 +24,7 @@ from gitlearnos.embedded_redis import redis_binary
 from gitlearnos.log_setup import configure_logging
 from tests.conftest import FIXTURES
 from tests.intake.forge_requests import intake_client, post, queue_lengths, signed_headers
+from webhooks.triggers import SIGNATURE_HEADER, sign
 
 BODY = (FIXTURES / "github" / "issues__opened.json").read_bytes()
 
@@ -98,3 +99,15 @@ def test_redis_down_is_503_with_retry_after_and_back_is_202(redis_process: Redis
     refusals = [line for line in lines if line.get("event") == "delivery.refused"]
     assert [line["delivery"] for line in refusals] == ["during-0", "during-1"]
     assert all(line["reason"] == "redis unavailable" and line["status"] == 503 for line in refusals)
+
+
+def test_a_trigger_while_redis_is_down_is_503_with_retry_after(redis_process: RedisProcess) -> None:
+    body = b'{"forge": "github", "repository": "Codertocat/Hello-World"}'
+    headers = {SIGNATURE_HEADER: sign("trigger-secret", body), "Content-Type": "application/json"}
+    with intake_client(redis_process.url, trigger_secret="trigger-secret") as client:
+        assert client.post("/triggers/maintenance", content=body, headers=headers).status_code == 404
+        redis_process.stop()
+        refused = client.post("/triggers/maintenance", content=body, headers=headers)
+    assert refused.status_code == 503, refused.text
+    assert refused.headers["Retry-After"] == "10"
+    assert refused.json() == {"status": "error", "reason": "queue unavailable; retry later"}

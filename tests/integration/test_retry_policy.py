@@ -24,3 +24,27 @@ from workers.repo_lock import RetryLater
 )
 def test_retry_countdown(error: Exception, countdown: float | None) -> None:
     assert retry_countdown(error) == countdown
+
+
+def test_retries_back_off_exponentially_with_jitter_for_tens_of_minutes() -> None:
+    from random import Random
+
+    from workers.events import MAX_RETRIES, retry_delay
+
+    error = ForgeError("bad gateway", status=502)
+    schedules = [[retry_delay(error, n, Random(seed)) for n in range(MAX_RETRIES)] for seed in (1, 2)]
+    for delays in schedules:
+        assert all(d is not None for d in delays)
+        total = sum(d for d in delays if d is not None)
+        assert 15 * 60 <= total <= 60 * 60, total
+        assert (delays[0] or 0) <= 10.0 and (delays[-1] or 0) >= 150.0
+    assert schedules[0] != schedules[1], "two workers failed together do not come back together"
+    limited = ForgeError("rate limited", status=429, retry_after=120.0)
+    assert (retry_delay(limited, 0) or 0) >= 120.0
+
+
+def test_a_configuration_error_is_not_retried() -> None:
+    from forge_adapters.base import ForgeNotConfigured
+    from workers.events import retry_delay
+
+    assert retry_delay(ForgeNotConfigured("no Gitea URL configured (set GITLEARNOS_GITEA_URL)"), 0) is None
