@@ -22,6 +22,7 @@ which then finds the commit or the reply already there. See
 from __future__ import annotations
 
 import json
+import random
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -41,7 +42,7 @@ from bot.handle import plan_event, recorded_reply, replies_after_push
 from bot.plan import Outcome, Reply
 from bot.trailers import TRAILER_EVENT
 from bot.write_authority import is_approval
-from forge_adapters.base import ForgeClient, ForgeError
+from forge_adapters.base import ForgeClient, ForgeError, ForgeNotConfigured
 from gitlearnos import metrics
 from gitlearnos.log_setup import event_context
 from gitlearnos.metrics import TaskOutcome
@@ -52,14 +53,20 @@ from workers.forge_clients import ForgeClients
 from workers.git_checkout import GitWorkspaceError
 from workers.git_workspace import Mirror, mirror_path
 from workers.pull_requests import open_handoff, working_repo
-from workers.repo_lock import RetryLater, repository_lock
+from workers.repo_lock import Lease, RetryLater, repository_lock
 from workers.repo_registry import RegisteredRepo, record_repo
 
 log = structlog.get_logger("gitlearnos.worker")
 REPLY_STASH = "gitlearnos:replies:{key}"
 REPLY_STASH_TTL = 30 * 24 * 3600
-MAX_RETRIES = 8
+# Retries back off exponentially with jitter: about 5 s, 10 s, 20 s ... capped at 5 minutes, so the
+# twelve of them span roughly half an hour (a forge or network outage of that length loses nothing).
+MAX_RETRIES = 12
+BACKOFF_FIRST = 5.0
+BACKOFF_CAP = 300.0
 PENDING = "gitlearnos:pending"
+# Parking retries a Redis blip a few times (seconds) before keeping the event in memory.
+PARK_ATTEMPTS = (0.1, 0.5, 1.0, 2.0)
 
 
 @dataclass
@@ -72,6 +79,8 @@ class WorkerRuntime:
     model_agent: Agent | None = None  # the operator's chat model, used only where a learner allows it
     celery: Celery | None = None  # sends plans' follow-up jobs (rag ingest); register_event_task sets it
     clients: ForgeClients = field(init=False)
+    # Parked entries Redis could not take (it was down): written by the next park or task.
+    unparked: dict[bytes, str] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.clients = ForgeClients(self.settings)
@@ -118,11 +127,11 @@ def handle_event(runtime: WorkerRuntime, event: InboundEvent) -> str:
     record_repo(runtime.redis, event)  # scheduled runs (maintenance) serve every repository seen here
     repo = event.repo
     key = event_key(event)
-    with repository_lock(runtime.redis, repo, timeout=runtime.settings.lock_timeout_seconds):
-        return _handle_locked(runtime, event, repo, key)
+    with repository_lock(runtime.redis, repo, timeout=runtime.settings.lock_timeout_seconds) as lease:
+        return _handle_locked(runtime, event, repo, key, lease)
 
 
-def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, key: str) -> str:
+def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, key: str, lease: Lease) -> str:
     settings = runtime.settings
     client = runtime.clients.for_event(event)
     # A handoff PR's feedback is planned and committed on its branch.
@@ -156,6 +165,7 @@ def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, k
                 "event.planned", repo=repo.slug, event_key=key, outcome=plan.outcome.value, reason=plan.reason
             )
             return plan.outcome.value
+        lease.ensure_held()  # fencing: push only while this job still holds the repository
         if plan.pull_request is not None:  # a handoff: its own branch and a pull request
             handed_off = open_handoff(client, mirror, repo, plan)
             if handed_off is not None:
@@ -234,6 +244,7 @@ def register_event_task(app: Celery, runtime: WorkerRuntime) -> Task:
     @app.task(name=PROCESS_EVENT, shared=False, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
     def process_event(self: Task, payload: dict[str, Any], queued_at: float | None = None) -> str:
         event = _validated(payload)
+        flush_unparked(runtime)
         if queued_at is not None and not self.request.retries:
             metrics.observe_queue_wait(queued_at)
         started = time.perf_counter()
@@ -241,8 +252,9 @@ def register_event_task(app: Celery, runtime: WorkerRuntime) -> Task:
         with bound_contextvars(**event_context(event.forge, event)):
             try:
                 outcome = handle_event(runtime, event)
+                clear_parked(runtime, event_key(event))  # an earlier delivery parked it: it is applied now
             except (RetryLater, ForgeError, GitWorkspaceError) as error:
-                countdown = retry_countdown(error)
+                countdown = retry_delay(error, self.request.retries)
                 if countdown is not None and self.request.retries < MAX_RETRIES:
                     outcome = TaskOutcome.RETRY
                     metrics.count_retry(error)
@@ -265,14 +277,42 @@ def _park(runtime: WorkerRuntime, event: InboundEvent, error: Exception) -> None
 
 
 def retry_countdown(error: Exception) -> float | None:
-    """Seconds to wait before retrying, or None when retrying cannot help."""
+    """The least wait before retrying (the forge's own delay wins), or None when retrying cannot help."""
     if isinstance(error, RetryLater):
         return error.countdown
+    if isinstance(error, ForgeNotConfigured):
+        return None  # the operator must fix the configuration; waiting changes nothing
     if isinstance(error, ForgeError):
         if error.retry_after is not None:
             return max(error.retry_after, 1.0)
         return 10.0 if (error.status or 500) >= 500 else None
     return 15.0  # git over the network: transient more often than not
+
+
+def retry_delay(error: Exception, retries: int, rng: random.Random | None = None) -> float | None:
+    """Seconds before retry number ``retries + 1``: exponential with jitter, never below the least wait.
+
+    The exponential part doubles from :data:`BACKOFF_FIRST` up to :data:`BACKOFF_CAP`; "equal
+    jitter" (half fixed, half random) spreads the workers that one outage failed together, so they
+    do not all come back in the same second.
+    """
+    least = retry_countdown(error)
+    if least is None:
+        return None
+    ceiling = min(BACKOFF_CAP, BACKOFF_FIRST * 2.0 ** min(retries, 32))
+    jittered = ceiling / 2 + (rng or random).uniform(0, ceiling / 2)
+    return max(least, jittered)
+
+
+def pending_field(event: InboundEvent) -> bytes:
+    """The event's own entry in the pending hash: event key, kind and delivery, so none overwrites another.
+
+    ``issue.opened``, ``edited`` and ``labeled`` on the same text share an event key; each delivery
+    still parks on its own. A lone surrogate (U+D800 from a payload's JSON) is written escaped, so
+    no content can make parking fail.
+    """
+    field_text = f"{event_key(event)}|{event.kind.value}|{event.delivery_id}"
+    return field_text.encode("utf-8", "backslashreplace")
 
 
 def park_event(runtime: WorkerRuntime, event: InboundEvent, error: Exception) -> None:
@@ -282,9 +322,55 @@ def park_event(runtime: WorkerRuntime, event: InboundEvent, error: Exception) ->
     later run applies it; idempotency makes replaying it safe.
     """
     key = event_key(event)
-    record = {"event": event.model_dump(mode="json"), "error": type(error).__name__, "parked_at": _now_iso()}
-    runtime.redis.hset(PENDING, key, json.dumps(record))
-    log.error("event.parked", event_key=key, error=type(error).__name__, delivery=event.delivery_id)
+    park_record(runtime, pending_field(event), {"event": event.model_dump(mode="json")}, error)
+    log.error(
+        "event.parked",
+        event_key=key.encode("utf-8", "backslashreplace").decode("ascii", "replace"),
+        error=type(error).__name__,
+        delivery=event.delivery_id,
+        in_memory=bool(runtime.unparked),
+    )
+
+
+def park_record(runtime: WorkerRuntime, name: bytes, record: dict[str, Any], error: Exception) -> None:
+    """Write one pending entry; never raises.
+
+    ``json.dumps`` escapes every non-ASCII character (lone surrogates too), so any content encodes.
+    If Redis does not answer after a few quick retries the entry waits in ``runtime.unparked`` and
+    is written by the next park or task of this process.
+    """
+    stamped = record | {"error": type(error).__name__, "parked_at": _now_iso()}
+    runtime.unparked[name] = json.dumps(stamped)
+    flush_unparked(runtime, attempts=PARK_ATTEMPTS)
+
+
+def flush_unparked(runtime: WorkerRuntime, attempts: tuple[float, ...] = ()) -> None:
+    """Write every parked record Redis has not taken yet; after ``attempts`` (waits) keep them in memory."""
+    for wait in (*attempts, None):
+        if not runtime.unparked:
+            return
+        try:
+            runtime.redis.hset(PENDING, mapping=dict(runtime.unparked))  # type: ignore[arg-type]
+        except redis.exceptions.RedisError:
+            if wait is None:
+                log.error("event.park_deferred", waiting=len(runtime.unparked))
+                return
+            time.sleep(wait)
+            continue
+        runtime.unparked.clear()
+        return
+
+
+def clear_parked(runtime: WorkerRuntime, key: str) -> int:
+    """Remove the parked entries of ``key``: its commit exists, so every delivery of it is applied."""
+    prefix = key.encode("utf-8", "backslashreplace")
+    escaped = b"".join(b"\\" + bytes([c]) if c in b"*?[]\\" else bytes([c]) for c in prefix)
+    try:
+        fields = [name for name, _ in runtime.redis.hscan_iter(PENDING, match=escaped + b"|*")]
+        return int(runtime.redis.hdel(PENDING, *fields)) if fields else 0
+    except redis.exceptions.RedisError:
+        log.warning("event.unpark_deferred")  # maintenance's replay finds it applied and clears it
+        return 0
 
 
 def _now_iso() -> str:
