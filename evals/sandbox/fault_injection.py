@@ -6,14 +6,14 @@ the admin API (``POST /_sandbox/faults``); it is off by default, so nothing else
 
 Only calls authenticated as the chosen account (the bot, by default) are hit, so the learner's own calls
 (opening issues, pushing) and the admin API keep working. Git's first, anonymous request (answered with
-a Basic challenge) is not an authenticated call and is never hit. Whether a call is hit comes from a
-seeded random source, so a run can be repeated; the counts of calls seen and hit are kept per kind.
+a Basic challenge) is not an authenticated call and is never hit. Calls are counted per kind (API, git)
+and every ``1/rate``-th call of each kind is hit, starting at an offset the seed picks: spread evenly,
+so both kinds are hit once there are enough calls, and the same calls in the same order are hit again.
 """
 
 from __future__ import annotations
 
 import json
-import random
 import threading
 from dataclasses import dataclass, field
 from typing import Literal
@@ -63,7 +63,6 @@ class FaultInjector:
         self._authenticator = authenticator
         self._lock = threading.Lock()
         self._plan = FaultPlan()
-        self._random = random.Random(0)
         self._turn = 0
         self.counts = FaultCounts()
 
@@ -74,7 +73,7 @@ class FaultInjector:
     def configure(self, plan: FaultPlan) -> None:
         """Replace the plan and start counting again (rate 0 switches injection off)."""
         with self._lock:
-            self._plan, self._random, self._turn = plan, random.Random(plan.seed), 0
+            self._plan, self._turn = plan, 0
             self.counts = FaultCounts()
 
     def status_for(self, scope: Scope) -> int | None:
@@ -86,9 +85,10 @@ class FaultInjector:
         if path.startswith(EXEMPT_PREFIXES) or not self._is_caller(scope, path, plan.login):
             return None
         kind: CallKind = "git" if ".git/" in path else "api"
+        period = max(1, round(1 / plan.rate))
         with self._lock:
             self.counts.seen[kind] += 1
-            if self._random.random() >= plan.rate:
+            if (self.counts.seen[kind] + plan.seed) % period:
                 return None
             self.counts.injected[kind] += 1
             status = plan.statuses[self._turn % len(plan.statuses)]
