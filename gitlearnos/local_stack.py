@@ -14,6 +14,7 @@ import secrets
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Mapping
 from contextlib import ExitStack
@@ -29,6 +30,10 @@ from evals.sandbox.server import SandboxServer, start_sandbox
 from evals.sandbox.store import BOT_LOGIN
 
 PROCESS_STOP_TIMEOUT = 15.0
+# A worker that exits on its own (a crash, an unrecoverable broker error) is started again after this
+# long, as systemd's Restart= or compose's restart policy would; the delay doubles while it keeps dying.
+RESTART_AFTER = 1.0
+RESTART_AFTER_MAX = 30.0
 OTHER_BOT = "helper-ci[bot]"
 STRANGER = "carol"  # a person with no role in any learner repository (not a learner, not a teacher)
 SANDBOX_MODEL = "sandbox-scripted"  # the sandbox's scripted chat endpoint (evals/sandbox/model_api.py)
@@ -75,6 +80,10 @@ class LocalStack:
     _start_worker: Callable[[], subprocess.Popen[bytes]] | None = field(default=None, repr=False)
     rag_worker: subprocess.Popen[bytes] | None = None
     _start_rag_worker: Callable[[], subprocess.Popen[bytes]] | None = field(default=None, repr=False)
+    worker_restarts: int = 0  # how often the supervisor started a worker that had exited on its own
+    _wanted: dict[str, bool] = field(default_factory=lambda: {"worker": True, "rag_worker": True}, repr=False)
+    _supervising: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _stopping: threading.Event = field(default_factory=threading.Event, repr=False)
 
     @property
     def webhook_url(self) -> str:
@@ -88,21 +97,35 @@ class LocalStack:
         return self.data_dir / "logs"
 
     def stop(self) -> None:
+        self._stopping.set()
         self._exit.close()
 
     def stop_worker(self) -> None:
-        """Stop the worker process (Celery's warm shutdown), as an outage would; see :meth:`start_worker`."""
+        """Stop the worker process (Celery's warm shutdown), as an outage would; see :meth:`start_worker`.
+
+        A stopped worker stays stopped (the supervisor restarts only workers that exit on their own).
+        """
+        with self._supervising:
+            self._wanted["worker"] = False
         if self.worker.poll() is None:
             self.worker.terminate()
             self.worker.wait(timeout=PROCESS_STOP_TIMEOUT)
 
     def start_worker(self) -> None:
-        """Start a worker again with the same command and environment (after :meth:`stop_worker`)."""
+        """Start a worker again with the same command and environment (after :meth:`stop_worker` or a kill).
+
+        If the supervisor already restarted it, this keeps that one.
+        """
         assert self._start_worker is not None
-        self.worker = self._start_worker()
+        with self._supervising:
+            self._wanted["worker"] = True
+            if self.worker.poll() is not None:
+                self.worker = self._start_worker()
 
     def stop_rag_worker(self) -> None:
         """Stop the rag queue's worker, as an outage would: queued RAG jobs wait (or get lost) meanwhile."""
+        with self._supervising:
+            self._wanted["rag_worker"] = False
         if self.rag_worker is not None and self.rag_worker.poll() is None:
             self.rag_worker.terminate()
             self.rag_worker.wait(timeout=PROCESS_STOP_TIMEOUT)
@@ -110,7 +133,37 @@ class LocalStack:
     def start_rag_worker(self) -> None:
         """Start the rag queue's worker again with the same command and environment."""
         assert self._start_rag_worker is not None, "this stack runs without a rag worker"
-        self.rag_worker = self._start_rag_worker()
+        with self._supervising:
+            self._wanted["rag_worker"] = True
+            if self.rag_worker is None or self.rag_worker.poll() is not None:
+                self.rag_worker = self._start_rag_worker()
+
+    def supervise(self, every: float = 0.25) -> None:
+        """Restart, until :meth:`stop`, each worker that exited while wanted (run in a daemon thread).
+
+        A worker is restarted :data:`RESTART_AFTER` s after it was first seen dead (doubling up to
+        :data:`RESTART_AFTER_MAX` while it keeps dying at once), so one that a test kills and
+        restarts itself is not started twice.
+        """
+        dead_since: dict[str, float] = {}
+        started_at = dict.fromkeys(self._wanted, time.monotonic())
+        delay = dict.fromkeys(self._wanted, RESTART_AFTER)
+        while not self._stopping.wait(every):
+            for name, start in (("worker", self._start_worker), ("rag_worker", self._start_rag_worker)):
+                with self._supervising:
+                    process: subprocess.Popen[bytes] | None = getattr(self, name)
+                    if start is None or process is None or not self._wanted[name] or process.poll() is None:
+                        dead_since.pop(name, None)
+                        continue
+                    now = time.monotonic()
+                    if now - dead_since.setdefault(name, now) < delay[name] or self._stopping.is_set():
+                        continue
+                    quick_death = now - started_at[name] < RESTART_AFTER_MAX
+                    delay[name] = min(delay[name] * 2, RESTART_AFTER_MAX) if quick_death else RESTART_AFTER
+                    setattr(self, name, start())
+                    started_at[name] = time.monotonic()
+                    self.worker_restarts += 1
+                    dead_since.pop(name, None)
 
     def __enter__(self) -> LocalStack:
         return self
@@ -213,10 +266,15 @@ def start_local_stack(
             wait_until_ready(f"{web_url}/readyz", timeout=ready_timeout, process=web)
         except StackError as error:
             raise StackError(f"web service: {error}; see {logs / 'web.log'}") from error
-        return LocalStack(
+        stack = LocalStack(
             data_dir, redis_url, sandbox, web_url, secret, web, worker, beat, exit_stack, start_worker,
             rag_worker, start_rag_worker,
         )  # fmt: skip
+        supervisor = threading.Thread(target=stack.supervise, name="local-stack-supervisor", daemon=True)
+        supervisor.start()
+        exit_stack.callback(supervisor.join, PROCESS_STOP_TIMEOUT)
+        exit_stack.callback(stack._stopping.set)  # runs first (LIFO): no restarts while stopping
+        return stack
     except BaseException:
         exit_stack.close()
         raise

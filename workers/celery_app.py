@@ -78,7 +78,7 @@ def create_celery(settings: Settings, redis_url: str) -> Celery:
     return app
 
 
-class KeepHeldMessagesVisible(bootsteps.StartStopStep):
+class KeepHeldMessagesVisible(bootsteps.StartStopStep):  # type: ignore[misc]
     """Re-score, every few seconds, each message this worker holds, so the sweep leaves it alone.
 
     Runs on the consumer's timer in the main process, which stays responsive however long a job
