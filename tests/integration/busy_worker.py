@@ -13,8 +13,10 @@ import time
 from typing import Any
 
 import redis
+import structlog
 from celery import Celery, bootsteps
 
+from gitlearnos.log_setup import configure_logging
 from gitlearnos.settings import Settings
 from workers.celery_app import create_celery, run_worker
 
@@ -43,6 +45,7 @@ def build(url: str) -> Celery:
     @app.task(name=SLOW, shared=False)  # type: ignore[untyped-decorator]
     def slow(name: str, seconds: float) -> None:
         _mark(url, f"busy:started:{name}")
+        structlog.get_logger("gitlearnos.worker").info("busy.started", task=name)
         time.sleep(seconds)
         _mark(url, f"busy:done:{name}")
 
@@ -51,6 +54,7 @@ def build(url: str) -> Celery:
 
 if __name__ == "__main__":
     broker = sys.argv[1]
+    configure_logging("INFO")  # as ``gitlearnos worker`` does
     worker_app = build(broker)
     if "fail-at-start" in sys.argv[2:]:
         worker_app.steps["consumer"].add(FailAtStart)

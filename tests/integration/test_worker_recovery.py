@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import subprocess
@@ -89,6 +90,23 @@ def test_busy_worker_survives_redis_restarts(server: RestartableRedis, tmp_path:
     finally:
         stop(worker)
     assert "Unrecoverable error" not in (tmp_path / "worker.log").read_text()
+
+
+def test_task_log_lines_are_json_once(server: RestartableRedis, tmp_path: Path) -> None:
+    """A task's structlog line is one JSON object, not a JSON string inside Celery's redirected stdout."""
+    worker = start_worker(server.url, tmp_path / "worker.log")
+    try:
+        send_slow(server.url, "logged", 0)
+        wait_for(server.url, "busy:done:logged", 1, timeout=60)
+    finally:
+        stop(worker)
+    records = []
+    for line in (tmp_path / "worker.log").read_text().splitlines():
+        with contextlib.suppress(ValueError):
+            records.append(json.loads(line))
+    assert [r["task"] for r in records if r.get("event") == "busy.started"] == ["logged"]
+    nested = [r for r in records if str(r.get("event", "")).lstrip().startswith("{")]
+    assert nested == []
 
 
 def test_unrecoverable_error_exits_non_zero(server: RestartableRedis, tmp_path: Path) -> None:
