@@ -3,7 +3,9 @@
 A scenario is a list of named checks, each tied to one "must", "must not" or "evidence" line of the
 protocol scenario. A check the bot cannot pass yet for lack of a capability is recorded as ``not-yet`` with
 the reason, rather than left out: the table then shows exactly which promises are unproven, and a
-scenario only ``pass``es when every line it covers passed.
+scenario only ``pass``es when every line it covers passed. ``not-applicable`` is its own status, for a
+protocol requirement a server-side bot cannot have, always with the reason: it is neither a pass nor a
+promise left for later.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ class CheckStatus(StrEnum):
     PASS = "pass"  # noqa: S105 - a verdict, not a password
     FAIL = "fail"
     NOT_YET = "not-yet"
+    NOT_APPLICABLE = "not-applicable"
 
 
 @dataclass(frozen=True)
@@ -91,7 +94,8 @@ def verdict(checks: Sequence[Check]) -> tuple[CheckStatus, str]:
     """The cell's status and a one-line reason: the first failure wins, then what is not yet checkable."""
     failed = [c for c in checks if c.status is CheckStatus.FAIL]
     waiting = [c for c in checks if c.status is CheckStatus.NOT_YET]
-    passed = len(checks) - len(failed) - len(waiting)
+    inapplicable = [c for c in checks if c.status is CheckStatus.NOT_APPLICABLE]
+    passed = len(checks) - len(failed) - len(waiting) - len(inapplicable)
     if failed:
         first = failed[0]
         more = f" (+{len(failed) - 1} more failed)" if len(failed) > 1 else ""
@@ -101,4 +105,6 @@ def verdict(checks: Sequence[Check]) -> tuple[CheckStatus, str]:
         return CheckStatus.NOT_YET, f"{passed} checks pass; not yet: " + "; ".join(reasons)
     if not checks:
         return CheckStatus.NOT_YET, "no checks ran"
+    if not passed:
+        return CheckStatus.NOT_APPLICABLE, "; ".join(dict.fromkeys(c.detail for c in inapplicable))
     return CheckStatus.PASS, f"all {passed} checks pass"

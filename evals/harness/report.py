@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from evals.harness.checks import CheckStatus, ScenarioResult
+from evals.harness.runner import unowned
+from evals.scenarios.registry import owning_issue
 
 HEADERS = ("scenario", "title", "forge", "status", "reason")
 FAILED_CHECK = "    x "
@@ -63,13 +65,29 @@ def summary(results: Sequence[ScenarioResult], seconds: float) -> tuple[str, lis
                                                                 if r.status is CheckStatus.FAIL))  # fmt: skip
     rows = [(status.value, str(counts[status])) for status in CheckStatus]
     rows.append(("failed", ", ".join(failed) if failed else "none"))
+    orphans = [item for r in results for item in unowned(r)]
+    if orphans:
+        rows.append(("not-yet, no open issue owns it", "; ".join(orphans)))
     if rerun:
         rows.append(("rerun", f"gitlearnos evals {rerun}"))
     return f"gitlearnos evals: {len(results)} cells in {seconds:.1f} s", rows
 
 
+def _cell_json(result: ScenarioResult) -> dict[str, object]:
+    """A cell as JSON, with the open issue that owns a not-yet cell or variant (null when none does)."""
+    cell = result.as_json()
+    if result.status is CheckStatus.NOT_YET:
+        cell["owned_by"] = owning_issue(result.scenario)
+    checks = cell["checks"]
+    assert isinstance(checks, list)
+    for check in checks:
+        if check["status"] == CheckStatus.NOT_YET.value:
+            check["owned_by"] = owning_issue(result.scenario) or owning_issue(result.scenario, check["name"])
+    return cell
+
+
 def to_json(results: Sequence[ScenarioResult]) -> list[dict[str, object]]:
-    return [result.as_json() for result in results]
+    return [_cell_json(result) for result in results]
 
 
 def write_json(results: Sequence[ScenarioResult], path: Path) -> None:

@@ -29,8 +29,39 @@ from evals.scenarios import (
     s15_recurring_automation,
 )
 
-DIAGNOSIS = "the diagnose operation (competing hypotheses, one discriminating probe, model synthesis)"
+DIAGNOSIS_ISSUE = "#17"
+JUDGEMENT_ISSUE = "#16"
+DIAGNOSIS = (
+    f"owned by open issue {DIAGNOSIS_ISSUE}: the diagnose operation (competing hypotheses, one "
+    "discriminating probe, model synthesis) is not built"
+)
 SERVER_SIDE = "does not apply to a server-side bot: "
+
+# The one list of what may stay ``not-yet`` while ``gitlearnos evals`` exits 0: a whole scenario (its number)
+# or one variant of a scenario ("<number>: <variant>"), each with the open issue that builds it. The issue's
+# work empties its entries; anything else that is not-yet fails the run.
+OWNED_BY_OPEN_ISSUE: dict[str, str] = {
+    "14": DIAGNOSIS_ISSUE,
+    "17": DIAGNOSIS_ISSUE,
+    "18": DIAGNOSIS_ISSUE,
+    "11: no repository write access": JUDGEMENT_ISSUE,
+    "11: transfer-based goal": JUDGEMENT_ISSUE,
+}
+
+
+def owning_issue(scenario: str, variant: str = "") -> str | None:
+    """The open issue that owns this not-yet scenario (or one variant of it), or None when nothing does."""
+    return OWNED_BY_OPEN_ISSUE.get(f"{scenario}: {variant}" if variant else scenario)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One variant of a scenario with no runner: not applicable (with the protocol line it cannot meet),
+    or applicable but not built (then ``OWNED_BY_OPEN_ISSUE`` must name its issue)."""
+
+    name: str
+    applies: bool
+    reason: str
 
 
 class Surface(StrEnum):
@@ -52,6 +83,7 @@ class Scenario:
     forge_run: Callable[[ForgeRun], Sequence[Check]] | None = None
     local_run: Callable[[LocalRun], Sequence[Check]] | None = None
     blocked: Callable[[], str | None] = _ready  # a reason known only at run time (a module not landed)
+    variants: tuple[Variant, ...] = ()  # a NONE-surface scenario's variants, each applicable or not
 
     def unavailable(self) -> str | None:
         """Why this scenario cannot run now, or None when it can."""
@@ -75,32 +107,73 @@ SCENARIOS: tuple[Scenario, ...] = (
         "11",
         "Continue without Skills",
         Surface.NONE,
-        SERVER_SIDE + "it tests a chat surface without Skills relying on project instructions and native "
-        "memory. The bot has no Skills or memory; the repository is its only state, so the 'memory "
-        "unavailable' variant holds by construction. What applies (a photographed page plus a question "
-        "filed as an issue) is scenario 09's path",
+        SERVER_SIDE + "its primary variant tests a chat surface without Skills that relies on project "
+        "instructions and native memory; the variants a bot has are listed one by one",
+        variants=(
+            Variant(
+                "primary: project instructions and native memory instead of Skills",
+                False,
+                SERVER_SIDE + "the protocol requires adapted templates/project-instructions.md content "
+                "to be active and a native-memory activation pointer reported as saved; the bot has no chat "
+                "surface, project instructions or memory, and its only state is the repository",
+            ),
+            Variant(
+                "memory unavailable",
+                False,
+                SERVER_SIDE + "'must not claim cross-conversation memory' presupposes a surface with memory; "
+                "the receipt's memory line is judged in scenarios 02 and 09",
+            ),
+            Variant(
+                "memory pointer stale",
+                False,
+                SERVER_SIDE + "'proposes or performs an explicit memory correction' needs a native memory "
+                "pointer, which the bot does not have",
+            ),
+            Variant(
+                "preview or manual",
+                False,
+                "the protocol says 'the stricter authority from Scenario 09 still applies': judged as "
+                "scenario 09's preview and manual variants, not a second time here",
+            ),
+            Variant(
+                "no repository write access",
+                True,
+                "applies (a token without push rights): the bot must answer and return the exact pending "
+                f"writeback without claiming a write or commit; not built, owned by open issue "
+                f"{JUDGEMENT_ISSUE}",
+            ),
+            Variant(
+                "transfer-based goal",
+                True,
+                "applies: a delayed independent answer to the same task form must not establish "
+                "`demonstrated` without new transfer evidence; not built, owned by open issue "
+                f"{JUDGEMENT_ISSUE}",
+            ),
+        ),
     ),
     Scenario(
         "12",
         "Cross-agent Skill installation",
         Surface.NONE,
-        SERVER_SIDE + "it installs skills/gitlearnos/ into Codex, Claude Code or OpenCode and verifies the "
-        "runtime lists it. The bot has no agent runtime to install into; what applies is that every "
-        "receipt reports Skill installation as `unavailable`, which scenarios 02 and 09 check",
+        SERVER_SIDE + "it installs skills/gitlearnos/ into Codex, Claude Code or OpenCode and requires that "
+        "'the runtime's Skill list exposes gitlearnos'; the bot has no agent runtime to install into. What "
+        "applies is that every receipt reports Skill installation as `unavailable`, which scenarios 02 and "
+        "09 check",
     ),
     Scenario("13", "Route and verify required RAG", Surface.FORGE, forge_run=s13_rag.run),
-    Scenario("14", "Repeated-error synthesis", Surface.FORGE, f"owned by {DIAGNOSIS}"),
+    Scenario("14", "Repeated-error synthesis", Surface.FORGE, DIAGNOSIS),
     Scenario("15", "Recurring automation", Surface.FORGE, forge_run=s15_recurring_automation.run),
     Scenario(
         "16",
         "DeepSeek Harness integration",
         Surface.NONE,
-        SERVER_SIDE + "it certifies an optional chat-harness runtime adapter. The parts a bot shares "
-        "(safe-auto, preview and manual fixtures; an image-only note marked needs-transcription) are "
-        "scenario 09's variants",
+        SERVER_SIDE + "it certifies the DeepSeek Harness Host bundle ('confirm exactly one active "
+        "gitlearnos-host bundle row', the learning_status / learning_route / learning_record tools in the "
+        "assembled prompt); the bot is not a Harness plugin. The parts a bot shares (safe-auto, preview and "
+        "manual fixtures; an image-only note marked needs-transcription) are scenario 09's variants",
     ),
-    Scenario("17", "Differential diagnosis", Surface.FORGE, f"owned by {DIAGNOSIS}"),
-    Scenario("18", "No over-diagnosis of new learning", Surface.FORGE, f"owned by {DIAGNOSIS}"),
+    Scenario("17", "Differential diagnosis", Surface.FORGE, DIAGNOSIS),
+    Scenario("18", "No over-diagnosis of new learning", Surface.FORGE, DIAGNOSIS),
 )
 
 

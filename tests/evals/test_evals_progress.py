@@ -18,12 +18,21 @@ def test_the_non_terminal_run_logs_each_cell_and_closes_with_a_summary() -> None
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines()[0].split() == ["scenario", "title", "forge", "status", "reason"]
-    assert "0 pass, 0 fail, 2 not-yet of 2 cells" in run.stdout
+    assert "0 pass, 0 fail, 2 not-yet, 0 not-applicable of 2 cells" in run.stdout
     lines = run.stderr.splitlines()
     assert lines[:3] == ["scenarios: 2 to do", "11 none   not-yet", "14 github not-yet"]
     assert lines[3].startswith("gitlearnos evals: 2 cells in ")
-    assert lines[4:] == ["  pass:    0", "  fail:    0", "  not-yet: 2", "  failed:  none"]
+    assert [line.split() for line in lines[4:]] == [
+        ["pass:", "0"], ["fail:", "0"], ["not-yet:", "2"], ["not-applicable:", "0"], ["failed:", "none"],
+    ]  # fmt: skip
     assert "\x1b[" not in run.stderr + run.stdout
+
+
+def test_the_summary_names_a_not_yet_cell_no_open_issue_owns() -> None:
+    """Such a cell fails the run, so the summary says which one needs building or an owner."""
+    cells = [ScenarioResult("04", "Due review", "github", CheckStatus.NOT_YET, "sandbox flavour missing")]
+    _, rows = summary(cells, 1.0)
+    assert dict(rows)["not-yet, no open issue owns it"] == "04 github"
 
 
 def test_the_summary_names_the_failed_cells_and_how_to_rerun_them() -> None:
@@ -38,6 +47,7 @@ def test_the_summary_names_the_failed_cells_and_how_to_rerun_them() -> None:
         "pass": "1",
         "fail": "2",
         "not-yet": "0",
+        "not-applicable": "0",
         "failed": "02 gitea, 13 gitlab",
         "rerun": "gitlearnos evals --scenario 02 --scenario 13",
     }

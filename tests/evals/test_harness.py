@@ -16,7 +16,7 @@ from evals.harness.receipt import listed_paths, parse_receipt, visible_text
 from evals.harness.repo_state import RemoteObserver, read_state
 from evals.harness.report import format_table, to_json, write_json
 from evals.harness.runner import exit_code, run_evals, scenario_number
-from evals.scenarios.registry import SCENARIOS, Surface
+from evals.scenarios.registry import OWNED_BY_OPEN_ISSUE, SCENARIOS, Surface
 
 
 @pytest.mark.parametrize(
@@ -26,6 +26,9 @@ from evals.scenarios.registry import SCENARIOS, Surface
         ([CheckStatus.PASS, CheckStatus.NOT_YET], CheckStatus.NOT_YET),
         ([CheckStatus.NOT_YET, CheckStatus.FAIL, CheckStatus.PASS], CheckStatus.FAIL),
         ([], CheckStatus.NOT_YET),
+        ([CheckStatus.NOT_APPLICABLE, CheckStatus.NOT_APPLICABLE], CheckStatus.NOT_APPLICABLE),
+        ([CheckStatus.NOT_APPLICABLE, CheckStatus.PASS], CheckStatus.PASS),
+        ([CheckStatus.NOT_APPLICABLE, CheckStatus.NOT_YET], CheckStatus.NOT_YET),
     ],
 )
 def test_the_first_failure_decides_then_not_yet(statuses: list[CheckStatus], expected: CheckStatus) -> None:
@@ -127,23 +130,80 @@ def test_every_protocol_scenario_has_a_row_with_a_reason_or_a_runner() -> None:
 def test_not_yet_cells_need_no_stack_and_have_the_json_shape(tmp_path: Path) -> None:
     results = run_evals(tmp_path, scenarios=["14", "11"], forges=["github", "gitea"])
     assert [(r.scenario, r.forge) for r in results] == [("11", "none"), ("14", "github"), ("14", "gitea")]
-    assert exit_code(results) == 0
+    assert exit_code(results) == 0, "14 is owned by the diagnosis issue, 11's applicable variants by #16"
     write_json(results, tmp_path / "out" / "evals.json")
     data = json.loads((tmp_path / "out" / "evals.json").read_text())
     assert data == to_json(results)
     for cell in data:
         assert {"scenario", "forge", "status", "reason", "checks"} <= set(cell)
-        assert cell["status"] in {"pass", "fail", "not-yet"}
-        assert "diagnose" in cell["reason"] or "server-side" in cell["reason"]
+        waiting = [check["owned_by"] for check in cell["checks"] if check["status"] == "not-yet"]
+        assert cell["status"] == "not-yet" and (cell["owned_by"] == "#17" or set(waiting) == {"#16"})
+        assert "diagnose" in cell["reason"] or "owned by open issue" in cell["reason"]
     assert "14" in format_table(results)
     assert not (tmp_path / "stack").exists(), "no cell was runnable, so no stack was started"
 
 
 def test_a_failed_cell_makes_the_exit_code_one() -> None:
-    failed = ScenarioResult("02", "Organize notes", "github", CheckStatus.FAIL, "x")
-    waiting = ScenarioResult("04", "Due review", "github", CheckStatus.NOT_YET, "y")
-    assert exit_code([waiting]) == 0
-    assert exit_code([waiting, failed]) == 1
+    passed = ScenarioResult("02", "Organize notes", "github", CheckStatus.PASS, "x")
+    failed = ScenarioResult("02", "Organize notes", "gitea", CheckStatus.FAIL, "x")
+    assert exit_code([passed]) == 0
+    assert exit_code([passed, failed]) == 1
+
+
+def test_not_yet_fails_the_exit_code_unless_an_open_issue_owns_it() -> None:
+    unowned = ScenarioResult("04", "Due review", "github", CheckStatus.NOT_YET, "y")
+    owned = ScenarioResult("17", "Differential diagnosis", "github", CheckStatus.NOT_YET, "y")
+    assert exit_code([unowned]) == 1
+    assert exit_code([owned]) == 0
+    waiting = Check("answers step 3", CheckStatus.NOT_YET, "needs a chat model")
+    one_check = ScenarioResult("04", "Due review", "gitlab", CheckStatus.NOT_YET, "y", (waiting,))
+    assert exit_code([one_check]) == 1, "a not-yet check inside a runnable scenario needs an owner too"
+
+
+def test_scenario_11_passes_the_exit_code_only_through_its_listed_variants() -> None:
+    owned = Check("no repository write access", CheckStatus.NOT_YET, "not built")
+    stray = Check("memory pointer stale", CheckStatus.NOT_YET, "not built")
+    cell = ScenarioResult("11", "Continue without Skills", "none", CheckStatus.NOT_YET, "", (owned,))
+    assert exit_code([cell]) == 0
+    assert exit_code([ScenarioResult("11", "x", "none", CheckStatus.NOT_YET, "", (owned, stray))]) == 1
+
+
+def test_not_applicable_is_its_own_status_with_the_protocol_requirement(tmp_path: Path) -> None:
+    results = run_evals(tmp_path, scenarios=["12", "16"])
+    assert [(r.scenario, r.status) for r in results] == [
+        ("12", CheckStatus.NOT_APPLICABLE),
+        ("16", CheckStatus.NOT_APPLICABLE),
+    ]
+    assert all(r.reason.startswith("does not apply to a server-side bot: ") for r in results)
+    assert "'the runtime's Skill list exposes gitlearnos'" in results[0].reason
+    assert exit_code(results) == 0
+    assert "0 not-yet, 2 not-applicable of 2 cells" in format_table(results)
+
+
+def test_scenario_11_lists_which_variants_apply(tmp_path: Path) -> None:
+    (cell,) = run_evals(tmp_path, scenarios=["11"])
+    statuses = {check.name: check.status for check in cell.checks}
+    assert statuses["no repository write access"] is CheckStatus.NOT_YET
+    assert statuses["transfer-based goal"] is CheckStatus.NOT_YET
+    assert statuses["memory pointer stale"] is CheckStatus.NOT_APPLICABLE
+    (data,) = to_json([cell])
+    owners = {check["name"]: check.get("owned_by") for check in data["checks"]}  # type: ignore[union-attr]
+    assert owners["no repository write access"] == owners["transfer-based goal"] == "#16"
+
+
+def test_the_one_list_names_only_scenarios_and_variants_that_are_not_built() -> None:
+    by_number = {spec.number: spec for spec in SCENARIOS}
+    for key in OWNED_BY_OPEN_ISSUE:
+        number, _, variant = key.partition(": ")
+        spec = by_number[number]
+        if variant:
+            assert any(v.name == variant and v.applies for v in spec.variants), key
+        else:
+            assert spec.forge_run is None and spec.local_run is None, f"{key} runs: take it off the list"
+    for spec in SCENARIOS:
+        for variant in spec.variants:
+            if variant.applies:
+                assert f"{spec.number}: {variant.name}" in OWNED_BY_OPEN_ISSUE, variant.name
 
 
 def test_unknown_forges_are_refused(tmp_path: Path) -> None:
