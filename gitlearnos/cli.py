@@ -280,11 +280,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     evals = commands.add_parser(
         "evals",
-        help="run the protocol's conformance scenarios against the bot and print pass/fail/not-yet",
+        help="run the protocol's conformance scenarios against the bot and print each cell's status",
         description=(
             "Run the GitLearnOS protocol scenarios against the whole bot (sandbox forge, web service, "
             "worker, embedded Redis; local mode for scenario 07) and print a table of scenario x forge with "
-            "pass, fail or not-yet and the reason. Exit code 1 when any check fails; not-yet is no failure."
+            "pass, fail, not-yet or not-applicable and the reason. Exit code 1 when any check fails or a "
+            "cell is not-yet without an open issue owning it in evals/scenarios/registry.py's one list."
         ),
     )
     evals.add_argument(
