@@ -52,7 +52,7 @@ from workers.celery_app import SCHEDULE_QUEUE
 from workers.events import MAX_RETRIES, WorkerRuntime, retry_delay
 from workers.occurrences import claim_key as occurrence_claim_key
 from workers.occurrences import label_claim_key, run_once
-from workers.repo_lock import repository_lock
+from workers.repo_lock import Lease, repository_lock
 from workers.repo_registry import RegisteredRepo
 from workers.schedule_dispatch import DUE_REVIEW_JOB, RUN_DUE_REVIEW, local_wall_clock
 
@@ -129,8 +129,8 @@ def _locked(
     now: datetime,
     before_push: Callable[[], None] | None,
 ) -> DueReviewResult:
-    with repository_lock(runtime.redis, target.repo, timeout=runtime.settings.lock_timeout_seconds):
-        return _deliver(runtime, target, label, now, before_push)
+    with repository_lock(runtime.redis, target.repo, timeout=runtime.settings.lock_timeout_seconds) as lease:
+        return _deliver(runtime, target, label, now, before_push, lease=lease)
 
 
 def _deliver(
@@ -139,6 +139,8 @@ def _deliver(
     label: str,
     now: datetime,
     before_push: Callable[[], None] | None,
+    *,
+    lease: Lease,
 ) -> DueReviewResult:
     repo = target.repo
     client = runtime.clients.for_event(target.as_event(f"due-review:{label}"))
@@ -170,6 +172,7 @@ def _deliver(
     delivered = tuple(item.record_id for item in due.items)
     if before_push is not None:
         before_push()
+    lease.ensure_held()  # fencing: push only while this run still holds the repository
     if not mirror.push():
         log.warning("due_review.conflict", repo=repo.slug, occurrence=label)
         return DueReviewResult(
