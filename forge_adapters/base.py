@@ -43,9 +43,13 @@ class GitCredentials:
 
 @dataclass(frozen=True)
 class RepoInfo:
-    """What the forge says about a repository right now (webhook payloads can be stale)."""
+    """What the forge says about a repository right now (webhook payloads can be stale).
 
-    private: bool
+    ``private`` is True only when the forge says members alone can see it; False for public and
+    internal (every signed-in user) alike; None when the answer named no visibility it knows.
+    """
+
+    private: bool | None
     default_branch: str
     clone_url: str
 

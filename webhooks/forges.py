@@ -3,7 +3,8 @@
 Every forge is always routed: a forge whose secret is not configured answers
 every delivery with a refusal (fail closed) instead of a 404, so an operator
 sees at once that the hook reaches the bot but the secret is missing. Each
-forge also accepts a ``*_WEBHOOK_SECRET_PREVIOUS`` while a secret is rotated.
+forge also accepts a ``*_WEBHOOK_SECRET_PREVIOUS`` while a secret is rotated, and refuses a
+repository on any host but the configured one (:mod:`webhooks.served_hosts`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from forge_adapters.github.webhook import github_webhooks
 from forge_adapters.gitlab.webhook import gitlab_webhooks
 from forge_adapters.intake import WebhookSpec, during_rotation
 from gitlearnos.settings import Settings
+from webhooks.served_hosts import served_only
 
 
 def webhook_specs(settings: Settings) -> list[WebhookSpec]:
@@ -31,7 +33,7 @@ def webhook_specs(settings: Settings) -> list[WebhookSpec]:
     def github(webhook_secret: str) -> WebhookSpec:  # the App id: its own posts are dropped
         return github_webhooks(webhook_secret, settings.github_app_id)
 
-    return [
+    specs = [
         during_rotation(
             github(secret(settings.github_webhook_secret)),
             previous(settings.github_webhook_secret_previous, github),
@@ -45,3 +47,5 @@ def webhook_specs(settings: Settings) -> list[WebhookSpec]:
             previous(settings.gitea_webhook_secret_previous, gitea_webhooks),
         ),
     ]
+    # Only repositories on the configured forge hosts: a token is never minted for any other.
+    return [served_only(spec, settings) for spec in specs]

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -51,8 +52,9 @@ from workers.celery_app import PROCESS_EVENT
 from workers.follow_ups import enqueue_follow_ups
 from workers.forge_clients import ForgeClients
 from workers.git_checkout import GitWorkspaceError
-from workers.git_workspace import Mirror, mirror_path
+from workers.git_workspace import Mirror
 from workers.pull_requests import open_handoff, working_repo
+from workers.repo_access import RepositoryRefused, VisibilityCache, open_checked_mirror, refusal_reply
 from workers.repo_lock import Lease, RetryLater, repository_lock
 from workers.repo_registry import RegisteredRepo, record_repo
 
@@ -81,20 +83,23 @@ class WorkerRuntime:
     clients: ForgeClients = field(init=False)
     # Parked entries Redis could not take (it was down): written by the next park or task.
     unparked: dict[bytes, str] = field(init=False, default_factory=dict)
+    visibility: VisibilityCache = field(default_factory=VisibilityCache)
+    # Tests that serve a repository from a local folder name it here; the host, path and visibility
+    # checks run all the same. None: the configured forge's Git URL, always in production.
+    local_remote: Callable[[RepoRef], str] | None = None
 
     def __post_init__(self) -> None:
         self.clients = ForgeClients(self.settings)
 
     def mirror_of(self, repo: RepoRef, client: ForgeClient, *, checkout: RepoRef | None = None) -> Mirror:
-        """The persistent mirror of ``repo``, with this job's credentials (every job mints its own).
+        """The persistent mirror of ``repo``, with this job's credentials (every job mints its own),
+        once the repository passed the host, path and visibility gate (:mod:`workers.repo_access`).
 
         ``checkout`` is the same repository seen on another branch (a handoff pull request's).
         """
-        return Mirror(
-            mirror_path(self.settings.mirrors_dir, repo),
-            checkout or repo,
-            client.git_credentials(repo),
-            timeout=self.settings.git_timeout_seconds,
+        clone_url = self.local_remote(repo) if self.local_remote is not None else None
+        return open_checked_mirror(
+            self.settings, self.visibility, client, repo, checkout=checkout, clone_url=clone_url
         )
 
 
@@ -135,7 +140,12 @@ def _handle_locked(runtime: WorkerRuntime, event: InboundEvent, repo: RepoRef, k
     settings = runtime.settings
     client = runtime.clients.for_event(event)
     # A handoff PR's feedback is planned and committed on its branch.
-    mirror = runtime.mirror_of(repo, client, checkout=working_repo(event, repo))
+    try:
+        mirror = runtime.mirror_of(repo, client, checkout=working_repo(event, repo))
+    except RepositoryRefused as refusal:  # before any clone: foreign host, bad path, not private
+        _post_replies(client, repo, refusal_reply(event, key, refusal))
+        log.warning("event.repository_refused", repo=repo.slug, event_key=key, reason=str(refusal))
+        return Outcome.REFUSED.value
     for attempt in range(1, settings.push_attempts + 1):
         mirror.sync()
         if _already_applied(runtime, client, mirror, event, key):

@@ -3,70 +3,91 @@
 Resetting to ``origin/<default>`` and cleaning before each operation means a
 crash mid-operation leaves nothing behind that could leak into the next one.
 Credentials travel per command in ``GIT_CONFIG_*`` environment variables, so
-they never land in ``.git/config``, in ``argv`` (visible in ``ps``) or in logs.
-Pushes are never forced: a rejected push is reported to the caller, which
-re-plans on the new head.
+they never land in ``.git/config``, in ``argv`` (visible in ``ps``) or in logs;
+the header is scoped to the clone URL's own origin (``http.<origin>/.extraHeader``)
+and redirects are not followed, so it is only ever sent to the configured host.
+The clone URL is built by :mod:`forge_adapters.repo_address` from settings; the
+mirror's ``origin`` is set to it on every open, never to a payload's URL.
+Pushes are never forced: a rejected push, or a push that lost the race for the
+branch's ref, is reported to the caller, which re-plans on the new head.
 """
 
 from __future__ import annotations
 
 import base64
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import git
 
 from bot.events import RepoRef
 from bot.snapshot import CommitSummary
 from forge_adapters.base import GitCredentials
+from forge_adapters.repo_address import contained_path, path_parts
 from workers.git_checkout import GitCheckout, GitWorkspaceError, git_stderr
 
-# Only these mean "the branch moved on meanwhile"; a refusal by a hook or branch protection
-# ("[remote rejected]") is a different failure that re-planning cannot fix.
-MOVED_MARKERS = ("non-fast-forward", "fetch first", "stale info")
+# Only these mean "the branch moved on meanwhile": a rejected non-fast-forward, or a push that lost
+# the race for the ref on the server ("cannot lock ref 'refs/heads/main': is at X but expected Y").
+# Any other refusal by a hook or branch protection ("[remote rejected]") is a failure re-planning
+# cannot fix.
+MOVED_MARKERS = ("non-fast-forward", "fetch first", "stale info", "cannot lock ref")
 
 
-def credential_env(credentials: GitCredentials | None) -> dict[str, str]:
-    """Environment that makes git send HTTP Basic credentials for this one command."""
+def credential_env(credentials: GitCredentials | None, clone_url: str = "") -> dict[str, str]:
+    """Environment that makes git send HTTP Basic credentials for this one command, to ``clone_url``'s
+    origin only (every origin when it is not an HTTP URL: a local path sends no header at all)."""
     env = {"GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "true"}
     if credentials is not None:
         raw = f"{credentials.username}:{credentials.password}".encode()
+        url = urlsplit(clone_url)
+        scope = f"http.{url.scheme}://{url.netloc}/." if url.scheme in {"http", "https"} else "http."
         env |= {
-            "GIT_CONFIG_COUNT": "1",
-            "GIT_CONFIG_KEY_0": "http.extraHeader",
+            "GIT_CONFIG_COUNT": "2",
+            "GIT_CONFIG_KEY_0": f"{scope}extraHeader",
             "GIT_CONFIG_VALUE_0": "Authorization: Basic " + base64.b64encode(raw).decode("ascii"),
+            "GIT_CONFIG_KEY_1": "http.followRedirects",
+            "GIT_CONFIG_VALUE_1": "false",
         }
     return env
 
 
 def mirror_path(mirrors_dir: Path, repo: RepoRef) -> Path:
-    safe_host = repo.host.replace(":", "_")
-    return mirrors_dir / repo.forge.value / safe_host / repo.full_name
+    """``mirrors_dir/<forge>/<host>/<owner>/<name>`` from validated parts, proven to stay inside it."""
+    return contained_path(mirrors_dir, repo.forge, repo.host, path_parts(repo.forge, repo.full_name))
 
 
 class Mirror(GitCheckout):
     """The worker's private working copy of one learner repository."""
 
-    def __init__(self, path: Path, repo: RepoRef, credentials: GitCredentials | None, timeout: float) -> None:
-        if not repo.clone_url:
+    def __init__(
+        self,
+        path: Path,
+        repo: RepoRef,
+        credentials: GitCredentials | None,
+        timeout: float,
+        *,
+        clone_url: str,
+    ) -> None:
+        """``clone_url`` is the configured forge's (:mod:`workers.repo_access`), never ``repo.clone_url``."""
+        if not clone_url:
             raise GitWorkspaceError(f"no clone URL known for {repo.full_name}")
         self.repo_ref = repo
-        env = credential_env(credentials)
-        super().__init__(self._open_or_clone(path, repo, env, timeout), env=env, timeout=timeout)
+        self.clone_url = clone_url
+        env = credential_env(credentials, clone_url)
+        super().__init__(self._open_or_clone(path, clone_url, env, timeout), env=env, timeout=timeout)
 
     @staticmethod
-    def _open_or_clone(path: Path, repo_ref: RepoRef, env: dict[str, str], timeout: float) -> git.Repo:
+    def _open_or_clone(path: Path, clone_url: str, env: dict[str, str], timeout: float) -> git.Repo:
         if (path / ".git").is_dir():
             repo = git.Repo(path)
-            if repo.remotes.origin.url != repo_ref.clone_url:
-                repo.remotes.origin.set_url(repo_ref.clone_url)
+            if repo.remotes.origin.url != clone_url:  # only ever the configured URL (settings changed)
+                repo.remotes.origin.set_url(clone_url)
             return repo
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            return git.Repo.clone_from(
-                repo_ref.clone_url, path, env=env, no_checkout=True, kill_after_timeout=timeout
-            )
+            return git.Repo.clone_from(clone_url, path, env=env, no_checkout=True, kill_after_timeout=timeout)
         except git.GitCommandError as error:
-            raise GitWorkspaceError(f"clone of {repo_ref.full_name} failed: {git_stderr(error)}") from error
+            raise GitWorkspaceError(f"clone failed: {git_stderr(error)}") from error
 
     @property
     def branch(self) -> str:
@@ -98,8 +119,13 @@ class Mirror(GitCheckout):
         return self.head
 
     def find_trailer(self, key: str, value: str, depth: int = 500) -> CommitSummary | None:
-        """The most recent commit (within ``depth``) whose trailer ``key`` equals ``value``."""
-        return next((c for c in self.recent_commits(depth) if c.trailer(key) == value), None)
+        """The most recent commit (within ``depth``) whose trailer ``key`` equals ``value``.
+
+        Every parent is walked, not only the first: a learner who merges the bot's branch into their
+        own work puts the bot's commit behind the merge's second parent, and it is still applied.
+        """
+        found = self.recent_commits(depth, all_parents=True)
+        return next((c for c in found if c.trailer(key) == value), None)
 
     def find_trailer_on_branch(
         self, branch: str, key: str, value: str, depth: int = 200
@@ -112,7 +138,8 @@ class Mirror(GitCheckout):
             return None
         tracking = f"refs/remotes/origin/{branch}"
         self._git("fetch", "--no-tags", "origin", f"+refs/heads/{branch}:{tracking}")
-        return next((c for c in self.recent_commits(depth, tracking) if c.trailer(key) == value), None)
+        found = self.recent_commits(depth, tracking, all_parents=True)
+        return next((c for c in found if c.trailer(key) == value), None)
 
     def push(self, branch: str | None = None) -> bool:
         """Push HEAD to ``branch`` (default: the default branch) without force.

@@ -134,8 +134,9 @@ class GiteaClient:
     def repository_info(self, repo: RepoRef) -> RepoInfo:
         with expected_shape(f"GET {repo_path(repo)}"):
             data = self._http.call("GET", repo_path(repo))
+            private = data.get("private")
             return RepoInfo(
-                private=bool(data["private"]),
+                private=private if isinstance(private, bool) else None,  # unknown: refused, not private
                 default_branch=str(data["default_branch"]),
                 clone_url=str(data["clone_url"]),
             )

@@ -119,7 +119,9 @@ class GitHubClient:
         with forge_errors(f"reading {repo.full_name}"):
             found = self._access.api(repo).rest.repos.get(repo.owner, repo.name).parsed_data
             return RepoInfo(
-                private=found.private, default_branch=found.default_branch, clone_url=found.clone_url
+                private=_private(found.private, found.visibility),
+                default_branch=found.default_branch,
+                clone_url=found.clone_url,
             )
 
     def bot_identity(self) -> Actor:
@@ -302,6 +304,16 @@ def _opened_issue(issue: dict[str, Any]) -> OpenedIssue | None:
     author = actor(user if isinstance(user, dict) else None) or Actor(login=GHOST)
     when = datetime.fromisoformat(created.replace("Z", "+00:00"))
     return OpenedIssue(thread=issue_thread(issue), author=author, created_at=when)
+
+
+def _private(private: object, visibility: object) -> bool | None:
+    """Private only when GitHub says so and no ``visibility`` says otherwise: an Enterprise
+    ``internal`` repository is ``private: true`` yet visible to the whole enterprise."""
+    if not isinstance(private, bool):
+        return None
+    if isinstance(visibility, str) and visibility not in {"private", "public"}:
+        return False if visibility == "internal" else None
+    return private and visibility != "public"
 
 
 def _updated_comment(comment: IssueComment) -> UpdatedComment:

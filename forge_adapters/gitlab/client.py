@@ -45,7 +45,7 @@ from forge_adapters.base import (
 from forge_adapters.common_markers import holds_marker
 from forge_adapters.common_rate_limit import retry_after_seconds
 from forge_adapters.gitlab.delivery import thread
-from forge_adapters.gitlab.fields import actor, gitlab_time
+from forge_adapters.gitlab.fields import actor, gitlab_time, is_private
 
 GIT_USERNAME = "oauth2"  # any username works with a token over HTTPS; oauth2 is GitLab's documented one
 PAGE_SIZE = 100
@@ -172,11 +172,11 @@ class GitLabClient:
         return GitCredentials(username=GIT_USERNAME, password=self._token)
 
     def repository_info(self, repo: RepoRef) -> RepoInfo:
-        """Fresh facts; an unknown visibility counts as not private, so personal state is not written."""
+        """Fresh facts; ``internal`` is not private, and an unknown visibility is None (refused too)."""
         with _forge_errors("reading the repository"):
             project = self._gl.projects.get(repo.full_name)
         return RepoInfo(
-            private=getattr(project, "visibility", None) == "private",
+            private=is_private({"visibility": getattr(project, "visibility", None)}),
             default_branch=str(getattr(project, "default_branch", None) or "main"),
             clone_url=str(getattr(project, "http_url_to_repo", "") or ""),
         )

@@ -21,7 +21,7 @@ import respx
 
 from tests.conftest import load_fixture
 
-API = "https://github.example/api/v3/"
+API = "https://api.github.com/"  # github.com, so the worker serves the tests' github.com repositories
 GITHUB_DEFAULT_PAGE_SIZE = 30
 BOT = "gitlearnos-bot[bot]"
 
@@ -42,6 +42,12 @@ class FakeGitHubComments:
         self.issues: list[dict[str, Any]] = []
         issues = re.escape(API) + r"repos/(?P<owner>[^/]+)/(?P<repo>[^/]+)/issues$"
         router.post(url__regex=issues).mock(side_effect=self._open_issue)
+        # GET /repos/{owner}/{repo}: the visibility every job asks before it clones (private).
+        repository = re.escape(API) + r"repos/(?P<owner>[^/]+)/(?P<repo>[^/]+)$"
+        router.get(url__regex=repository).mock(side_effect=self._repository)
+
+    def _repository(self, request: httpx.Request, owner: str, repo: str) -> httpx.Response:
+        return httpx.Response(200, json=rest_repository(f"{owner}/{repo}"))
 
     def bodies(self, number: int) -> list[str]:
         return [c["body"] for c in self.comments.get(number, [])]
@@ -126,6 +132,7 @@ def rest_repository(full_name: str, *, private: bool = True, default_branch: str
         "full_name": full_name,
         "owner": repo["owner"] | {"login": owner},
         "private": private,
+        "visibility": "private" if private else "public",
         "default_branch": default_branch,
         "clone_url": f"https://github.example/{full_name}.git",
         "html_url": f"https://github.example/{full_name}",

@@ -21,7 +21,8 @@ from bot.plan import FileWrite
 from bot.receipt import ReceiptField
 from forge_adapters.base import ForgeError
 from gitlearnos.settings import Settings
-from tests.fakes.github_api import API, BOT, FakeGitHubComments, rest_user
+from tests.fakes.github_api import API, BOT, FakeGitHubComments, rest_repository, rest_user
+from tests.fakes.local_remotes import local_folder
 from tests.unit.helpers import CONFIG, GOAL, REPO, issue_event
 from workers.events import WorkerRuntime, handle_event
 
@@ -73,7 +74,12 @@ def github() -> Iterator[FakeGitHubComments]:
 
 def runtime(tmp_path: Path, redis_url: str, agent: object | None = None) -> WorkerRuntime:
     settings = Settings(data_dir=tmp_path / "data", github_token=SecretStr("t0ken"), github_api_url=API)
-    return WorkerRuntime(settings=settings, redis=redis.Redis.from_url(redis_url), agent=agent or RuleAgent())
+    return WorkerRuntime(
+        settings=settings,
+        redis=redis.Redis.from_url(redis_url),
+        agent=agent or RuleAgent(),
+        local_remote=local_folder,
+    )
 
 
 def note_event(remote: Path, **kwargs: object):  # type: ignore[no-untyped-def]
@@ -213,6 +219,7 @@ def test_an_event_that_cannot_be_applied_is_parked_not_lost(
     task = register_event_task(create_celery(worker.settings, redis_url), worker)
     event = note_event(remote)
     with respx.mock(assert_all_called=False) as router:
+        router.get(f"{API}repos/alice/learning").respond(200, json=rest_repository("alice/learning"))
         router.get(url__startswith=API).respond(200, json=[])
         router.post(url__startswith=API).respond(
             403, json={"message": "Resource not accessible by integration"}
@@ -334,7 +341,7 @@ def test_a_branch_for_a_pull_request_is_pushed_beside_main_without_force(
     from workers.git_workspace import Mirror
 
     repo = REPO.model_copy(update={"clone_url": str(remote)})
-    mirror = Mirror(tmp_path / "mirror", repo, None, timeout=60)
+    mirror = Mirror(tmp_path / "mirror", repo, None, timeout=60, clone_url=str(remote))
     main_before = mirror.sync()
     mirror.commit(
         (FileWrite(path="subjects/mathematics/handoffs/pack.md", content="# pack\n"),), (), "Pack\n"

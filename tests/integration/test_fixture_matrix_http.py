@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 from typing import Any
 
@@ -22,6 +23,7 @@ from pydantic import SecretStr
 
 from gitlearnos.settings import Settings
 from tests.conftest import FIXTURES, load_fixture
+from tests.fakes.forge_hosts import fixture_instance
 from tests.forges.gitea import test_fixture_matrix as gitea
 from tests.forges.gitlab import test_fixture_matrix as gitlab
 from webhooks.app import create_app
@@ -29,15 +31,22 @@ from workers.celery_app import EVENTS_QUEUE, create_celery
 from workers.queueing import redis_enqueue
 
 
-@pytest.fixture
-def client(redis_url: str) -> Iterator[TestClient]:  # type: ignore[type-arg]
+@contextmanager
+def intake(redis_url: str, **overrides: str) -> Iterator[TestClient]:  # type: ignore[type-arg]
     settings = Settings(
         gitlab_webhook_secret=SecretStr(gitlab.SECRET),
         gitea_webhook_secret=SecretStr(gitea.SECRET),
         bot_login="gitlearnos-bot",
+        **({"gitea_url": "http://localhost:3000"} | overrides),
     )
     make_enqueue = partial(redis_enqueue, create_celery(settings, redis_url))
     with TestClient(create_app(settings, redis_url=redis_url, make_enqueue=make_enqueue)) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def client(redis_url: str) -> Iterator[TestClient]:  # type: ignore[type-arg]
+    with intake(redis_url) as test_client:
         yield test_client
 
 
@@ -72,11 +81,12 @@ def test_the_tables_cover_all_79_payloads() -> None:
 
 
 @pytest.mark.parametrize("stem", sorted(gitlab.EXPECTED) + sorted(gitlab.REFUSED))
-def test_gitlab_payload_through_http(client: TestClient, redis_url: str, stem: str) -> None:  # type: ignore[type-arg]
+def test_gitlab_payload_through_http(redis_url: str, stem: str) -> None:
     payload = load_fixture("gitlab", stem)
     body = (FIXTURES / "gitlab" / f"{stem}.json").read_bytes()
     headers = gitlab.gitlab_headers(gitlab.hook_name(stem, payload), delivery=f"idem-{stem}")
-    response = client.post("/webhooks/gitlab", content=body, headers=headers)
+    with intake(redis_url, **fixture_instance("gitlab", payload)) as client:
+        response = client.post("/webhooks/gitlab", content=body, headers=headers)
     if stem in gitlab.REFUSED:
         status, reason = gitlab.REFUSED[stem]
         assert response.status_code == status and reason in response.json()["reason"]
@@ -85,11 +95,12 @@ def test_gitlab_payload_through_http(client: TestClient, redis_url: str, stem: s
 
 
 @pytest.mark.parametrize("stem", sorted(gitea.EXPECTED))
-def test_gitea_payload_through_http(client: TestClient, redis_url: str, stem: str) -> None:  # type: ignore[type-arg]
+def test_gitea_payload_through_http(redis_url: str, stem: str) -> None:
     body = (FIXTURES / "gitea" / f"{stem}.json").read_bytes()
-    response = client.post(
-        "/webhooks/gitea", content=body, headers=gitea.gitea_headers(stem, body, gitea.SECRET)
-    )
+    with intake(redis_url, **fixture_instance("gitea", load_fixture("gitea", stem))) as client:
+        response = client.post(
+            "/webhooks/gitea", content=body, headers=gitea.gitea_headers(stem, body, gitea.SECRET)
+        )
     check(response, redis_url, gitea.EXPECTED[stem])
 
 

@@ -194,7 +194,8 @@ def queued(redis_url: str) -> list[list[Any]]:
 def register_with_mirror(worker: WorkerRuntime, remote: Path, full_name: str) -> RepoRef:
     repo = REPO.model_copy(update={"clone_url": str(remote), "full_name": full_name})
     record_repo(worker.redis, note_event(remote).model_copy(update={"repo": repo}))
-    Mirror(mirror_path(worker.settings.mirrors_dir, repo), repo, None, timeout=30).sync()
+    path = mirror_path(worker.settings.mirrors_dir, repo)
+    Mirror(path, repo, None, timeout=30, clone_url=str(remote)).sync()
     return repo
 
 

@@ -26,6 +26,7 @@ from rag.operations import QueryStatus, RunContext, delete, query, run, verify
 from rag.provider import local_encoder
 from rag.receipts import SCHEMA
 from tests.fakes.github_api import API, FakeGitHubComments
+from tests.fakes.local_remotes import local_folder
 from tests.unit.helpers import CONFIG, GOAL, REPO, issue_event
 from workers.celery_app import RAG_QUEUE, SYNC_SOURCE, create_celery
 from workers.events import WorkerRuntime, handle_event
@@ -93,6 +94,7 @@ def worker(tmp_path: Path, redis_url: str) -> WorkerRuntime:
         redis=redis.Redis.from_url(redis_url),
         agent=__import__("bot.agent", fromlist=["RuleAgent"]).RuleAgent(),
         celery=create_celery(settings, redis_url),
+        local_remote=local_folder,
     )
 
 

@@ -23,7 +23,10 @@ NEW, OLD = "new-secret", "old-secret"
 
 
 def client(redis_url: str, **secrets: Any) -> TestClient:  # type: ignore[type-arg]
-    settings = Settings(**{key: SecretStr(value) for key, value in secrets.items()})
+    # The Gitea fixture's instance: intake serves only the configured host.
+    settings = Settings(
+        gitea_url="http://localhost:3000", **{key: SecretStr(value) for key, value in secrets.items()}
+    )
     make_enqueue = partial(redis_enqueue, create_celery(settings, redis_url))
     return TestClient(create_app(settings, redis_url=redis_url, make_enqueue=make_enqueue))
 

@@ -22,6 +22,7 @@ from bot.events import Comment, EventKind, InboundEvent
 from bot.receipt import ReceiptField
 from gitlearnos.settings import Settings
 from tests.fakes.github_api import API, FakeGitHubComments, rest_user
+from tests.fakes.local_remotes import local_folder
 from tests.unit.helpers import REPO, issue_event
 from workers.events import WorkerRuntime, handle_event
 
@@ -76,7 +77,9 @@ def github() -> Iterator[FakeGitHubComments]:
 @pytest.fixture
 def worker(tmp_path: Path, redis_url: str) -> WorkerRuntime:
     settings = Settings(data_dir=tmp_path / "data", github_token=SecretStr("t0ken"), github_api_url=API)
-    return WorkerRuntime(settings=settings, redis=redis.Redis.from_url(redis_url), agent=RuleAgent())
+    return WorkerRuntime(
+        settings=settings, redis=redis.Redis.from_url(redis_url), agent=RuleAgent(), local_remote=local_folder
+    )
 
 
 def opened(remote: Path, body: str = OPENING, number: int = 7) -> InboundEvent:

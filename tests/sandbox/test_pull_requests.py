@@ -119,7 +119,9 @@ def test_a_retried_handoff_pushes_nothing_twice_and_opens_no_second_pull_request
             branch=BRANCH, title="Teacher review", body="pack", reviewers=(TEACHER,)
         ),
     )
-    mirror = Mirror(tmp_path / "mirror", ref, client.git_credentials(ref), timeout=30)
+    mirror = Mirror(
+        tmp_path / "mirror", ref, client.git_credentials(ref), timeout=30, clone_url=sandbox.git_url(repo)
+    )
     mirror.sync()
     first = open_handoff(client, mirror, ref, plan)
     mirror.sync()
