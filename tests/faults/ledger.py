@@ -149,9 +149,7 @@ class Ledger:
         """Parked events plus messages still queued or reserved: input not yet fully applied."""
         client = redis.Redis.from_url(self.stack.redis_url)
         try:
-            parked = 0
-            for key in client.scan_iter(f"{PENDING}*"):
-                parked += client.hlen(key) if client.type(key) == b"hash" else 1
+            parked = sum(_size(client, key) for key in client.scan_iter(f"{PENDING}*"))
             queued = sum(client.llen(queue) for queue in QUEUES)
             return parked + queued + client.hlen(UNACKED)
         finally:
@@ -208,6 +206,13 @@ class Ledger:
     def uncommitted(self) -> set[int]:
         commits = self.commits_per_issue()
         return {note.number for note in self.notes if not commits[note.number]}
+
+
+def _size(client: redis.Redis, key: bytes) -> int:
+    """Entries under a parking key, whatever its type (the parking layout may change; the count may not)."""
+    kind = client.type(key)
+    sizes = {b"hash": client.hlen, b"list": client.llen, b"set": client.scard, b"zset": client.zcard}
+    return int(sizes[kind](key)) if kind in sizes else 1
 
 
 @dataclass(frozen=True)

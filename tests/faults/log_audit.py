@@ -53,10 +53,21 @@ def leaks(files: Iterable[Path], forbidden: Mapping[str, str]) -> list[str]:
     return found
 
 
-def audit_logs(stack: LocalStack, notes: Iterable[Note], *, extra_logs: Iterable[Path] = ()) -> list[Path]:
-    """Fail when a log of ``stack`` holds a token, the webhook secret or a note's words; return the files."""
+def audit_logs(
+    stack: LocalStack,
+    notes: Iterable[Note],
+    *,
+    extra_logs: Iterable[Path] = (),
+    learner_texts: Mapping[str, str] | None = None,
+) -> list[Path]:
+    """Fail when a log of ``stack`` holds a token, the webhook secret or the learner's words.
+
+    The learner's words are each note's marker and title, plus ``learner_texts`` (name → sentence) for
+    stacks whose input is not a :class:`Note` (the end-to-end tests file the demo's note). Returns the
+    files read.
+    """
     files = log_files([stack.logs_dir]) + [path for path in extra_logs if path.is_file()]
     assert files, f"no log files under {stack.logs_dir}: the audit would pass vacuously"
-    found = leaks(files, stack_secrets(stack) | learner_words(notes))
+    found = leaks(files, stack_secrets(stack) | learner_words(notes) | dict(learner_texts or {}))
     assert not found, "logs hold secrets or learner text:\n" + "\n".join(found[:50])
     return files
