@@ -26,6 +26,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import redis
 from celery import Celery, bootsteps
 from kombu.transport import redis as kombu_redis
 
@@ -148,6 +149,21 @@ def _supports_batch_publish(self: kombu_redis.Transport) -> bool:
     return bool(_KOMBU_SUPPORTS_BATCH_PUBLISH(self))
 
 
+def _connparams(self: kombu_redis.Channel, asynchronous: bool = False) -> dict[str, Any]:
+    """kombu's connection parameters, or a connection error once the connection was closed.
+
+    A channel of a closed connection (its transport's ``client`` is None) that restores its unacked
+    messages needs a new pool; kombu then reads ``None.hostname`` — the ``AttributeError`` that
+    killed a busy worker when Redis restarted. As a connection error, the consumer reconnects and the
+    messages come back through the visibility timeout.
+    """
+    if getattr(self.connection, "client", None) is None:
+        raise redis.exceptions.ConnectionError("the broker connection was closed; reconnecting")
+    return _KOMBU_CONNPARAMS(self, asynchronous=asynchronous)  # type: ignore[no-untyped-call,no-any-return]
+
+
+_KOMBU_CONNPARAMS = kombu_redis.Channel._connparams
+kombu_redis.Channel._connparams = _connparams  # type: ignore[method-assign]
 _KOMBU_PROPERTY = getattr(kombu_redis.Transport, "supports_batch_publish", None)
 if isinstance(_KOMBU_PROPERTY, property) and _KOMBU_PROPERTY.fget is not None:
     _KOMBU_SUPPORTS_BATCH_PUBLISH = _KOMBU_PROPERTY.fget
