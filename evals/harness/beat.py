@@ -18,7 +18,7 @@ from pathlib import Path
 
 import redis
 
-from workers.schedule_dispatch import REDBEAT_LOCK
+from evals.harness.wire import REDBEAT_LOCK
 
 BEAT_START_TIMEOUT_S = 30.0
 STOP_TIMEOUT_S = 15.0

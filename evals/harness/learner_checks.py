@@ -11,11 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from bot.receipt import ReceiptField
-from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION
 from evals.harness.checks import CheckRecorder
-from evals.harness.receipt import listed_paths
+from evals.harness.receipt import ReceiptField, listed_paths
 from evals.harness.repo_state import CommitInfo, RepoState
+from evals.harness.wire import TRAILER_EVENT, TRAILER_OPERATION
 
 SENTENCE = re.compile(r"[^.!?\n]+")
 NEGATION = re.compile(

@@ -1,14 +1,37 @@
 """The protocol's receipt as a learner reads it in a comment: ``- **Field:** value`` lines.
 
 Parsing the rendered comment (not the bot's receipt object) keeps the harness honest: a field counts as
-reported only if the learner can actually see it.
+reported only if the learner can actually see it. The field names are the harness's own, taken from the
+protocol (the ``receipt_fields`` of the evals README's machine-checkable artifact schema, and the status
+lines of ``templates/project-instructions.md``'s receipt), never from the bot's code.
 """
 
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 
-from bot.receipt import ReceiptField
+
+class ReceiptField(StrEnum):
+    """The receipt fields the protocol names, spelled as it spells them."""
+
+    # the artifact schema's receipt_fields
+    MODE = "Mode"
+    SUBJECT = "Subject"
+    ORGANIZED = "Organized"
+    QUESTIONS = "Questions"
+    CHANGED_FILES = "Changed files"
+    EVIDENCE = "Evidence"
+    AUTOMATION_ACTUALLY_COMPLETED = "Automation actually completed"
+    SKILL_INSTALLATION = "Skill installation"
+    NEXT_ACTION = "Next action"
+    UNDO = "Undo"
+    # the receipt template's status lines
+    SETUP_STATUS = "Setup status"
+    GIT_PERSISTENCE = "Git persistence"
+    RAG_SYNCHRONIZATION = "RAG synchronization"
+    MASTERY = "Mastery"
+
 
 RECEIPT_LINE = re.compile(r"^\s*[-*]\s+\*\*(?P<field>[^*:]+):\*\*\s*(?P<value>.*?)\s*$", re.M)
 CODE_SPAN = re.compile(r"`([^`]+)`")

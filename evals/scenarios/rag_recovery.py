@@ -20,10 +20,8 @@ from __future__ import annotations
 
 import base64
 import json
-import threading
 import time
 from datetime import UTC, datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import redis
@@ -33,6 +31,8 @@ from celery import Celery
 from evals.harness.checks import CheckRecorder
 from evals.harness.forge_run import ForgeRun, LearnerRepository, ScenarioError
 from evals.harness.repo_state import CommitInfo, RepoState
+from evals.harness.wire import RAG_QUEUE, RUN_MAINTENANCE, SCHEDULE_QUEUE, SERVED_REPOS, SYNC_SOURCE
+from evals.sandbox.embedding_endpoint import EmbeddingEndpoint
 from evals.scenarios.learner_files import CONFIG, learner_files
 from evals.scenarios.rag_flow import (
     push_learner_file,
@@ -43,9 +43,6 @@ from evals.scenarios.rag_flow import (
     wait_for_answer,
     wait_for_rag_commit,
 )
-from workers.celery_app import RAG_QUEUE, SCHEDULE_QUEUE, SYNC_SOURCE
-from workers.repo_registry import registered_repos
-from workers.schedule_dispatch import RUN_MAINTENANCE
 
 QUEUE_TIMEOUT_S = 20.0
 NOTES = "materials/my-similarity-notes.md"
@@ -92,10 +89,11 @@ def queue_maintenance(ctx: ForgeRun, repo: LearnerRepository) -> None:
     """Queue today's maintenance of ``repo`` as the beat's dispatcher does (the bot's registry entry)."""
     client = redis.Redis.from_url(ctx.stack.redis_url)
     try:
+        entries: dict[bytes, bytes] = client.hgetall(SERVED_REPOS)  # type: ignore[assignment]
         served = [
             entry
-            for entry in registered_repos(client)
-            if entry.repo.full_name == repo.full_name and entry.repo.forge.value == ctx.forge
+            for entry in (json.loads(raw) for raw in entries.values())
+            if entry["repo"]["full_name"] == repo.full_name and entry["repo"]["forge"] == ctx.forge
         ]
     finally:
         client.close()
@@ -104,7 +102,7 @@ def queue_maintenance(ctx: ForgeRun, repo: LearnerRepository) -> None:
     app = Celery("gitlearnos-evals", broker=ctx.stack.redis_url, set_as_current=False)
     try:
         today = datetime.now(UTC).date().isoformat()
-        app.send_task(RUN_MAINTENANCE, args=[served[0].model_dump(mode="json"), today], queue=SCHEDULE_QUEUE)
+        app.send_task(RUN_MAINTENANCE, args=[served[0], today], queue=SCHEDULE_QUEUE)
     finally:
         app.close()
 
@@ -162,49 +160,6 @@ def judge_two_sources(checks: CheckRecorder, repo: LearnerRepository, documents:
         "Status: `ok`" in answer and len(documents) == 2 and all(linked.values()),
         f"cited: {linked}; status ok: {'Status: `ok`' in answer}",
     )
-
-
-class EmbeddingEndpoint:
-    """An OpenAI-compatible ``/embeddings`` endpoint on loopback serving the local model's vectors.
-
-    It can go down (the port closes, so the bot's request fails to connect) and come back on the same
-    address, which is what a learner's embedding provider does during an outage.
-    """
-
-    def __init__(self) -> None:
-        self._server: ThreadingHTTPServer | None = None
-        self.port = 0
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/v1"
-
-    def start(self) -> None:
-        from rag.provider import local_encoder
-
-        class Embeddings(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                texts = json.loads(self.rfile.read(int(self.headers["Content-Length"])))["input"]
-                vectors = local_encoder().encode(list(texts)).tolist()
-                body = json.dumps({"data": [{"embedding": v} for v in vectors]}).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *_: Any) -> None:
-                pass
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", self.port), Embeddings)
-        self.port = self._server.server_address[1]
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
-
-    def stop(self) -> None:
-        if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
-            self._server = None
 
 
 def with_embedding(config_text: str, url: str) -> str:

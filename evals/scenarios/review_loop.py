@@ -21,13 +21,10 @@ from urllib.parse import urlsplit
 import yaml
 from celery import Celery
 
-from bot.events import Forge, RepoRef
 from evals.harness.forge_run import POLL_S, REPLY_TIMEOUT_S, LearnerRepository, ScenarioError
+from evals.harness.wire import RUN_DUE_REVIEW, SCHEDULE_QUEUE, served_repo
 from evals.sandbox.client import SandboxClientError
 from evals.scenarios.learner_files import CONFIG, learner_files
-from workers.celery_app import SCHEDULE_QUEUE
-from workers.repo_registry import RegisteredRepo
-from workers.schedule_dispatch import RUN_DUE_REVIEW
 
 EVENT_PATH = "subjects/mathematics/events/teacher-feedback-scale-factor.md"
 GAP_PATH = "subjects/mathematics/knowledge-gaps/scale-factor.md"
@@ -142,20 +139,19 @@ def due_files() -> dict[str, str]:
     return with_config(files, automation__quiet_hours="")
 
 
-def run_due_review(repo: LearnerRepository) -> None:
-    """Queue today's due-review occurrence for ``repo`` on the bot's schedule queue, as beat would."""
+def run_due_review(repo: LearnerRepository, day: date | None = None) -> None:
+    """Queue ``day``'s (default today's) due-review occurrence for ``repo`` on the schedule queue, as beat
+    would."""
     stack = repo.run.stack
-    ref = RepoRef(
-        forge=Forge(repo.run.forge),
-        host=urlsplit(stack.sandbox.url).netloc,
-        full_name=repo.full_name,
-        clone_url=stack.sandbox.git_url(repo.full_name),
-        private=True,
+    payload = served_repo(
+        repo.run.forge,
+        urlsplit(stack.sandbox.url).netloc,
+        repo.full_name,
+        stack.sandbox.git_url(repo.full_name),
     )
     app = Celery("gitlearnos-evals", broker=stack.redis_url, set_as_current=False)
     try:
-        payload = RegisteredRepo(repo=ref).model_dump(mode="json")
-        app.send_task(RUN_DUE_REVIEW, args=[payload, today().isoformat()], queue=SCHEDULE_QUEUE)
+        app.send_task(RUN_DUE_REVIEW, args=[payload, (day or today()).isoformat()], queue=SCHEDULE_QUEUE)
     finally:
         app.close()
 

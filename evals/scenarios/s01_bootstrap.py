@@ -20,7 +20,6 @@ from typing import Any
 
 import yaml
 
-from bot.receipt import ReceiptField
 from evals.harness.checks import Check, CheckRecorder
 from evals.harness.forge_run import ForgeRun
 from evals.harness.learner_checks import (
@@ -31,7 +30,7 @@ from evals.harness.learner_checks import (
     receipt_names_commit,
 )
 from evals.harness.links import referenced_paths
-from evals.harness.receipt import parse_receipt
+from evals.harness.receipt import ReceiptField, parse_receipt
 from evals.harness.repo_state import RepoState
 
 NUMBER = "01"

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from bot.receipt import ReceiptField
 from evals.harness.checks import Check, CheckRecorder
 from evals.harness.forge_run import ForgeRun
 from evals.harness.learner_checks import (
@@ -29,7 +28,7 @@ from evals.harness.learner_checks import (
     unrelated_files_untouched,
 )
 from evals.harness.links import links_to
-from evals.harness.receipt import parse_receipt
+from evals.harness.receipt import ReceiptField, parse_receipt
 from evals.harness.repo_state import RepoState
 from evals.scenarios.learner_files import CONFIG, MATHS_GOAL, UNRELATED_FILE, learner_files
 from gitlearnos.demo import NOTE_BODY, NOTE_TITLE

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.receipt import ReceiptField
 from evals.harness.checks import Check, CheckRecorder
 from evals.harness.forge_run import ForgeRun
 from evals.harness.learner_checks import header_value, history_kept, new_records, no_mastery_claim, plain
-from evals.harness.receipt import parse_receipt
+from evals.harness.receipt import ReceiptField, parse_receipt
 from evals.harness.repo_state import RepoState
 from evals.scenarios.handoff_files import ATTEMPT, ATTEMPT_PATH, GAP_PATH, LEARNER_REPORT, TEACHER
 from evals.scenarios.handoff_flow import HandoffRun, request_handoff

@@ -17,9 +17,7 @@ import re
 import time
 from collections.abc import Sequence
 
-from bot.receipt import ReceiptField
-from bot.records import read_header
-from bot.review_evidence import record_questions
+from evals.harness import records
 from evals.harness.checks import Check, CheckRecorder
 from evals.harness.forge_run import ForgeRun
 from evals.harness.learner_checks import (
@@ -29,7 +27,7 @@ from evals.harness.learner_checks import (
     receipt_complete,
     receipt_names_commit,
 )
-from evals.harness.receipt import parse_receipt, visible_text
+from evals.harness.receipt import ReceiptField, parse_receipt, visible_text
 from evals.scenarios.review_loop import (
     DEMONSTRATION,
     EXPECTED,
@@ -80,7 +78,7 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
     )
     record = after.files.get(REVIEW_PATH, "")
     _generated(checks, body, record, receipt)
-    header = read_header(record)
+    header = records.header(record)
     checks.expect(
         "the delivered question stays planned and links goal and evidence",
         header.get("Status") == "planned"
@@ -119,7 +117,7 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
 
 def _generated(checks: CheckRecorder, body: str, record: str, receipt: dict[ReceiptField, str]) -> None:
     """Fresh questions from the linked evidence: in the issue and the record, keys only in the record."""
-    delivered = [q for q in record_questions(record) if q != QUESTION]
+    delivered = [q for q in records.questions(record) if q != QUESTION]
     checks.expect(
         f"fresh questions are generated from linked evidence for `{REVIEW_ID}`",
         0 < len(delivered) <= 2

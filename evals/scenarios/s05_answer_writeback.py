@@ -13,9 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from bot.receipt import ReceiptField
-from bot.record_edit import section, unfence
-from bot.records import read_header
+from evals.harness import records
 from evals.harness.checks import Check, CheckRecorder
 from evals.harness.forge_run import ForgeRun
 from evals.harness.learner_checks import (
@@ -25,7 +23,7 @@ from evals.harness.learner_checks import (
     receipt_complete,
     receipt_names_commit,
 )
-from evals.harness.receipt import parse_receipt
+from evals.harness.receipt import ReceiptField, parse_receipt
 from evals.harness.repo_state import RepoState
 from evals.scenarios.review_loop import (
     EVENT_PATH,
@@ -77,7 +75,7 @@ def _judge(
 ) -> None:
     commit = one_learning_commit(checks, before, after)
     review = after.files.get(REVIEW_PATH, "")
-    kept = unfence(section(review, "Learner answer"))
+    kept = records.fenced(records.section(review, "Learner answer"))
     checks.expect(
         "the answer is preserved verbatim, never replaced by a solution",
         kept == words,
@@ -95,10 +93,10 @@ def _judge(
         and "expected answer" in review.split("## Feedback and evidence")[-1],
         next((line for line in review.splitlines() if line.startswith("- Result")), "no result line"),
     )
-    status = read_header(review).get("Status")
+    status = records.header(review).get("Status")
     checks.expect("the review record is complete", status == "complete", f"Status: {status!r}")
     gap = after.files.get(GAP_PATH, "")
-    mastery = read_header(gap).get("Mastery")
+    mastery = records.header(gap).get("Mastery")
     expected = "demonstrated" if success else "learning"
     checks.expect(
         f"the linked gap moves to `{expected}` from observable evidence",
@@ -122,7 +120,7 @@ def _judge(
     )
     checks.expect(
         "no forced 0–3 score",
-        not SCORE.search(section(review, "Feedback and evidence")),
+        not SCORE.search(records.section(review, "Feedback and evidence")),
         "the result uses the template's words only",
     )
     models = new_records(before, after, "models")
@@ -140,7 +138,7 @@ def _judge(
 
 
 def _judge_failure(checks: CheckRecorder, review: str) -> None:
-    diagnosis = section(review, "Feedback diagnosis, when useful")
+    diagnosis = records.section(review, "Feedback diagnosis, when useful")
     checks.expect(
         "the learner's judgment is kept and the class comes from their words",
         "I think I mixed up which triangle is the bigger one." in diagnosis

@@ -12,7 +12,6 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.receipt import ReceiptField
 from evals.harness.checks import Check, CheckRecorder
 from evals.harness.forge_run import ForgeRun
 from evals.harness.learner_checks import (
@@ -23,7 +22,7 @@ from evals.harness.learner_checks import (
     plain,
     receipt_complete,
 )
-from evals.harness.receipt import parse_receipt
+from evals.harness.receipt import ReceiptField, parse_receipt
 from evals.harness.repo_state import RepoState
 from evals.scenarios.learner_files import learner_files
 

@@ -2,21 +2,22 @@
 
 Initial state: a local repository (the demo's files, re-targeted to programming) with one uncommitted edit
 to an unrelated file and one untracked file. Input: a mistake plus the scenario's request, through
-:func:`workers.local.run_local` (what ``gitlearnos local`` runs). The learner-visible result is the
-printed reply and the repository itself. A second checkout keeps the protocol's default
-``authorization.push: false``: with no remote there is nothing to push, so that must not stop a local
-commit. The fresh debugging task is one planned review record in the same commit, linked to the event; the
-printed reply shows the task and why it is asked, never its success condition.
+``gitlearnos local PATH MESSAGE``, run as the learner runs it (a process, offline, no chat model). The
+learner-visible result is the printed reply and the repository itself. A second checkout keeps the
+protocol's default ``authorization.push: false``: with no remote there is nothing to push, so that must
+not stop a local commit. The fresh debugging task is one planned review record in the same commit, linked
+to the event; the printed reply shows the task and why it is asked, never its success condition.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from bot.agent import RuleAgent
-from bot.receipt import ReceiptField
 from evals.harness.checks import Check, CheckRecorder
 from evals.harness.learner_checks import (
     affirmative_sentences,
@@ -29,12 +30,12 @@ from evals.harness.learner_checks import (
     receipt_names_commit,
 )
 from evals.harness.local_run import LocalRun
-from evals.harness.receipt import parse_receipt
+from evals.harness.receipt import ReceiptField, parse_receipt
 from evals.harness.repo_state import RepoState, read_state
 from evals.sandbox.git_client import GitCommandError, run_git
 from evals.scenarios.learner_files import UNRELATED_FILE, learner_files
-from workers.local import run_local
 
+LOCAL_TIMEOUT_S = 120.0
 NUMBER = "07"
 TITLE = "Local Git"
 
@@ -74,13 +75,23 @@ def make_checkout(path: Path, files: Mapping[str, str]) -> Path:
     return path
 
 
+def run_local(repo: Path, message: str) -> str:
+    """What ``gitlearnos local`` prints for ``message`` in ``repo`` (the rule agent: no chat model set)."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("GITLEARNOS_MODEL_")}
+    done = subprocess.run(
+        [sys.executable, "-m", "gitlearnos", "local", str(repo), message],
+        capture_output=True, text=True, env=env, timeout=LOCAL_TIMEOUT_S, check=False,
+    )  # fmt: skip
+    return done.stdout + done.stderr
+
+
 def run(ctx: LocalRun) -> Sequence[Check]:
     repo = make_checkout(ctx.workdir / "learning", learner_files(subject=SUBJECT, goal=GOAL))
     (repo / UNRELATED_FILE).write_text(UNCOMMITTED_EDIT, encoding="utf-8")
     (repo / UNTRACKED).parent.mkdir(parents=True, exist_ok=True)
     (repo / UNTRACKED).write_text("print('work in progress')\n", encoding="utf-8")
     before = read_state(repo / ".git", "HEAD")
-    printed = run_local(repo, MESSAGE, agent=RuleAgent()).text
+    printed = run_local(repo, MESSAGE)
     after = read_state(repo / ".git", "HEAD")
     judge(ctx.checks, repo, before, after, printed)
     _judge_revert(ctx.checks, repo, ctx.workdir / "revert-check", before, after)
@@ -89,7 +100,7 @@ def run(ctx: LocalRun) -> Sequence[Check]:
         ctx.workdir / "default-config", learner_files(subject=SUBJECT, goal=GOAL, push=False)
     )
     before_default = read_state(default / ".git", "HEAD")
-    printed_default = run_local(default, MESSAGE, agent=RuleAgent()).text
+    printed_default = run_local(default, MESSAGE)
     new = read_state(default / ".git", "HEAD").commits_since(before_default)
     ctx.checks.expect(
         "commits with the protocol's default `push: false` (a missing remote is not incomplete setup)",

@@ -16,10 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.receipt import ReceiptField
-from bot.record_edit import section, unfence
-from bot.records import read_header
-from bot.review_evidence import record_questions
+from evals.harness import records
 from evals.harness.checks import Check, CheckRecorder
 from evals.harness.forge_run import ForgeRun, LearnerRepository
 from evals.harness.learner_checks import (
@@ -29,7 +26,7 @@ from evals.harness.learner_checks import (
     one_learning_commit,
     unrelated_files_untouched,
 )
-from evals.harness.receipt import parse_receipt
+from evals.harness.receipt import ReceiptField, parse_receipt
 from evals.harness.repo_state import RepoState
 from evals.scenarios.learner_files import CONFIG, UNRELATED_FILE, learner_files
 from evals.scenarios.review_loop import with_config
@@ -94,7 +91,7 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
         gap = _gap(checks, start, after, event)
         reviews = new_records(start, after, "reviews")
         review = after.files.get(reviews[0], "") if len(reviews) == 1 else ""
-        questions = record_questions(review)
+        questions = records.questions(review)
         checks.expect(
             "exactly one question is chosen from the plea itself",
             len(questions) == 1 and len(questions[0]) <= SHORT and "instead of" in questions[0],
@@ -111,8 +108,8 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
         )
         checks.expect(
             "the question links the gap",
-            bool(gap) and gap in read_header(review).get("Gap link", ""),
-            f"Gap link: {read_header(review).get('Gap link', 'missing')!r}",
+            bool(gap) and gap in records.header(review).get("Gap link", ""),
+            f"Gap link: {records.header(review).get('Gap link', 'missing')!r}",
         )
     _answer(checks, repo, number, reviews[0] if reviews else "")
     with checks.section("whole interaction"):
@@ -129,7 +126,7 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
 
 def _keys(review: str) -> list[str]:
     """The success conditions a review record keeps (each ``- …`` line of its answer section)."""
-    lines = section(review, "Answer or success condition").splitlines()
+    lines = records.section(review, "Answer or success condition").splitlines()
     return [line.removeprefix("- ") for line in lines if line.startswith("- ")]
 
 
@@ -137,8 +134,8 @@ def _gap(checks: CheckRecorder, start: RepoState, after: RepoState, event: str) 
     """One narrow gap in the learner's words, linked to the event and goal, on the dashboard; its ID."""
     gaps = new_records(start, after, "knowledge-gaps")
     text = after.files.get(gaps[0], "") if len(gaps) == 1 else ""
-    header = read_header(text)
-    event_id = read_header(after.files.get(event, "")).get("ID", "?").strip("`")
+    header = records.header(text)
+    event_id = records.header(after.files.get(event, "")).get("ID", "?").strip("`")
     checks.expect(
         "one narrow evidence-linked gap is created or updated",
         len(gaps) == 1
@@ -170,7 +167,7 @@ def _answer(checks: CheckRecorder, repo: LearnerRepository, number: int, review_
         review = after.files.get(review_path, "")
         checks.expect(
             "the answer and support used are preserved",
-            unfence(section(review, "Learner answer")) == ANSWER
+            records.fenced(records.section(review, "Learner answer")) == ANSWER
             and "- Independent: `no`" in review
             and "looked at my notes" in review,
             next(

@@ -24,7 +24,6 @@ import json
 import re
 from collections.abc import Sequence
 
-from bot.receipt import ReceiptField
 from evals.harness.checks import Check, CheckRecorder
 from evals.harness.forge_run import ForgeRun
 from evals.harness.learner_checks import (
@@ -41,7 +40,7 @@ from evals.harness.learner_checks import (
     receipt_skill_honest,
     unrelated_files_untouched,
 )
-from evals.harness.receipt import listed_paths, parse_receipt
+from evals.harness.receipt import ReceiptField, listed_paths, parse_receipt
 from evals.harness.repo_state import RepoState
 from evals.scenarios.learner_files import CONFIG, UNRELATED_FILE, learner_files
 

@@ -26,27 +26,26 @@ import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, TypeVar
-from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
 import redis
-from celery import Celery
 
-from bot.config import Job
-from bot.events import Forge, RepoRef
-from bot.schedule_rules import latest_occurrence
 from evals.harness.beat import running_beat
 from evals.harness.checks import Check, CheckRecorder
 from evals.harness.forge_run import ForgeRun, LearnerRepository, ScenarioError
 from evals.harness.learner_checks import affirmative_sentences, history_kept, no_new_commit
 from evals.harness.repo_state import RepoState
+from evals.harness.wire import OCCURRENCE, REDBEAT_LOCK, REDBEAT_SCHEDULE, SCHEDULES
 from evals.sandbox.client import SandboxClient
 from evals.sandbox.store import BOT_LOGIN
-from evals.scenarios.review_loop import EXPECTED, QUESTION, due_files, issue_exists, with_config
-from workers.celery_app import SCHEDULE_QUEUE
-from workers.repo_registry import RegisteredRepo
-from workers.schedule_dispatch import RUN_DUE_REVIEW
-from workers.schedule_registry import scheduled_tasks
+from evals.scenarios.review_loop import (
+    EXPECTED,
+    QUESTION,
+    due_files,
+    issue_exists,
+    run_due_review,
+    with_config,
+)
 
 NUMBER = "15"
 TITLE = "Recurring automation"
@@ -56,7 +55,7 @@ REQUEST = "Finish deployment. Use my local time zone and the default automatic t
 NOTE_TITLE = "Similar triangles"
 NOTE = "Today I learned that similar triangles keep their angles. Save this for my geometry goal."
 AUTOMATION = "automation.md"
-DUE_REVIEW = Job(recurrence="daily", local_time="07:00")
+DEFAULT_TIMES = {"maintenance": "21:30", "due-review": "07:00"}  # the protocol's default job times, daily
 STEP_TIMEOUT_S = 90.0
 SETTLE_S = 3.0
 INBOX_TITLE = "Notes"
@@ -128,6 +127,7 @@ def _without_scheduler(ctx: ForgeRun, repo: LearnerRepository) -> None:
 def _with_scheduler(ctx: ForgeRun, repo: LearnerRepository) -> None:
     checks = ctx.checks
     before = repo.observe()
+    asked_at = local_now()
     number = repo.open_issue(REQUEST_TITLE, REQUEST)
     reply = _eventually(
         lambda: next((r for r in repo.bot_replies(number) if "`verified`" in r), None), "the verified reply"
@@ -142,7 +142,7 @@ def _with_scheduler(ctx: ForgeRun, repo: LearnerRepository) -> None:
         f"automation.md states: {job_states(text)}",
     )
     _schedules_kept(checks, text)
-    _matches_the_scheduler_listing(ctx, repo, text)
+    _matches_the_scheduler_listing(ctx, repo, text, asked_at)
     _runs_are_evidenced(ctx, text)
     delivery = _delivered_once(ctx, repo, before, after, first_issue=number + 1)
     _note_caught_up(ctx, repo, before, after)
@@ -188,21 +188,63 @@ def _schedules_kept(checks: CheckRecorder, text: str) -> None:
     )
 
 
-def _matches_the_scheduler_listing(ctx: ForgeRun, repo: LearnerRepository, text: str) -> None:
+def local_now(time_zone: str = TIME_ZONE) -> datetime:
+    """The learner's wall clock now (naive), from which the harness works out occurrences itself."""
+    return datetime.now(UTC).astimezone(ZoneInfo(time_zone)).replace(tzinfo=None)
+
+
+def at_clock(day: date, local_time: str) -> datetime:
+    hours, minutes = (int(part) for part in local_time.split(":"))
+    return datetime(day.year, day.month, day.day, hours, minutes)
+
+
+def latest_daily(now: datetime, local_time: str) -> date:
+    """The date of the last daily ``local_time`` at or before the wall clock ``now``."""
+    today_at = at_clock(now.date(), local_time)
+    return now.date() if today_at <= now else now.date() - timedelta(days=1)
+
+
+def next_daily(now: datetime, local_time: str) -> datetime:
+    """The next daily ``local_time`` strictly after the wall clock ``now``."""
+    today_at = at_clock(now.date(), local_time)
+    return today_at if today_at > now else today_at + timedelta(days=1)
+
+
+def expected_next_runs(now: datetime, since: datetime) -> dict[str, set[str]]:
+    """The ``Next run`` each job may show: the next default time after ``since`` or after ``now``."""
+    return {
+        job: {f"{next_daily(moment, clock):%Y-%m-%d %H:%M} {TIME_ZONE}" for moment in (since, now)}
+        for job, clock in DEFAULT_TIMES.items()
+    }
+
+
+def _matches_the_scheduler_listing(
+    ctx: ForgeRun, repo: LearnerRepository, text: str, asked_at: datetime
+) -> None:
+    """automation.md against what the harness knows on its own: RedBeat's state, the registered task IDs,
+    and next runs it computes from the learner's time zone and the default times."""
     client = redis.Redis.from_url(ctx.stack.redis_url)
     try:
-        listing = {e["job"]: e for e in scheduled_tasks(client) if e["repository"].endswith(repo.full_name)}
+        live = bool(client.exists(REDBEAT_LOCK)) and int(client.zcard(REDBEAT_SCHEDULE)) > 0
+        raw: dict[bytes, bytes] = client.hgetall(SCHEDULES)  # type: ignore[assignment]
     finally:
         client.close()
-    recorded = {
-        job: (field(text, "Provider task ID", job).strip("`"), field(text, "Next run", job))
-        for job in ("maintenance", "due-review")
+    registered = {
+        json.loads(entry)["job"]: key.decode()
+        for key, entry in raw.items()
+        if json.loads(entry)["repository"].endswith(repo.full_name)
     }
-    listed = {job: (entry["task_id"], entry["next_run"]) for job, entry in listing.items()}
+    recorded_ids = {job: field(text, "Provider task ID", job).strip("`") for job in DEFAULT_TIMES}
+    next_runs = {job: field(text, "Next run", job) for job in DEFAULT_TIMES}
+    allowed = expected_next_runs(local_now(), asked_at)
     ctx.checks.expect(
-        "automation.md matches the scheduler's listing (task IDs, next runs, provider)",
-        recorded == listed and all(field(text, "Provider", job) == "celery-redbeat" for job in recorded),
-        f"automation.md {recorded}; scheduler {listed}",
+        "automation.md names a live RedBeat scheduler, its registered task IDs, and the true next runs",
+        live
+        and recorded_ids == registered
+        and all(next_runs[job] in allowed[job] for job in DEFAULT_TIMES)
+        and all(field(text, "Provider", job) == "celery-redbeat" for job in DEFAULT_TIMES),
+        f"RedBeat live: {live}; automation.md task IDs {recorded_ids}, registered {registered}; "
+        f"next runs {next_runs}, expected one of {allowed}",
     )
 
 
@@ -212,7 +254,7 @@ def _runs_are_evidenced(ctx: ForgeRun, text: str) -> None:
         results = {}
         for job in ("maintenance", "due-review"):
             key = field(text, "Receipt path or external receipt ID", job).split("`")[1:2]
-            raw = client.get(f"gitlearnos:occurrence:{key[0]}") if key else None
+            raw = client.get(OCCURRENCE.format(key=key[0])) if key else None
             results[job] = json.loads(raw)["outcome"] if raw else None
     finally:
         client.close()
@@ -252,10 +294,7 @@ def _later_occurrences_are_silent(
 ) -> None:
     """The beat catches up the occurrence the new repository missed, then the next one comes: no work."""
     slug_part = f"/{repo.full_name}/"
-    missed = latest_occurrence(
-        datetime.now(UTC).astimezone(ZoneInfo(TIME_ZONE)).replace(tzinfo=None), DUE_REVIEW
-    )
-    assert missed is not None
+    missed = latest_daily(local_now(), DEFAULT_TIMES["due-review"])
     catch_up = _eventually(lambda: _scheduled_run(ctx, "due-review", slug_part, missed), "the catch-up run")
     time.sleep(SETTLE_S)  # further dispatches of the same occurrence, had there been any
     caught_up = repo.observe()
@@ -268,7 +307,7 @@ def _later_occurrences_are_silent(
         f"catch-up of {missed}: {catch_up.get('outcome')} ({catch_up.get('reason')}); one delivery issue",
     )
     following = missed + timedelta(days=1)
-    _queue_occurrence(ctx, repo, following)
+    run_due_review(repo, following)
     later = _eventually(
         lambda: _scheduled_run(ctx, "due-review", slug_part, following), "the next occurrence"
     )
@@ -285,7 +324,7 @@ def _runs_of(ctx: ForgeRun, job: str, slug_part: str) -> int:
     """Scheduled (not verification) runs of ``job`` for the repository the scheduler has recorded."""
     client = redis.Redis.from_url(ctx.stack.redis_url)
     try:
-        keys = client.scan_iter(f"gitlearnos:occurrence:{job}/*{slug_part}*")
+        keys = client.scan_iter(OCCURRENCE.format(key=f"{job}/*{slug_part}*"))
         return sum(1 for key in keys if b"/verify-" not in key)
     finally:
         client.close()
@@ -294,7 +333,7 @@ def _runs_of(ctx: ForgeRun, job: str, slug_part: str) -> int:
 def _scheduled_run(ctx: ForgeRun, job: str, slug_part: str, day: date) -> dict[str, Any] | None:
     client = redis.Redis.from_url(ctx.stack.redis_url)
     try:
-        for key in client.scan_iter(f"gitlearnos:occurrence:{job}/*{slug_part}{day.isoformat()}"):
+        for key in client.scan_iter(OCCURRENCE.format(key=f"{job}/*{slug_part}{day.isoformat()}")):
             try:
                 found: dict[str, Any] = json.loads(client.get(key) or b"")
             except ValueError:
@@ -303,24 +342,6 @@ def _scheduled_run(ctx: ForgeRun, job: str, slug_part: str, day: date) -> dict[s
     finally:
         client.close()
     return None
-
-
-def _queue_occurrence(ctx: ForgeRun, repo: LearnerRepository, day: date) -> None:
-    """Queue ``day``'s due-review occurrence as the beat's dispatcher will on that day."""
-    stack = ctx.stack
-    ref = RepoRef(
-        forge=Forge(ctx.forge),
-        host=urlsplit(stack.sandbox.url).netloc,
-        full_name=repo.full_name,
-        clone_url=stack.sandbox.git_url(repo.full_name),
-        private=True,
-    )
-    app = Celery("gitlearnos-evals", broker=stack.redis_url, set_as_current=False)
-    try:
-        payload = RegisteredRepo(repo=ref).model_dump(mode="json")
-        app.send_task(RUN_DUE_REVIEW, args=[payload, day.isoformat()], queue=SCHEDULE_QUEUE)
-    finally:
-        app.close()
 
 
 def _eventually(probe: Callable[[], T | None], what: str) -> T:
