@@ -288,6 +288,8 @@ def _park(runtime: WorkerRuntime, event: InboundEvent, error: Exception) -> None
 
 def retry_countdown(error: Exception) -> float | None:
     """The least wait before retrying (the forge's own delay wins), or None when retrying cannot help."""
+    if isinstance(error, RepositoryRefused):  # a public or foreign repository stays so: never retried
+        return None
     if isinstance(error, RetryLater):
         return error.countdown
     if isinstance(error, ForgeNotConfigured):

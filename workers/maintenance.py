@@ -42,6 +42,7 @@ from workers.occurrences import claim_key as occurrence_claim_key
 from workers.occurrences import label_claim_key, run_once
 from workers.parked_events import parked_count, replay_parked
 from workers.rag_reconcile import enqueue_rag_replays
+from workers.repo_access import ensure_served
 from workers.repo_registry import RegisteredRepo
 from workers.schedule_dispatch import (
     DISPATCH_DUE,
@@ -112,6 +113,9 @@ def maintain_once(
 
 
 def _run(runtime: WorkerRuntime, target: RegisteredRepo, label: str, now: datetime) -> MaintenanceResult:
+    # The gate every job passes, before any listing or replay: a repository gone public is left alone.
+    client = runtime.clients.for_event(target.as_event(f"maintenance:{label}"))
+    ensure_served(runtime.settings, runtime.visibility, client, target.repo)
     replayed = replay_parked(runtime, target)
     # Issues first: a note's issue comes before the comments on it.
     catch_ups = (catch_up_missed_issues(runtime, target, now), catch_up_missed_comments(runtime, target, now))

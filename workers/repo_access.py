@@ -94,6 +94,15 @@ def checked_address(settings: Settings, repo: RepoRef) -> RepoAddress:
         raise RepositoryRefused(str(refusal)) from None
 
 
+def ensure_served(
+    settings: Settings, visibility: VisibilityCache, client: ForgeClient, repo: RepoRef
+) -> RepoAddress:
+    """The gate alone, for a job that reads the forge before it opens a mirror (maintenance)."""
+    address = checked_address(settings, repo)
+    visibility.check(client, repo)
+    return address
+
+
 def open_checked_mirror(
     settings: Settings,
     visibility: VisibilityCache,
@@ -109,8 +118,7 @@ def open_checked_mirror(
     replaces the configured forge's Git URL where a test serves the repository from a local folder;
     the host, path and visibility checks run all the same.
     """
-    address = checked_address(settings, repo)
-    visibility.check(client, repo)
+    address = ensure_served(settings, visibility, client, repo)
     return Mirror(
         address.mirror_path(settings.mirrors_dir),
         checkout or repo,

@@ -165,7 +165,34 @@ def test_scheduled_and_rag_jobs_ask_too_and_refuse_a_public_repository(
         asked = len(forge.seen)
         with pytest.raises(RepositoryRefused):
             job()
-        lookups = [s.path for s in forge.seen[asked:] if s.path == "/api/v3/repos/alice/learning"]
-        assert lookups, f"{name} did not ask the forge for visibility"
+        assert [s.path for s in forge.seen[asked:]] == ["/api/v3/repos/alice/learning"], name
     assert forge.git_requests() == []
     assert not (tmp_path / "data" / "mirrors").exists()
+
+
+def test_a_repository_made_public_is_refused_once_the_cached_answer_expires(forge: RecordingForge) -> None:
+    """Visibility is cached briefly (one lookup for a burst of jobs), and a refusal is never cached."""
+    from forge_adapters.github.client import GitHubClient
+    from workers.repo_access import VisibilityCache
+
+    now = [0.0]
+    cache = VisibilityCache(ttl=30, clock=lambda: now[0])
+    client = GitHubClient(TOKEN, api_url=f"{forge.url}/api/v3", timeout=5)
+    repo = on(forge.host)
+    cache.check(client, repo)
+    forge.visibility = "public"
+    now[0] = 29.0
+    cache.check(client, repo)
+    assert len(forge.seen) == 1, "served from the cache"
+    now[0] = 31.0
+    for _ in range(2):
+        with pytest.raises(RepositoryRefused):
+            cache.check(client, repo)
+    assert len(forge.seen) == 3, "asked again each time once the repository was not private"
+
+
+def test_a_refused_repository_is_never_retried() -> None:
+    """Public stays public for a retry's lifetime: the task gives up at once instead of retrying."""
+    from workers.events import retry_delay
+
+    assert retry_delay(RepositoryRefused("the forge says this repository is not private"), 0) is None
