@@ -2,9 +2,10 @@
 
 It stands for a forge host in the tests of what the bot may send where: as a
 host nobody configured it must receive nothing at all; as the configured forge
-it answers only the repository lookup (GitHub's ``GET /api/v3/repos/{owner}/{repo}``,
-GitLab's ``GET /api/v4/projects/{id}``) with the visibility a test sets, and
-404 to everything else, so a test sees at this HTTP boundary whether the bot
+it answers the repository lookup (GitHub's ``GET /api/v3/repos/{owner}/{repo}``,
+GitLab's ``GET /api/v4/projects/{id}``) with the visibility a test sets, GitHub's
+issue comments (an empty list, and a posted comment echoed back), and 404 to
+everything else, so a test sees at this HTTP boundary whether the bot
 asked for visibility, and whether git ever came for the repository.
 """
 
@@ -17,9 +18,11 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from tests.conftest import load_fixture
 from tests.fakes.github_api import rest_repository
 
 GITHUB_REPO = re.compile(r"^/api/v3/repos/(?P<owner>[^/]+)/(?P<name>[^/?]+)$")
+GITHUB_COMMENTS = re.compile(r"^/api/v3/repos/[^/]+/[^/]+/issues/\d+/comments(?:\?.*)?$")
 GITLAB_PROJECT = re.compile(r"^/api/v4/projects/(?P<id>[^/?]+)$")
 
 
@@ -28,6 +31,7 @@ class Seen:
     method: str
     path: str
     headers: dict[str, str]
+    body: bytes = b""
 
 
 @dataclass
@@ -42,10 +46,10 @@ class RecordingForge:
 
         class Handler(BaseHTTPRequestHandler):
             def _answer(self) -> None:
-                forge.seen.append(
-                    Seen(self.command, self.path, {k.lower(): v for k, v in self.headers.items()})
-                )
-                found = forge.answer(self.path)
+                sent = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                headers = {k.lower(): v for k, v in self.headers.items()}
+                forge.seen.append(Seen(self.command, self.path, headers, sent))
+                found = forge.answer(self.command, self.path, sent)
                 body = json.dumps(found if found is not None else {"message": "Not Found"}).encode()
                 self.send_response(200 if found is not None else 404)
                 self.send_header("Content-Type", "application/json")
@@ -65,7 +69,12 @@ class RecordingForge:
         self._thread.daemon = True
         self._thread.start()
 
-    def answer(self, path: str) -> dict[str, Any] | None:
+    def answer(self, method: str, path: str, sent: bytes) -> dict[str, Any] | list[Any] | None:
+        if GITHUB_COMMENTS.match(path):
+            if method == "GET":
+                return []
+            comment: dict[str, Any] = load_fixture("github", "issue_comment__created_on_issue")["comment"]
+            return comment | {"id": 1, "body": json.loads(sent)["body"]}
         if match := GITHUB_REPO.match(path):
             repo = rest_repository(f"{match['owner']}/{match['name']}", private=self.visibility == "private")
             if self.visibility is None:

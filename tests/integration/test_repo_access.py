@@ -7,6 +7,7 @@ whether git ever came for a public repository, is read at that HTTP boundary.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -121,6 +122,18 @@ def test_a_repository_not_known_to_be_private_is_refused_before_any_clone(
     assert [(s.method, s.path) for s in forge.seen] == [("GET", "/api/v3/repos/alice/learning")]
     assert forge.git_requests() == [] and listener.seen == []
     assert not (tmp_path / "data" / "mirrors").exists(), "nothing was cloned"
+
+
+def test_the_owner_is_told_why_nothing_was_stored_and_nothing_is_cloned(
+    tmp_path: Path, redis_url: str, forge: RecordingForge
+) -> None:
+    forge.visibility = "public"
+    worker = runtime(tmp_path, redis_url, forge)
+    assert handle_event(worker, issue_event(login="alice", repo=on(forge.host))) == "refused"
+    (posted,) = [s for s in forge.seen if s.method == "POST"]
+    assert posted.path == "/api/v3/repos/alice/learning/issues/7/comments"
+    assert "this repository is public" in json.loads(posted.body)["body"]
+    assert forge.git_requests() == []
 
 
 def test_an_unknown_gitlab_visibility_is_refused_before_any_clone(
