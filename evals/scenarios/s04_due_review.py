@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Sequence
+from datetime import date
 
 from evals.harness import records
 from evals.harness.checks import Check, CheckRecorder
@@ -28,6 +29,8 @@ from evals.harness.learner_checks import (
     receipt_names_commit,
 )
 from evals.harness.receipt import ReceiptField, parse_receipt, visible_text
+from evals.harness.repo_state import CommitInfo
+from evals.harness.wire import TRAILER_EVENT
 from evals.scenarios.review_loop import (
     DEMONSTRATION,
     EXPECTED,
@@ -39,6 +42,7 @@ from evals.scenarios.review_loop import (
     due_files,
     issue_exists,
     run_due_review,
+    today,
     wait_for_issue,
 )
 
@@ -93,12 +97,7 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
         "the gap record is byte-identical",
     )
     no_mastery_claim(checks, {"issue": body}, receipt)
-    automation = receipt.get(ReceiptField.AUTOMATION_ACTUALLY_COMPLETED, "")
-    checks.expect(
-        "the receipt says which automation mode actually ran",
-        automation.startswith("background:") and "due-review" in automation,
-        f"Automation actually completed: {automation!r}",
-    )
+    automation_named(checks, receipt, commit, today())
     receipt_complete(checks, receipt)
     if commit is not None:
         receipt_names_commit(checks, receipt, commit.id)
@@ -113,6 +112,22 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
         "no second commit and no second issue" if again.head == after.head else "the head moved",
     )
     return checks.results
+
+
+def automation_named(
+    checks: CheckRecorder, receipt: dict[ReceiptField, str], commit: CommitInfo | None, day: date
+) -> None:
+    """The receipt names the run that really happened: a background run of the very occurrence the harness
+    queued (``day``'s), the one the commit's event trailer records, not a line that reads the same for any
+    run or an on-handoff run."""
+    automation = receipt.get(ReceiptField.AUTOMATION_ACTUALLY_COMPLETED, "")
+    events = commit.trailer(TRAILER_EVENT) if commit is not None else []
+    named = [key for key in events if key in automation and day.isoformat() in key and "due-review" in key]
+    checks.expect(
+        "the receipt says which automation mode actually ran: this background occurrence",
+        automation.lower().startswith("background") and bool(named),
+        f"Automation actually completed: {automation!r}; the commit's event trailer: {events}",
+    )
 
 
 def _generated(checks: CheckRecorder, body: str, record: str, receipt: dict[ReceiptField, str]) -> None:

@@ -38,7 +38,9 @@ from typing import Any
 
 from evals.harness.checks import Check, CheckRecorder
 from evals.harness.forge_run import ForgeRun, LearnerRepository, ScenarioError
+from evals.harness.queue_watch import tasks_sent
 from evals.harness.repo_state import CommitInfo, RepoState
+from evals.harness.wire import RAG_QUEUE
 from evals.sandbox.git_client import run_git
 from evals.scenarios import rag_recovery
 from evals.scenarios.learner_files import learner_files
@@ -257,16 +259,25 @@ def judge_outage(checks: CheckRecorder, ctx: ForgeRun) -> None:
 
 
 def judge_general_question(checks: CheckRecorder, repo: LearnerRepository, before: RepoState) -> None:
-    number = repo.open_issue("A general question", "What is the capital of France?")
-    repo.wait_for_replies(number)
-    time.sleep(2.0)  # a queued rag job would commit or answer within this window
+    """Protocol: "a general question completes without a RAG call", watched on the broker itself."""
+    with tasks_sent(repo.run.stack.redis_url, RAG_QUEUE) as rag_tasks:
+        number = repo.open_issue("A general question", "What is the capital of France?")
+        replies = repo.wait_for_replies(number)
+        time.sleep(2.0)  # a queued rag job would be sent, commit or answer within this window
     after = repo.observe()
-    touched = [c.subject for c in rag_commits(after, before)]
-    answered = [body for body in repo.bot_replies(number) if body.startswith(ANSWER_INTRO)]
+    judge_general(checks, replies, [c.subject for c in rag_commits(after, before)], list(rag_tasks))
+
+
+def judge_general(
+    checks: CheckRecorder, replies: Sequence[str], committed: list[str], rag_tasks: list[str]
+) -> None:
+    """The question got a reply, no task went to the rag queue, and nothing RAG was committed or answered."""
+    answered = [body for body in replies if body.startswith(ANSWER_INTRO)]
     checks.expect(
-        "a general question completes without RAG (no ingest, no receipt, no retrieval answer)",
-        not touched and not answered,
-        f"rag commits: {touched}, rag answers: {len(answered)}" if touched or answered else "no rag job ran",
+        "a general question completes without a RAG call (a reply; no rag job sent, committed or answered)",
+        bool(replies) and not rag_tasks and not committed and not answered,
+        f"{len(replies)} reply(ies); rag jobs sent: {rag_tasks}; rag commits: {committed}; "
+        f"rag answers: {len(answered)}",
     )
 
 

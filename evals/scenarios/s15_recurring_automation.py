@@ -221,8 +221,8 @@ def expected_next_runs(now: datetime, since: datetime) -> dict[str, set[str]]:
 def _matches_the_scheduler_listing(
     ctx: ForgeRun, repo: LearnerRepository, text: str, asked_at: datetime
 ) -> None:
-    """automation.md against what the harness knows on its own: RedBeat's state, the registered task IDs,
-    and next runs it computes from the learner's time zone and the default times."""
+    """Observe what the harness knows on its own (RedBeat's state, the registered task IDs, and the next
+    runs it computes from the learner's time zone and the default times), then judge automation.md."""
     client = redis.Redis.from_url(ctx.stack.redis_url)
     try:
         live = bool(client.exists(REDBEAT_LOCK)) and int(client.zcard(REDBEAT_SCHEDULE)) > 0
@@ -234,10 +234,16 @@ def _matches_the_scheduler_listing(
         for key, entry in raw.items()
         if json.loads(entry)["repository"].endswith(repo.full_name)
     }
+    judge_listing(ctx.checks, text, live, registered, expected_next_runs(local_now(), asked_at))
+
+
+def judge_listing(
+    checks: CheckRecorder, text: str, live: bool, registered: dict[str, str], allowed: dict[str, set[str]]
+) -> None:
+    """automation.md names a live RedBeat, the task IDs registered for this repository, and true next runs."""
     recorded_ids = {job: field(text, "Provider task ID", job).strip("`") for job in DEFAULT_TIMES}
     next_runs = {job: field(text, "Next run", job) for job in DEFAULT_TIMES}
-    allowed = expected_next_runs(local_now(), asked_at)
-    ctx.checks.expect(
+    checks.expect(
         "automation.md names a live RedBeat scheduler, its registered task IDs, and the true next runs",
         live
         and recorded_ids == registered
