@@ -2,7 +2,10 @@
 
 A scenario that cannot run still gets a row, so the table is the whole conformance picture and never
 flatters the bot by omission. ``surface`` says where a scenario happens: on every forge flavour, in a
-local checkout, or nowhere a server-side bot reaches (agent-runtime surfaces).
+local checkout, or nowhere a server-side bot reaches (agent-runtime surfaces). A scenario with no surface
+is ``not-applicable`` with the protocol requirement the bot cannot have, or lists its variants one by one
+(scenario 11), each not applicable or applicable-but-not-built. Anything not built stays ``not-yet`` and
+fails ``gitlearnos evals`` unless ``OWNED_BY_OPEN_ISSUE`` names the open issue that builds it.
 """
 
 from __future__ import annotations
@@ -79,7 +82,7 @@ class Scenario:
     number: str
     title: str
     surface: Surface
-    not_yet: str = ""  # why the scenario cannot run, naming the owning capability
+    not_yet: str = ""  # why it cannot run: the owning issue, or (no surface) why it does not apply
     forge_run: Callable[[ForgeRun], Sequence[Check]] | None = None
     local_run: Callable[[LocalRun], Sequence[Check]] | None = None
     blocked: Callable[[], str | None] = _ready  # a reason known only at run time (a module not landed)
