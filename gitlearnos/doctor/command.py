@@ -7,7 +7,8 @@ from typing import Any
 
 
 def _doctor(args: argparse.Namespace) -> int:
-    from gitlearnos.doctor import exit_code, format_table, run_doctor
+    from gitlearnos.doctor.rows import exit_code, format_table
+    from gitlearnos.doctor.run import run_doctor
     from gitlearnos.log_setup import configure_logging
     from gitlearnos.settings import Settings
 

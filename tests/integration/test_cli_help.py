@@ -54,3 +54,11 @@ def test_each_subcommand_has_a_one_line_summary() -> None:
         if isinstance(action, argparse._SubParsersAction):
             for choice in action._choices_actions:
                 assert choice.help, f"{choice.dest} has no summary"
+
+
+def test_loading_the_cli_leaves_the_metrics_storage_unchosen() -> None:
+    """``gitlearnos worker`` picks multiprocess metrics before ``prometheus_client`` loads; an import
+    chain from a subcommand's registration (the doctor's, once) made ``--metrics-port`` fail at start."""
+    probe = "import sys, gitlearnos.cli; print('prometheus_client' in sys.modules)"
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == "False"
