@@ -80,8 +80,13 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
 
 
 def _unorganized_note(learner: SandboxClient, full_name: str) -> None:
-    """Issue #1 with the learner's note as a comment, both before the hook: no webhook ever told the bot."""
-    number = int(learner.open_issue(full_name, title=INBOX_TITLE, body="My notes")["number"])
+    """Issue #1 with the learner's note as a comment, both before the hook: no webhook ever told the bot.
+
+    The inbox issue itself carries no text, so the comment is the one note to catch up. (Its body was
+    once "My notes"; since maintenance also catches up missed issues, the rule agent's cue words file
+    that body as a second note — a recognition flaw the judgement issue owns, not this scenario's point.)
+    """
+    number = int(learner.open_issue(full_name, title=INBOX_TITLE, body="")["number"])
     learner.comment(full_name, number, UNORGANIZED)
 
 
