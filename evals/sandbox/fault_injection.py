@@ -6,14 +6,17 @@ the admin API (``POST /_sandbox/faults``); it is off by default, so nothing else
 
 Only calls authenticated as the chosen account (the bot, by default) are hit, so the learner's own calls
 (opening issues, pushing) and the admin API keep working. Git's first, anonymous request (answered with
-a Basic challenge) is not an authenticated call and is never hit. Calls are counted per kind (API, git)
-and every ``1/rate``-th call of each kind is hit, starting at an offset the seed picks: spread evenly,
-so both kinds are hit once there are enough calls, and the same calls in the same order are hit again.
+a Basic challenge) is not an authenticated call and is never hit. Each kind of call (API, git) draws from
+a random source of its own, seeded, so the same calls in the same order are hit again; a kind that got
+``1/rate`` calls without a hit has its next call hit, so both kinds are hit once there are enough calls.
+The draws stay random, not periodic: a periodic pattern would fail every attempt of a job that makes
+more than ``1/rate`` calls, which no real forge does.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import threading
 from dataclasses import dataclass, field
 from typing import Literal
@@ -63,6 +66,7 @@ class FaultInjector:
         self._authenticator = authenticator
         self._lock = threading.Lock()
         self._plan = FaultPlan()
+        self._random = {"api": random.Random(0), "git": random.Random(1)}
         self._turn = 0
         self.counts = FaultCounts()
 
@@ -74,6 +78,7 @@ class FaultInjector:
         """Replace the plan and start counting again (rate 0 switches injection off)."""
         with self._lock:
             self._plan, self._turn = plan, 0
+            self._random = {"api": random.Random(plan.seed), "git": random.Random(plan.seed + 1)}
             self.counts = FaultCounts()
 
     def status_for(self, scope: Scope) -> int | None:
@@ -85,10 +90,10 @@ class FaultInjector:
         if path.startswith(EXEMPT_PREFIXES) or not self._is_caller(scope, path, plan.login):
             return None
         kind: CallKind = "git" if ".git/" in path else "api"
-        period = max(1, round(1 / plan.rate))
         with self._lock:
-            self.counts.seen[kind] += 1
-            if (self.counts.seen[kind] + plan.seed) % period:
+            seen = self.counts.seen[kind] = self.counts.seen[kind] + 1
+            overdue = not self.counts.injected[kind] and seen >= round(1 / plan.rate)
+            if self._random[kind].random() >= plan.rate and not overdue:
                 return None
             self.counts.injected[kind] += 1
             status = plan.statuses[self._turn % len(plan.statuses)]

@@ -15,7 +15,7 @@ from tests.faults.scale import scaled
 
 pytestmark = pytest.mark.e2e
 NOTES = scaled(6, 30)
-RATE = 0.1
+RATE = 0.05  # per call; a note's job makes 10-15 calls, so about half of first attempts fail
 RETRY_AFTER = 1
 
 
