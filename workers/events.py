@@ -32,6 +32,8 @@ from typing import Any
 import redis
 import structlog
 from celery import Celery, Task
+from celery.exceptions import Reject, Retry
+from kombu.exceptions import OperationalError
 from pydantic import ValidationError
 from structlog.contextvars import bound_contextvars
 
@@ -69,6 +71,11 @@ BACKOFF_CAP = 300.0
 PENDING = "gitlearnos:pending"
 # Parking retries a Redis blip a few times (seconds) before keeping the event in memory.
 PARK_ATTEMPTS = (0.1, 0.5, 1.0, 2.0)
+# Publishing a retry goes through Redis too: the waits (seconds) before giving up and parking.
+RETRY_PUBLISH_WAITS = (0.5, 1.0, 2.0, 4.0, 8.0)
+# A Redis restart mid-task (the stash, the registry, the lock): transient, so retried, never parked.
+REDIS_BLIPS = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+PUBLISH_BLIPS = (*REDIS_BLIPS, OperationalError, OSError)  # what kombu raises when the broker is away
 
 
 @dataclass
@@ -114,8 +121,16 @@ def _post_replies(client: ForgeClient, repo: RepoRef, replies: tuple[Reply, ...]
 
 
 def _stash(runtime: WorkerRuntime, key: str, replies: tuple[Reply, ...]) -> None:
+    """Keep the receipt for a retry whose post must resend it; best effort.
+
+    The commit is pushed by now, so a Redis blip here must not hold the reply back: it is posted
+    all the same, and should the post fail too, the retry rebuilds a short reply from the commit.
+    """
     payload = json.dumps([r.model_dump(mode="json") for r in replies])
-    runtime.redis.set(REPLY_STASH.format(key=key), payload, ex=REPLY_STASH_TTL)
+    try:
+        runtime.redis.set(REPLY_STASH.format(key=key), payload, ex=REPLY_STASH_TTL)
+    except REDIS_BLIPS:
+        log.warning("reply.stash_failed", event_key=key)
 
 
 def _stashed(runtime: WorkerRuntime, key: str) -> tuple[Reply, ...] | None:
@@ -263,12 +278,14 @@ def register_event_task(app: Celery, runtime: WorkerRuntime) -> Task:
             try:
                 outcome = handle_event(runtime, event)
                 clear_parked(runtime, event_key(event))  # an earlier delivery parked it: it is applied now
-            except (RetryLater, ForgeError, GitWorkspaceError) as error:
+            except (RetryLater, ForgeError, GitWorkspaceError, *REDIS_BLIPS) as error:
                 countdown = retry_delay(error, self.request.retries)
                 if countdown is not None and self.request.retries < MAX_RETRIES:
-                    outcome = TaskOutcome.RETRY
-                    metrics.count_retry(error)
-                    raise self.retry(countdown=countdown, exc=error) from error
+                    retried = _publish_retry(self, countdown, error)
+                    if retried is not None:
+                        outcome = TaskOutcome.RETRY
+                        metrics.count_retry(error)
+                        raise retried from error
                 _park(runtime, event, error)
                 raise
             except Exception as error:
@@ -279,6 +296,25 @@ def register_event_task(app: Celery, runtime: WorkerRuntime) -> Task:
         return outcome
 
     return process_event
+
+
+def _publish_retry(task: Task, countdown: float, error: Exception) -> Retry | None:
+    """Queue the task's next attempt; None when Redis would not take it (the caller parks instead).
+
+    ``Task.retry`` publishes through Redis; when that fails it raises ``Reject(requeue=False)``,
+    which would drop the message with nothing parked. Right after a Redis restart the first publish
+    often fails, so it is tried again a few times over about fifteen seconds.
+    """
+    for wait in (*RETRY_PUBLISH_WAITS, None):
+        try:
+            retried: Retry = task.retry(countdown=countdown, exc=error, throw=False)
+            return retried
+        except Reject as rejected:
+            if wait is None or not isinstance(rejected.reason, PUBLISH_BLIPS):
+                log.error("event.retry_unpublished", error=type(error).__name__)
+                return None
+            time.sleep(wait)
+    return None
 
 
 def _park(runtime: WorkerRuntime, event: InboundEvent, error: Exception) -> None:
@@ -292,6 +328,8 @@ def retry_countdown(error: Exception) -> float | None:
         return None
     if isinstance(error, RetryLater):
         return error.countdown
+    if isinstance(error, REDIS_BLIPS):
+        return 1.0  # Redis restarts in seconds; the backoff's jitter spreads the workers it failed
     if isinstance(error, ForgeNotConfigured):
         return None  # the operator must fix the configuration; waiting changes nothing
     if isinstance(error, ForgeError):
