@@ -69,7 +69,7 @@ def _stop_on_rate_limit(response: requests.Response, *args: object, **kwargs: ob
 
 
 @contextmanager
-def _forge_errors(action: str) -> Iterator[None]:
+def forge_errors(action: str) -> Iterator[None]:
     """Every failure of ``action`` as a :class:`ForgeError` (the one error workers handle)."""
     try:
         yield
@@ -126,7 +126,7 @@ class GitLabClient:
         issue with that iid, else — only if there is none (404) — the merge
         request. Pass the flag whenever the event said which it was.
         """
-        with _forge_errors("posting a comment"):
+        with forge_errors("posting a comment"):
             return _issue_else_merge_request(
                 is_pull_request, lambda on_mr: self._upsert_on(repo, number, on_mr, marker, body)
             )
@@ -149,7 +149,7 @@ class GitLabClient:
     ) -> list[ThreadMessage]:
         """The non-system notes of issue/MR ``number``, oldest first; ``None`` picks as upsert does."""
         me = self.bot_identity().login.lower()
-        with _forge_errors("reading a thread's notes"):
+        with forge_errors("reading a thread's notes"):
             return _issue_else_merge_request(
                 is_pull_request, lambda on_mr: self._messages_on(repo, number, on_mr, me)
             )
@@ -173,7 +173,7 @@ class GitLabClient:
 
     def repository_info(self, repo: RepoRef) -> RepoInfo:
         """Fresh facts; ``internal`` is not private, and an unknown visibility is None (refused too)."""
-        with _forge_errors("reading the repository"):
+        with forge_errors("reading the repository"):
             project = self._gl.projects.get(repo.full_name)
         return RepoInfo(
             private=is_private({"visibility": getattr(project, "visibility", None)}),
@@ -182,7 +182,7 @@ class GitLabClient:
         )
 
     def bot_identity(self) -> Actor:
-        with _forge_errors("reading the bot's own user"):
+        with forge_errors("reading the bot's own user"):
             self._gl.auth()
         user = self._gl.user
         identity = actor(user.asdict()) if user is not None else None
@@ -194,7 +194,7 @@ class GitLabClient:
         fields: dict[str, Any] = {"title": title, "description": body}
         if labels:
             fields["labels"] = ",".join(labels)
-        with _forge_errors("opening an issue"):
+        with forge_errors("opening an issue"):
             issue = self._project(repo).issues.create(fields)
         return OpenedThread(number=int(issue.iid), url=str(issue.web_url))
 
@@ -202,12 +202,12 @@ class GitLabClient:
         self, repo: RepoRef, *, head: str, base: str, title: str, body: str
     ) -> OpenedThread:
         fields = {"source_branch": head, "target_branch": base, "title": title, "description": body}
-        with _forge_errors("opening a merge request"):
+        with forge_errors("opening a merge request"):
             merge_request = self._project(repo).mergerequests.create(fields)
         return OpenedThread(number=int(merge_request.iid), url=str(merge_request.web_url))
 
     def find_pull_request(self, repo: RepoRef, *, head: str, base: str) -> OpenedThread | None:
-        with _forge_errors("looking for a merge request"):
+        with forge_errors("looking for a merge request"):
             found = self._project(repo).mergerequests.list(
                 source_branch=head, target_branch=base, state="opened", per_page=1, get_all=False
             )
@@ -219,7 +219,7 @@ class GitLabClient:
 
     def has_access(self, repo: RepoRef, login: str) -> bool:
         """A project member, direct or inherited (``members/all/:id``); an unknown user has none."""
-        with _forge_errors("checking project membership"):
+        with forge_errors("checking project membership"):
             user_id = self._user_id(login)
             if user_id is None:
                 return False
@@ -233,7 +233,7 @@ class GitLabClient:
 
     def request_reviewers(self, repo: RepoRef, number: int, logins: tuple[str, ...]) -> None:
         """GitLab takes reviewer user ids on the merge request itself."""
-        with _forge_errors("requesting reviewers"):
+        with forge_errors("requesting reviewers"):
             ids = [user_id for login in logins if (user_id := self._user_id(login)) is not None]
             self._project(repo).mergerequests.update(number, {"reviewer_ids": ids})
 
@@ -248,7 +248,7 @@ class GitLabClient:
         after = since.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         project = self._project(repo)
         found: list[UpdatedComment] = []
-        with _forge_errors("catching up on comments"):
+        with forge_errors("catching up on comments"):
             for is_pull_request, manager in ((False, project.issues), (True, project.mergerequests)):
                 for thread in manager.list(iterator=True, per_page=PAGE_SIZE, updated_after=after):
                     found += self._notes_since(thread, is_pull_request, since)
@@ -259,7 +259,7 @@ class GitLabClient:
         since = since if since.tzinfo else since.replace(tzinfo=UTC)
         after = since.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         opened: list[OpenedIssue] = []
-        with _forge_errors("catching up on issues"):
+        with forge_errors("catching up on issues"):
             listing = self._project(repo).issues.list(
                 iterator=True, per_page=PAGE_SIZE, created_after=after, order_by="created_at", sort="asc"
             )

@@ -7,34 +7,20 @@ An older GitLab answers 404 there, and the latest delivery is then simply not kn
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
 
 import gitlab
-import requests
-from gitlab.exceptions import GitlabError
 
 from bot.events import Actor, RepoRef
 from forge_adapters.base import ForgeError
+from forge_adapters.gitlab.client import forge_errors
 from gitlearnos.doctor.probes import BAD_SIGNATURE, HookView, Scopes, answer_problem
 from gitlearnos.settings import Settings
 
 NEEDED_SCOPE = "api"
 NOT_FOUND = 404
-
-
-@contextmanager
-def _errors(doing: str) -> Iterator[None]:
-    try:
-        yield
-    except GitlabError as error:
-        raise ForgeError(
-            f"GitLab answered {error.response_code} while {doing}", status=error.response_code
-        ) from error
-    except requests.RequestException as error:
-        raise ForgeError(f"GitLab unreachable while {doing}: {type(error).__name__}") from error
 
 
 class GitLabProbe:
@@ -52,12 +38,12 @@ class GitLabProbe:
         )
 
     def identity(self) -> Actor:
-        with _errors("reading the bot's own account"):
+        with forge_errors("reading the bot's own account"):
             user: Any = self._gl.http_get("/user")
         return Actor(login=str(user["username"]), id=user.get("id"), is_bot=bool(user.get("bot")))
 
     def scopes(self, repos: Sequence[RepoRef]) -> Scopes:
-        with _errors("reading the token's own description"):
+        with forge_errors("reading the token's own description"):
             token: Any = self._gl.http_get("/personal_access_tokens/self")
         listed = sorted(str(scope) for scope in token.get("scopes") or [])
         expires = f", expires {token['expires_at']}" if token.get("expires_at") else ""
@@ -67,7 +53,7 @@ class GitLabProbe:
         return Scopes(detail, () if NEEDED_SCOPE in listed else (NEEDED_SCOPE,))
 
     def hooks(self, repo: RepoRef) -> list[HookView]:
-        with _errors(f"listing the webhooks of {repo.full_name}"):
+        with forge_errors(f"listing the webhooks of {repo.full_name}"):
             listed = self._gl.projects.get(repo.full_name, lazy=True).hooks.list(get_all=True)
         views = []
         for hook in listed:
@@ -90,7 +76,7 @@ class GitLabProbe:
         """``response_status`` of the hook's latest delivery (GitLab lists newest first), if known."""
         path = f"/projects/{quote(repo.full_name, safe='')}/hooks/{hook_id}/events"
         try:
-            with _errors(f"listing the deliveries of a webhook of {repo.full_name}"):
+            with forge_errors(f"listing the deliveries of a webhook of {repo.full_name}"):
                 events: Any = self._gl.http_list(path, per_page=1, get_all=False)
         except ForgeError as error:
             if error.status == NOT_FOUND:  # a GitLab before 17.1
