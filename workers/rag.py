@@ -50,7 +50,7 @@ from gitlearnos.settings import Settings
 from rag.provider import Endpoint, IndexSpec
 from workers.celery_app import RAG_QUEUE, SYNC_SOURCE
 from workers.events import WorkerRuntime, retry_delay
-from workers.repo_lock import RetryLater, repository_lock
+from workers.repo_lock import Lease, RetryLater, repository_lock
 from workers.repo_registry import RegisteredRepo
 
 log = structlog.get_logger("gitlearnos.rag")
@@ -153,14 +153,14 @@ def sync_source(
     runtime: WorkerRuntime, target: RegisteredRepo, record_path: str, *, task_id: str = "direct"
 ) -> SyncResult:
     """Synchronize the source record at ``record_path``; raises :class:`RetryLater` when busy."""
-    with repository_lock(runtime.redis, target.repo, timeout=runtime.settings.lock_timeout_seconds):
-        result = _sync_locked(runtime, target, record_path, task_id)
+    with repository_lock(runtime.redis, target.repo, timeout=runtime.settings.lock_timeout_seconds) as lease:
+        result = _sync_locked(runtime, target, record_path, task_id, lease)
     log.info("rag.sync_finished", repo=target.repo.slug, record=record_path, **asdict(result))
     return result
 
 
 def _sync_locked(
-    runtime: WorkerRuntime, target: RegisteredRepo, record_path: str, task_id: str
+    runtime: WorkerRuntime, target: RegisteredRepo, record_path: str, task_id: str, lease: Lease
 ) -> SyncResult:
     from rag.operations import RunContext, document_state, ingest, run, synced_status
     from rag.provider import PROCESSED
@@ -204,6 +204,7 @@ def _sync_locked(
         if mirror.find_trailer(TRAILER_EVENT, plan.event_key) is not None:
             return SyncResult("already-applied", doc_id=receipt.doc_id)
         commit_id = mirror.commit(plan.writes, plan.deletes, plan.commit.message())
+        lease.ensure_held()  # fencing: an ingest can outlast a dead renewer; push only while holding
         if mirror.push():
             metrics.count_commit(RAG_INGEST)
             status = synced_status(receipt).value

@@ -31,6 +31,7 @@ from tests.unit.helpers import CONFIG, GOAL, REPO, issue_event
 from workers.celery_app import RAG_QUEUE, SYNC_SOURCE, create_celery
 from workers.events import WorkerRuntime, handle_event
 from workers.rag import index_spec, repo_key, sync_source
+from workers.repo_lock import LOCK, RetryLater
 from workers.repo_registry import RegisteredRepo
 
 SIMILAR = """# Similar triangles (course handout)
@@ -440,3 +441,30 @@ def test_a_learners_endpoint_cannot_aim_the_worker_at_the_operators_network(
             index_spec(settings, "alice/learning", config)
     else:
         assert index_spec(settings, "alice/learning", config).embedding.base_url == base_url
+
+
+def test_an_ingest_that_lost_its_repository_lease_does_not_push_its_receipt(
+    tmp_path: Path,
+    worker: WorkerRuntime,
+    remote: Path,
+    forge: respx.MockRouter,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Fencing: an ingest can run long; if its lease lapsed and another job took the repository while the
+    embedding endpoint answered, the receipt is not pushed over that job's work and the retry re-plans."""
+    monkeypatch.setenv("GITLEARNOS_RAG_EMBEDDING_API_KEY", "embedding-secret")
+    file_note(worker, remote, SIMILAR_PATH)
+    use_remote_embedding(tmp_path, remote)
+    route = serve_embeddings(forge, [])
+    answer = route.side_effect
+
+    def another_job_takes_the_repository(request: httpx.Request) -> httpx.Response:
+        worker.redis.set(LOCK.format(repo=target(remote).repo.slug), b"another-job", ex=30)
+        return answer(request)  # type: ignore[misc,operator]
+
+    route.mock(side_effect=another_job_takes_the_repository)
+    head = git(remote, "rev-parse", "main")
+
+    with pytest.raises(RetryLater, match="lease lapsed"):
+        sync_source(worker, target(remote), RECORD)
+    assert git(remote, "rev-parse", "main") == head, "no receipt commit pushed without the lease"
