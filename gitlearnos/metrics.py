@@ -161,7 +161,7 @@ def observe_queue_wait(queued_at: float, now: float | None = None) -> None:
 
 
 def count_retry(error: Exception) -> None:
-    """One retry, labelled by the error class (a closed set: the task retries only its own three)."""
+    """One retry, labelled by the error class (a closed set: the retryable classes the tasks name)."""
     TASK_RETRIES.labels(reason=type(error).__name__).inc()
 
 
