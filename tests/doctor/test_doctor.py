@@ -213,3 +213,13 @@ def test_a_redis_password_never_reaches_the_table(
     assert statuses["redis"] == "fail", out
     assert "hunter2-not-shown" not in out
     assert f"redis://doctor:***@{base}" in out
+
+
+@pytest.mark.parametrize("deployment", ["gitlab"], indirect=True)
+def test_an_unreachable_redis_fails_its_row(
+    deployment: Deployment, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Port 9 (discard): nothing answers. The rows that read Redis (beat) cannot run and are not guessed."""
+    deployment.set("REDIS_URL", "redis://127.0.0.1:9/0")
+    out = expect_only(capsys, "redis", "redis://127.0.0.1:9/0: ConnectionError", "fix: start Redis")
+    assert "redis persistence" not in out
