@@ -32,7 +32,7 @@ def expected_status(scenario: Scenario) -> str:
     if scenario.local_run is not None:
         return "runs on a local checkout"
     if scenario.surface is Surface.NONE:
-        return "does not apply"
+        return "partly" if any(variant.applies for variant in scenario.variants) else "does not apply"
     return "not yet"
 
 
