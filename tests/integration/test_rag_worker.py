@@ -319,16 +319,22 @@ def test_a_new_embedding_model_opens_a_new_index_and_replays_instead_of_reusing(
     assert seen and set(seen) == {"Bearer embedding-secret"}
 
 
+@pytest.fixture
+def learners_embedding(tmp_path: Path, remote: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The learner's gitlearnos.yml names their own embedding endpoint; its key is in the worker's env."""
+    monkeypatch.setenv("GITLEARNOS_RAG_EMBEDDING_API_KEY", "embedding-secret")
+    return use_remote_embedding(tmp_path, remote)
+
+
 def test_an_unreachable_embedding_endpoint_is_a_failure_committed_as_evidence_never_a_no_hit(
     tmp_path: Path,
     worker: WorkerRuntime,
     remote: Path,
     forge: respx.MockRouter,
     monkeypatch: pytest.MonkeyPatch,
+    learners_embedding: Path,
 ) -> None:
-    monkeypatch.setenv("GITLEARNOS_RAG_EMBEDDING_API_KEY", "embedding-secret")
     monkeypatch.setenv("GITLEARNOS_RAG_CHAT_API_KEY", "chat-secret")
-    use_remote_embedding(tmp_path, remote)
     route = serve_embeddings(forge, seen := [])
     answer = route.side_effect
     route.mock(side_effect=httpx.ConnectError("refused"))
@@ -444,17 +450,11 @@ def test_a_learners_endpoint_cannot_aim_the_worker_at_the_operators_network(
 
 
 def test_an_ingest_that_lost_its_repository_lease_does_not_push_its_receipt(
-    tmp_path: Path,
-    worker: WorkerRuntime,
-    remote: Path,
-    forge: respx.MockRouter,
-    monkeypatch: pytest.MonkeyPatch,
+    worker: WorkerRuntime, remote: Path, forge: respx.MockRouter, learners_embedding: Path
 ) -> None:
     """Fencing: an ingest can run long; if its lease lapsed and another job took the repository while the
     embedding endpoint answered, the receipt is not pushed over that job's work and the retry re-plans."""
-    monkeypatch.setenv("GITLEARNOS_RAG_EMBEDDING_API_KEY", "embedding-secret")
     file_note(worker, remote, SIMILAR_PATH)
-    use_remote_embedding(tmp_path, remote)
     route = serve_embeddings(forge, [])
     answer = route.side_effect
 
