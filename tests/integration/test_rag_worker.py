@@ -362,14 +362,9 @@ def test_an_unreachable_embedding_endpoint_is_a_failure_committed_as_evidence_ne
 
 
 def test_a_rebuild_failing_after_deletion_is_stale_not_a_no_hit_until_the_inspected_retry(
-    tmp_path: Path,
-    worker: WorkerRuntime,
-    remote: Path,
-    forge: respx.MockRouter,
-    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path, worker: WorkerRuntime, remote: Path, forge: respx.MockRouter, learners_embedding: Path
 ) -> None:
-    monkeypatch.setenv("GITLEARNOS_RAG_EMBEDDING_API_KEY", "embedding-secret")
-    learner = use_remote_embedding(tmp_path, remote)
+    learner = learners_embedding
     route = serve_embeddings(forge, [])
     answer = route.side_effect
     file_note(worker, remote, SIMILAR_PATH)
