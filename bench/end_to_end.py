@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import peak_rss_mb, process_tree_peak_rss_mb, summary
 from evals.sandbox.store import BOT_LOGIN
 from gitlearnos.demo import LEARNER_FILES, REPOSITORY
-from gitlearnos.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 from gitlearnos.local_stack import LocalStack, start_local_stack
+from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 
 POLL_SECONDS = 0.005
 TIMEOUT_SECONDS = 30.0

@@ -2,8 +2,8 @@
 
 No I/O happens in this package: no network, no subprocess, no Redis, no
 filesystem, no forge client. Every operation takes a normalized
-:class:`~bot.events.InboundEvent`, a read-only :class:`~bot.snapshot.RepoSnapshot`,
-a clock value and an :class:`~bot.agent.Agent`, and returns a
+:class:`~bot.intake.events.InboundEvent`, a read-only :class:`~bot.snapshot.RepoSnapshot`,
+a clock value and an :class:`~bot.intake.agent.Agent`, and returns a
 :class:`~bot.plan.Plan` describing what the edges should do (files to write,
 one commit with trailers, replies, the receipt). The worker performs the plan.
 

@@ -10,21 +10,19 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.agent import Agent, LearnerInput, Significance
 from bot.config import CONFIG_PATH, LearnerConfig, Mode, parse_config
-from bot.conversation import ThreadMessage, approval_target
 from bot.errors import ConfigError
-from bot.events import Comment, EventKind, Forge, InboundEvent, event_key
-from bot.model_use import answer_first, answer_text, not_allowed_remark, pick_agent
-from bot.operations.answer import plan_answer
-from bot.operations.handoff import handoff_branch, plan_handoff, wants_handoff
-from bot.operations.organize import plan_organize
-from bot.operations.setup import plan_setup
-from bot.operations.teacher_feedback import plan_pull_request_event
-from bot.operations.undo import plan_undo
-from bot.overrides import Override, find_overrides
+from bot.handoff.operation import handoff_branch, plan_handoff, wants_handoff
+from bot.handoff.teacher_feedback import plan_pull_request_event
+from bot.intake.agent import Agent, LearnerInput, Significance
+from bot.intake.conversation import ThreadMessage, approval_target
+from bot.intake.events import Comment, EventKind, Forge, InboundEvent, event_key
+from bot.intake.model_use import answer_first, answer_text, not_allowed_remark, pick_agent
+from bot.intake.overrides import Override, find_overrides
+from bot.organize.operation import plan_organize
+from bot.organize.undo import plan_undo
 from bot.plan import Outcome, Plan, Reply
-from bot.rag_questions import with_source_question
+from bot.rag.questions import with_source_question
 from bot.receipt import record_persistence
 from bot.replies import (
     APPROVAL_STALE,
@@ -35,6 +33,8 @@ from bot.replies import (
     PUBLIC_REPO,
     RECORDED_EARLIER,
 )
+from bot.review.answer import plan_answer
+from bot.setup.operation import plan_setup
 from bot.snapshot import RepoSnapshot
 from bot.write_authority import PENDING_MARKS, apply_write_authority, is_approval
 
@@ -122,7 +122,7 @@ def plan_event(
     ``history`` is the thread's comments, oldest first; the setup gate of a repository without
     ``gitlearnos.yml`` reads it, and an approval reads it to find the comment it approves.
     ``model_agent`` is the operator's chat model, if any; it reads the note only when the learner's
-    config allows it (:mod:`bot.model_use`).
+    config allows it (:mod:`bot.intake.model_use`).
     """
     if handoff_branch(event):  # the bot's own handoff pull request: a teacher channel
         key = event_key(event)

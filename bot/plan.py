@@ -13,7 +13,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from bot.errors import UnsafePath
-from bot.events import InboundEvent
+from bot.intake.events import InboundEvent
 from bot.receipt import Receipt
 from bot.replies import reply_marker
 

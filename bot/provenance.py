@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.events import Forge, InboundEvent
+from bot.intake.events import Forge, InboundEvent
 
 
 def source_name(event: InboundEvent) -> str:

@@ -58,7 +58,7 @@ def reply_marker(event_key: str) -> str:
     return REPLY_MARKER.format(key=safe)
 
 
-# Setup gate (bot/operations/setup.py). Each question carries SETUP_MARKER on a line of its own, so a
+# Setup gate (bot/setup/operation.py). Each question carries SETUP_MARKER on a line of its own, so a
 # later learner comment can be matched to the fact it answers.
 SETUP_MARKER = MARKER_PREFIX + "setup asked={fact} -->"
 SETUP_INTRO = (

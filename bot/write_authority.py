@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 
 from bot.config import LearnerConfig, Mode
-from bot.operations.question import ANSWER_HEADING
 from bot.plan import Outcome, Plan
 from bot.replies import APPROVE_HINT, MANUAL_INTRO, PREVIEW_INTRO, PUSH_NOT_AUTHORIZED
+from bot.review.question import ANSWER_HEADING
 
 APPROVAL = re.compile(
     r"""^\s*(?:/gitlearnos\s+approve   # the explicit command

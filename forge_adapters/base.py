@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from bot.conversation import ThreadMessage
-from bot.events import Actor, RepoRef, Thread
+from bot.intake.conversation import ThreadMessage
+from bot.intake.events import Actor, RepoRef, Thread
 
 
 class ForgeError(Exception):

@@ -20,7 +20,7 @@ from urllib.parse import parse_qs
 import msgspec
 from pydantic import ValidationError
 
-from bot.events import Forge, InboundEvent
+from bot.intake.events import Forge, InboundEvent
 from forge_adapters.payload_fields import PayloadShapeError
 
 # Real payloads nest six levels deep; far past that is an attack on the decoder, not a webhook.

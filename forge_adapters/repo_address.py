@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
-from bot.events import Forge, RepoRef
-from gitlearnos.settings import Settings
+from bot.intake.events import Forge, RepoRef
+from runtime.settings import Settings
 
 GITHUB_DOT_COM_API = "api.github.com"
 DEFAULT_PORTS = {"https": "443", "http": "80"}

@@ -15,7 +15,7 @@ from evals.sandbox.cli import add_sandbox_commands
 from gitlearnos.doctor.command import add_doctor_command
 from gitlearnos.rag_cli import add_rag_commands
 from gitlearnos.schedule_cli import add_schedule_commands
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 
 DESCRIPTION = """GitLearnOS Bot keeps a learner's private Git repository (GitHub, GitLab, Gitea) as durable
 learning state: webhooks in, organized commits and honest receipts out.
@@ -34,8 +34,8 @@ def _serve(args: argparse.Namespace) -> int:
     """
     import uvicorn
 
-    from gitlearnos.embedded_redis import resolve_redis_url
-    from gitlearnos.log_setup import configure_logging
+    from runtime.embedded_redis import resolve_redis_url
+    from runtime.log_setup import configure_logging
     from webhooks.app import create_app
     from workers.celery_app import create_celery
     from workers.queueing import redis_enqueue
@@ -83,10 +83,10 @@ def _worker(args: argparse.Namespace) -> int:
     import redis
     from celery import signals
 
-    from bot.agent import RuleAgent
-    from gitlearnos.embedded_redis import resolve_redis_url
-    from gitlearnos.log_setup import configure_logging
-    from gitlearnos.metrics import MetricsServer
+    from bot.intake.agent import RuleAgent
+    from runtime.embedded_redis import resolve_redis_url
+    from runtime.log_setup import configure_logging
+    from runtime.metrics import MetricsServer
     from workers.celery_app import create_celery, run_worker
     from workers.chat_agent import model_agent_from
     from workers.due_review import register_due_review_tasks
@@ -120,8 +120,8 @@ def _worker(args: argparse.Namespace) -> int:
 
 
 def _beat(args: argparse.Namespace) -> int:
-    from gitlearnos.embedded_redis import resolve_redis_url
-    from gitlearnos.log_setup import configure_logging
+    from runtime.embedded_redis import resolve_redis_url
+    from runtime.log_setup import configure_logging
     from workers.celery_app import create_celery
     from workers.maintenance import configure_beat
 
@@ -137,7 +137,7 @@ def _beat(args: argparse.Namespace) -> int:
 def _local(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from bot.agent import RuleAgent
+    from bot.intake.agent import RuleAgent
     from workers.chat_agent import model_agent_from
     from workers.git_checkout import GitWorkspaceError
     from workers.local import run_local
@@ -168,7 +168,7 @@ def _evals(args: argparse.Namespace) -> int:
     from evals.harness.report import cell_line, format_table, summary, write_json
     from evals.harness.runner import cell_count, exit_code, run_evals
     from gitlearnos.console_progress import reporter
-    from gitlearnos.log_setup import configure_logging
+    from runtime.log_setup import configure_logging
 
     configure_logging("WARNING")
     progress = reporter()

@@ -1,6 +1,6 @@
 """Render the configuration reference page from the settings model, so the docs cannot drift from it.
 
-Every field of :class:`gitlearnos.settings.Settings` becomes one row: the environment variable that
+Every field of :class:`runtime.settings.Settings` becomes one row: the environment variable that
 sets it, its default, whether it is a secret, and its description (the field's docstring). The page is
 committed at ``docs/reference/configuration.md``; ``tests/docs`` fails when it differs from what this
 module renders, and when a field has no description.
@@ -22,14 +22,14 @@ import annotated_types
 from pydantic import AliasChoices, SecretStr
 from pydantic.fields import FieldInfo
 
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 
 PAGE = Path("docs") / "reference" / "configuration.md"
 COMMAND = "python -m gitlearnos.config_reference --write docs/reference/configuration.md"
 
 HEADER = f"""# Configuration reference
 
-<!-- Generated from gitlearnos/settings.py by `{COMMAND}`. Do not edit by hand: tests/docs fails when
+<!-- Generated from runtime/settings.py by `{COMMAND}`. Do not edit by hand: tests/docs fails when
 this page differs from the settings model. -->
 
 Every process (web, worker, rag worker, beat, `gitlearnos doctor`) reads its settings from the

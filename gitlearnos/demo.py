@@ -18,9 +18,9 @@ from pathlib import Path
 
 from evals.sandbox.store import BOT_LOGIN
 from gitlearnos.console_progress import Reporter, reporter
-from gitlearnos.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 from gitlearnos.local_stack import LocalStack, StackError, start_local_stack
-from gitlearnos.log_setup import configure_logging
+from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
+from runtime.log_setup import configure_logging
 
 REPOSITORY = "alice/learning"
 WAIT_SECONDS = 90.0

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 
 _SPEC_HELP = "a checkout path, or FORGE:HOST/OWNER/NAME of a served repository (e.g. github:github.com/a/b)"
 
@@ -36,7 +36,7 @@ class Target:
 def _target(spec: str, settings: Settings) -> Target:
     import git
 
-    from bot.events import Forge
+    from bot.intake.events import Forge
     from workers.git_checkout import GitCheckout
 
     forge, sep, rest = spec.partition(":")
@@ -51,7 +51,7 @@ def _target(spec: str, settings: Settings) -> Target:
 
 def _spec_and_links(target: Target, settings: Settings) -> tuple[Any, list[Any]]:
     from bot.config import CONFIG_PATH, parse_config
-    from bot.rag_links import source_links
+    from bot.rag.links import source_links
     from workers.rag import EndpointRefused, index_spec
 
     config = parse_config(target.checkout.read_text(CONFIG_PATH) or "").config
@@ -99,7 +99,7 @@ def _quiet_provider_logs() -> None:
 
 def _ingest(args: argparse.Namespace, *, rebuild: bool) -> int:
     from bot.config import CONFIG_PATH, parse_config
-    from bot.rag_links import Readiness, ingest_decision
+    from bot.rag.links import Readiness, ingest_decision
     from gitlearnos.console_progress import reporter
     from rag.operations import ingest, run
 
@@ -196,7 +196,7 @@ def _query(args: argparse.Namespace) -> int:
     target = _target(args.repo, settings)
     spec, links = _spec_and_links(target, settings)
     from bot.config import CONFIG_PATH, parse_config
-    from bot.rag_links import current_doc_ids
+    from bot.rag.links import current_doc_ids
 
     config = parse_config(target.checkout.read_text(CONFIG_PATH) or "").config
     result = run(

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any, TypeVar
 
-from bot.rag_links import IngestDecision, RagStatus, SourceLink
+from bot.rag.links import IngestDecision, RagStatus, SourceLink
 from rag.provider import (
     PARSER,
     PROCESSED,

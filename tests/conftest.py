@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 import redis
 
-from gitlearnos.embedded_redis import answers, ensure_embedded_redis, stop_embedded_redis
-from gitlearnos.log_setup import configure_logging
+from runtime.embedded_redis import answers, ensure_embedded_redis, stop_embedded_redis
+from runtime.log_setup import configure_logging
 
 # In-process servers (the sandbox forge) log from their own threads; keep test output for failures.
 configure_logging("WARNING")

@@ -5,7 +5,7 @@ injected, so tests and the benchmark run the real app against a real Redis
 without environment juggling.
 
 Each delivery is counted once by forge and outcome and timed (see
-:mod:`gitlearnos.metrics`: an in-memory increment, no I/O on the request
+:mod:`runtime.metrics`: an in-memory increment, no I/O on the request
 path), and once parsed, its delivery id, forge, repository and event key are
 bound to every log line the request writes.
 
@@ -54,12 +54,12 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from structlog.contextvars import bound_contextvars
 
-from bot.events import EventKind, Forge, InboundEvent, event_key
+from bot.intake.events import EventKind, Forge, InboundEvent, event_key
 from forge_adapters.intake import Ignored, WebhookError, header
-from gitlearnos import metrics
-from gitlearnos.log_setup import event_context
-from gitlearnos.metrics import DeliveryOutcome
-from gitlearnos.settings import Settings
+from runtime import metrics
+from runtime.log_setup import event_context
+from runtime.metrics import DeliveryOutcome
+from runtime.settings import Settings
 from webhooks.dedup import DeliveryLedger
 from webhooks.errors import EXCEPTION_HANDLERS, error_response, unavailable
 from webhooks.forges import webhook_specs

@@ -18,7 +18,7 @@ import uuid
 
 from redis.asyncio import Redis
 
-from bot.events import Forge
+from bot.intake.events import Forge
 
 KEY = "gitlearnos:delivery:{forge}:{delivery}"
 

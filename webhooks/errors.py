@@ -22,8 +22,8 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR, HTTP_503_SERVICE_UNAVAILABLE
 
-from gitlearnos import metrics
-from gitlearnos.log_setup import safe_traceback
+from runtime import metrics
+from runtime.log_setup import safe_traceback
 
 REASON_LIMIT = 300
 # How long a forge (or a person) should wait before retrying while Redis is unreachable.

@@ -17,7 +17,7 @@ from forge_adapters.gitea.webhook import gitea_webhooks
 from forge_adapters.github.webhook import github_webhooks
 from forge_adapters.gitlab.webhook import gitlab_webhooks
 from forge_adapters.intake import WebhookSpec, during_rotation
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 from webhooks.served_hosts import served_only
 
 

@@ -25,7 +25,7 @@ from litestar.openapi.spec import (
     Schema,
 )
 
-from bot.events import Forge
+from bot.intake.events import Forge
 
 
 @dataclass

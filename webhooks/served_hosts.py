@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.events import InboundEvent
+from bot.intake.events import InboundEvent
 from forge_adapters.intake import ParseResult, WebhookError, WebhookSpec
 from forge_adapters.repo_address import foreign_reason
-from gitlearnos import metrics
-from gitlearnos.settings import Settings
+from runtime import metrics
+from runtime.settings import Settings
 
 
 class ForeignRepository(WebhookError):

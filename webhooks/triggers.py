@@ -33,7 +33,7 @@ from litestar.status_codes import (
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from bot.events import Forge
+from bot.intake.events import Forge
 from forge_adapters.intake import (
     MalformedPayload,
     NotConfigured,
@@ -43,7 +43,7 @@ from forge_adapters.intake import (
     header,
 )
 from forge_adapters.payload_fields import text
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 from webhooks.errors import error_response, unavailable
 from webhooks.openapi import TRIGGER_RESPONSES, TriggerOperation, TriggerQueued
 from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE, create_celery

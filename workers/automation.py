@@ -20,7 +20,7 @@ repository and safely complete or skip the operation."
   created or updated; and when the learner asks for it ("Finish deployment"), which also works with
   no scheduler at all and answers on the learner's issue (:mod:`workers.deployment_request`).
 * **automation.md** is written in one commit, and only when the recorded state changes
-  (:func:`bot.automation_record.recorded_state`), never for a moved timestamp.
+  (:func:`bot.automation.record.recorded_state`), never for a moved timestamp.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from typing import Any
 import structlog
 from celery import Celery, Task, signals
 
-from bot.automation_record import (
+from bot.automation.record import (
     AUTOMATION_PATH,
     JOBS,
     JobRecord,
@@ -44,10 +44,10 @@ from bot.automation_record import (
     records_state,
     render_automation_record,
 )
+from bot.automation.schedule_rules import job_schedule
 from bot.config import CONFIG_PATH, Automation, LearnerConfig, parse_config
 from bot.errors import ConfigError
 from bot.plan import CommitSpec, FileWrite
-from bot.schedule_rules import job_schedule
 from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_OPERATION
 from workers.celery_app import SCHEDULE_QUEUE, VERIFY_SCHEDULES

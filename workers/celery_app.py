@@ -30,7 +30,7 @@ import redis
 from celery import Celery, bootsteps
 from kombu.transport import redis as kombu_redis
 
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 
 EVENTS_QUEUE = "events"
 SCHEDULE_QUEUE = "schedule"

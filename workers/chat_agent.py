@@ -23,10 +23,10 @@ import httpx
 import structlog
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from bot.agent import LearnerInput, Recognition, RuleAgent, Significance, image_urls, parse_issue_form
-from bot.question_gen import GeneratedQuestion, GeneratedQuestions, QuestionContext
+from bot.intake.agent import LearnerInput, Recognition, RuleAgent, Significance, image_urls, parse_issue_form
+from bot.review.question_gen import GeneratedQuestion, GeneratedQuestions, QuestionContext
 from bot.text import slugify
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 
 log = structlog.get_logger("gitlearnos.chat_agent")
 Schema = TypeVar("Schema", bound=BaseModel)

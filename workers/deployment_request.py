@@ -14,8 +14,8 @@ from typing import Any
 
 from celery import Celery
 
-from bot.automation_record import JobRecord, asks_for_deployment
-from bot.events import InboundEvent
+from bot.automation.record import JobRecord, asks_for_deployment
+from bot.intake.events import InboundEvent
 from bot.replies import reply_marker
 from workers.celery_app import PROCESS_EVENT, SCHEDULE_QUEUE, VERIFY_SCHEDULES
 from workers.events import WorkerRuntime

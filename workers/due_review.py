@@ -4,7 +4,7 @@ The occurrence discipline is maintenance's: ``due-review/<repo>/<local date>`` i
 ``SET NX`` before any work (a lease while running, the run's evidence once finished), so a duplicate
 dispatch or a redelivered message finishes as skipped. Then, under the repository's writer lock
 (the same lock event tasks take): sync the mirror, plan with the pure core
-(:mod:`bot.operations.due_review`, given the runtime's rule agent and chat model, which writes fresh
+(:mod:`bot.review.due_review`, given the runtime's rule agent and chat model, which writes fresh
 questions only where the learner's config allows it), commit, push without force, and open the
 delivery issue.
 
@@ -40,12 +40,12 @@ from typing import Any
 import structlog
 from celery import Celery, Task
 
+from bot.automation.schedule_rules import occurrence_key
 from bot.config import CONFIG_PATH, parse_config
 from bot.errors import ConfigError
-from bot.events import RepoRef
-from bot.operations.due_review import plan_due_review
+from bot.intake.events import RepoRef
 from bot.plan import Outcome
-from bot.schedule_rules import occurrence_key
+from bot.review.due_review import plan_due_review
 from bot.trailers import TRAILER_EVENT
 from forge_adapters.base import ForgeClient, ForgeError
 from workers.celery_app import SCHEDULE_QUEUE

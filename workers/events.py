@@ -37,19 +37,19 @@ from kombu.exceptions import OperationalError
 from pydantic import ValidationError
 from structlog.contextvars import bound_contextvars
 
-from bot.agent import Agent
 from bot.config import CONFIG_PATH
-from bot.conversation import ThreadMessage
-from bot.events import InboundEvent, RepoRef, event_key
 from bot.handle import plan_event, recorded_reply, replies_after_push
+from bot.intake.agent import Agent
+from bot.intake.conversation import ThreadMessage
+from bot.intake.events import InboundEvent, RepoRef, event_key
 from bot.plan import Outcome, Reply
 from bot.trailers import TRAILER_EVENT
 from bot.write_authority import is_approval
 from forge_adapters.base import ForgeClient, ForgeError, ForgeNotConfigured
-from gitlearnos import metrics
-from gitlearnos.log_setup import event_context
-from gitlearnos.metrics import TaskOutcome
-from gitlearnos.settings import Settings
+from runtime import metrics
+from runtime.log_setup import event_context
+from runtime.metrics import TaskOutcome
+from runtime.settings import Settings
 from workers.celery_app import PROCESS_EVENT
 from workers.follow_ups import enqueue_follow_ups
 from workers.forge_clients import ForgeClients

@@ -15,8 +15,8 @@ import structlog
 from celery import Celery
 
 from bot.plan import FollowUpJob
-from bot.rag_links import RAG_INGEST
-from bot.rag_questions import RAG_ANSWER
+from bot.rag.links import RAG_INGEST
+from bot.rag.questions import RAG_ANSWER
 from workers.celery_app import ANSWER_QUESTION, RAG_QUEUE, SYNC_SOURCE
 from workers.repo_registry import RegisteredRepo
 

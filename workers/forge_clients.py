@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.events import Forge, InboundEvent
+from bot.intake.events import Forge, InboundEvent
 from forge_adapters.base import ForgeClient, ForgeError, ForgeNotConfigured
 from forge_adapters.gitea.client import GiteaClient
 from forge_adapters.github.client import GitHubClient
 from forge_adapters.gitlab.client import GitLabClient
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 
 
 @dataclass

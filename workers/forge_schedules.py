@@ -19,8 +19,8 @@ from datetime import datetime, timedelta
 from importlib import resources
 from zoneinfo import ZoneInfo
 
+from bot.automation.schedule_rules import job_schedule, parse_clock
 from bot.config import Automation
-from bot.schedule_rules import job_schedule, parse_clock
 
 TEMPLATES = {"github": "github-actions.yml", "gitlab": "gitlab-ci.yml", "gitea": "gitea-actions.yml"}
 INSTALL_PATHS = {

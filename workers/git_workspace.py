@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 import git
 
-from bot.events import RepoRef
+from bot.intake.events import RepoRef
 from bot.snapshot import CommitSummary
 from forge_adapters.base import GitCredentials
 from forge_adapters.repo_address import contained_path, path_parts

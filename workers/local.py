@@ -16,9 +16,9 @@ from pathlib import Path
 
 import git
 
-from bot.agent import Agent
-from bot.events import Actor, EventKind, Forge, InboundEvent, RepoRef, Thread
 from bot.handle import plan_event, replies_after_push
+from bot.intake.agent import Agent
+from bot.intake.events import Actor, EventKind, Forge, InboundEvent, RepoRef, Thread
 from bot.plan import Outcome
 from bot.text import one_line, slugify
 from workers.git_checkout import GitCheckout, GitWorkspaceError

@@ -7,11 +7,11 @@ What one run reconciles, in order (protocol "Automation", ``maintenance``):
    (:mod:`workers.missed_issues`, :mod:`workers.missed_comments`), each through the event worker,
    whose idempotency makes a replay of applied input a no-op;
 2. stale views: a dashboard (or its progress chart) that differs from what the records imply is
-   regenerated with the chart in one commit (:func:`bot.maintenance_findings.refreshed_views`),
+   regenerated with the chart in one commit (:func:`bot.automation.maintenance_findings.refreshed_views`),
    under the writer lock and on the inspected base; a learner push meanwhile stops the run with a
    conflict, nothing is forced;
 3. waiting feedback, contradictory state and repeated evidence waiting for synthesis are *reported*
-   in the run's evidence (:func:`bot.maintenance_findings.findings`), not fixed.
+   in the run's evidence (:func:`bot.automation.maintenance_findings.findings`), not fixed.
 
 Each run belongs to one occurrence, ``maintenance/<repo>/<local date>``, claimed with ``SET NX``
 before any work (:mod:`workers.occurrences`): a second run of the same occurrence finishes as
@@ -29,10 +29,10 @@ from typing import Any
 import structlog
 from celery import Celery, Task
 
-from bot.maintenance_findings import Findings, findings, refreshed_views
-from bot.operations.setup import BOT_NAME
+from bot.automation.maintenance_findings import Findings, findings, refreshed_views
+from bot.automation.schedule_rules import occurrence_key
 from bot.plan import CommitSpec, FileWrite
-from bot.schedule_rules import occurrence_key
+from bot.setup.operation import BOT_NAME
 from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_OPERATION
 from workers.events import MAX_RETRIES, WorkerRuntime, retry_delay

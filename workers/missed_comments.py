@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 
 import structlog
 
-from bot.events import Actor, Comment, EventKind, InboundEvent, Thread
+from bot.intake.events import Actor, Comment, EventKind, InboundEvent, Thread
 from forge_adapters.base import ForgeClient, ForgeError, UpdatedComment
 from workers.events import WorkerRuntime
 from workers.parked_events import apply_or_park

@@ -19,7 +19,7 @@ from datetime import datetime
 
 import structlog
 
-from bot.events import EventKind, InboundEvent
+from bot.intake.events import EventKind, InboundEvent
 from forge_adapters.base import ForgeClient, ForgeError, OpenedIssue
 from workers.events import WorkerRuntime
 from workers.missed_comments import (

@@ -28,7 +28,7 @@ import structlog
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-from bot.schedule_rules import occurrence_key
+from bot.automation.schedule_rules import occurrence_key
 
 OCCURRENCE = "gitlearnos:occurrence:{key}"
 OCCURRENCE_TTL = 3 * 24 * 3600  # longer than an occurrence can stay the latest one

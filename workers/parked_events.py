@@ -13,7 +13,7 @@ from typing import Any
 
 import structlog
 
-from bot.events import InboundEvent, event_key
+from bot.intake.events import InboundEvent, event_key
 from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE
 from workers.events import PENDING, WorkerRuntime, clear_parked, handle_event, park_event
 from workers.repo_registry import RegisteredRepo

@@ -1,7 +1,7 @@
 """Performing a plan that opens a pull request: the handoff branch, the PR, the review request.
 
 Orchestration only; what the pack says and who is a teacher is decided in
-:mod:`bot.operations.handoff`. The steps, each safe to repeat:
+:mod:`bot.handoff.operation`. The steps, each safe to repeat:
 
 1. The plan's commit goes on its own branch. Before committing, the branch is
    fetched: if it already holds a commit with this event's trailer (an earlier
@@ -16,16 +16,16 @@ Orchestration only; what the pack says and who is a teacher is decided in
 
 Which branch a *later* event on the pull request is planned on is
 :func:`working_repo`'s answer: the handoff branch for feedback and closing, the
-default branch for a merge (see :mod:`bot.operations.teacher_feedback`).
+default branch for a merge (see :mod:`bot.handoff.teacher_feedback`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.events import EventKind, InboundEvent, RepoRef
 from bot.handle import replies_after_push
-from bot.operations.handoff import handoff_branch
+from bot.handoff.operation import handoff_branch
+from bot.intake.events import EventKind, InboundEvent, RepoRef
 from bot.plan import Plan, PullRequestSpec, Reply
 from bot.trailers import TRAILER_EVENT
 from forge_adapters.base import ForgeClient, OpenedThread

@@ -27,7 +27,7 @@ from celery import Celery
 from kombu.serialization import dumps
 from redis.asyncio import Redis
 
-from bot.events import EventKind, InboundEvent
+from bot.intake.events import EventKind, InboundEvent
 from workers.celery_app import EVENTS_QUEUE, PROCESS_EVENT, RUN_TRIGGERED, SCHEDULE_QUEUE
 
 PERSISTENT = 2

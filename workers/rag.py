@@ -6,7 +6,7 @@ lock every committing task takes (which also makes it the single writer of that 
 
 1. resets the mirror to the remote and re-reads the record and ``gitlearnos.yml`` (never trusts the
    message beyond its identifiers);
-2. asks the core whether and what to ingest (:func:`bot.rag_links.ingest_decision`): an identical
+2. asks the core whether and what to ingest (:func:`bot.rag.links.ingest_decision`): an identical
    synchronized version is refused, material that is not in the repository is left ``pending`` and
    nothing is sent anywhere, and none of these commit anything;
 3. runs the adapter's ``ingest`` (which inspects the provider's state of that document first);
@@ -34,8 +34,8 @@ from celery import Celery, Task
 
 from bot.config import CONFIG_PATH, LearnerConfig, parse_config
 from bot.errors import ConfigError
-from bot.events import RepoRef
-from bot.rag_links import (
+from bot.intake.events import RepoRef
+from bot.rag.links import (
     RAG_INGEST,
     Readiness,
     SourceLink,
@@ -45,9 +45,9 @@ from bot.rag_links import (
     read_source_link,
 )
 from bot.trailers import TRAILER_EVENT
-from gitlearnos import metrics
-from gitlearnos.settings import Settings
 from rag.provider import Endpoint, IndexSpec
+from runtime import metrics
+from runtime.settings import Settings
 from workers.celery_app import RAG_QUEUE, SYNC_SOURCE
 from workers.events import WorkerRuntime, retry_delay
 from workers.repo_lock import Lease, RetryLater, repository_lock

@@ -1,7 +1,7 @@
 """The ``rag`` queue's answer task: query the learner's index and reply on the issue with cited evidence.
 
 The core queues a ``rag-answer`` follow-up when a learner asks about their own material
-(:mod:`bot.rag_questions` holds the rule and the reply's wording). This task, under the repository's
+(:mod:`bot.rag.questions` holds the rule and the reply's wording). This task, under the repository's
 writer lock (the rag queue's ingest holds the same lock, so a query never reads an index mid-write):
 
 1. resets the mirror to the remote and re-reads ``gitlearnos.yml`` and the source records; the
@@ -25,8 +25,8 @@ import structlog
 from celery import Celery, Task
 
 from bot.plan import FollowUpJob
-from bot.rag_links import current_doc_ids, source_links
-from bot.rag_questions import (
+from bot.rag.links import current_doc_ids, source_links
+from bot.rag.questions import (
     NOT_QUERIED,
     Citation,
     RetrievalOutcome,

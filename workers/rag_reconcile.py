@@ -1,7 +1,7 @@
 """Maintenance's hook into the RAG layer: queue replays of sources whose committed material drifted.
 
 Kept apart from :mod:`workers.maintenance` so the run calls it in one line; the rule of what is due lives
-in :func:`bot.rag_reconcile.replays_due`. The hook takes the writer lock only to reset the mirror and
+in :func:`bot.rag.reconcile.replays_due`. The hook takes the writer lock only to reset the mirror and
 read the head (the mirror is shared with every committing task), queues the rag worker's sync job per
 due record, and commits nothing itself: the sync job commits its own receipt. A busy repository or an
 unreachable remote is logged and skipped, never failing the rest of maintenance; the next run checks
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import structlog
 
-from bot.rag_reconcile import replays_due
+from bot.rag.reconcile import replays_due
 from workers.events import WorkerRuntime
 from workers.follow_ups import enqueue_follow_ups
 from workers.git_checkout import GitWorkspaceError

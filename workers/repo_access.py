@@ -26,12 +26,12 @@ from dataclasses import dataclass, field
 
 import structlog
 
-from bot.events import EventKind, InboundEvent, RepoRef
+from bot.intake.events import EventKind, InboundEvent, RepoRef
 from bot.plan import Reply
 from bot.replies import PUBLIC_REPO
 from forge_adapters.base import ForgeClient, RepoInfo
 from forge_adapters.repo_address import ForeignRepository, RepoAddress, address_of
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 from workers.git_workspace import Mirror
 
 VISIBILITY_TTL_SECONDS = 30.0

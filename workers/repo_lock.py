@@ -23,7 +23,7 @@ import redis
 import structlog
 from redis.lock import Lock
 
-from bot.events import RepoRef
+from bot.intake.events import RepoRef
 
 LOCK = "gitlearnos:lock:{repo}"
 LEASE_SECONDS = 15.0  # a dead holder frees the repository this long after its last renewal

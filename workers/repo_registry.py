@@ -16,7 +16,7 @@ import redis
 import structlog
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from bot.events import EventKind, InboundEvent, RepoRef
+from bot.intake.events import EventKind, InboundEvent, RepoRef
 
 REPOS = "gitlearnos:repos"
 log = structlog.get_logger("gitlearnos.registry")

@@ -24,11 +24,11 @@ import redis
 import structlog
 from celery import Celery
 
+from bot.automation.schedule_rules import due_occurrence, occurrence_key
 from bot.config import CONFIG_PATH, Automation, parse_config
 from bot.errors import ConfigError
-from bot.events import RepoRef
-from bot.schedule_rules import due_occurrence, occurrence_key
-from gitlearnos.settings import Settings
+from bot.intake.events import RepoRef
+from runtime.settings import Settings
 from workers.celery_app import SCHEDULE_QUEUE
 from workers.events import WorkerRuntime
 from workers.git_checkout import GitCheckout

@@ -15,9 +15,9 @@ from datetime import UTC, datetime
 
 import redis
 
-from bot.automation_record import JOBS
+from bot.automation.record import JOBS
+from bot.automation.schedule_rules import job_schedule, next_run
 from bot.config import Automation
-from bot.schedule_rules import job_schedule, next_run
 from workers.events import WorkerRuntime
 from workers.repo_registry import RegisteredRepo
 from workers.schedule_dispatch import BEAT_ENTRY, REDBEAT_LOCK, REDBEAT_PREFIX, local_wall_clock

@@ -3,7 +3,7 @@
 A forge scheduler (GitHub Actions ``schedule``, a GitLab pipeline schedule, Gitea/Forgejo Actions)
 only says "wake up"; it knows neither the learner's time zone nor which occurrence ran. So a trigger
 is mapped onto exactly what the beat's dispatcher does: the pure rules
-(:func:`bot.schedule_rules.due_occurrence`) pick the occurrence that is due on the learner's clock,
+(:func:`bot.automation.schedule_rules.due_occurrence`) pick the occurrence that is due on the learner's clock,
 the occurrence claim makes it run once however many schedulers fire (beat and a forge both, a
 retried trigger, a replayed request), and quiet hours defer it. A trigger when nothing is due
 finishes as ``not-due`` with no effect, which is what makes an hourly forge cron safe.
@@ -18,7 +18,7 @@ from typing import Any
 import structlog
 from celery import Celery, Task
 
-from bot.schedule_rules import due_occurrence, occurrence_key
+from bot.automation.schedule_rules import due_occurrence, occurrence_key
 from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE
 from workers.events import MAX_RETRIES, WorkerRuntime, park_record, retry_delay
 from workers.job_runs import run_job

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from evals.sandbox.flavours import FLAVOURS
-from gitlearnos.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 from gitlearnos.local_stack import LocalStack, start_local_stack
+from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 
 SANDBOX_FLAVOURS = frozenset(forge.value for forge in FLAVOURS)
 

@@ -32,7 +32,7 @@ class SandboxCommandError(Exception):
 def _root(args: argparse.Namespace) -> Path:
     if args.root is not None:
         return Path(args.root)
-    from gitlearnos.settings import Settings
+    from runtime.settings import Settings
 
     return Settings().data_dir / "sandbox"
 

@@ -1,6 +1,6 @@
 """Scenario 01, bootstrap: an empty repository set up from one request filed as an issue.
 
-It runs only once the setup gate exists (``bot/operations/setup.py``); until then the cell is
+It runs only once the setup gate exists (``bot/setup/operation.py``); until then the cell is
 ``not-yet``. The checks are written against the protocol, not against that module: the minimum files and
 nothing else (the forge's issue forms are allowed, as DESIGN.md has setup install them), a valid
 ``gitlearnos.yml`` with ``safe-auto``, an IANA time zone and both recurring times, an ``automation.md``
@@ -35,7 +35,7 @@ from evals.harness.repo_state import RepoState
 
 NUMBER = "01"
 TITLE = "Bootstrap"
-SETUP_MODULE = "bot.operations.setup"
+SETUP_MODULE = "bot.setup.operation"
 
 REQUEST = "Use GitLearnOS. My first subject is mathematics. I want to improve geometry."
 TIME_ZONE = "Europe/Berlin"
@@ -72,7 +72,7 @@ NEXT_ACTION = re.compile(r"next action[^:\n]*:\s*\S", re.I)
 def blocked() -> str | None:
     """Why the scenario cannot run yet: the setup gate is another engineer's module, not landed yet."""
     if importlib.util.find_spec(SETUP_MODULE) is None:
-        return "the setup gate (bot/operations/setup.py) has not landed"
+        return "the setup gate (bot/setup/operation.py) has not landed"
     return None
 
 

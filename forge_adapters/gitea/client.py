@@ -33,8 +33,8 @@ from urllib.parse import quote
 import httpx
 import structlog
 
-from bot.conversation import ThreadMessage
-from bot.events import Actor, RepoRef
+from bot.intake.conversation import ThreadMessage
+from bot.intake.events import Actor, RepoRef
 from forge_adapters.base import (
     ForgeError,
     GitCredentials,

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.events import Comment, EventKind, Forge, InboundEvent, Push, Review, ReviewState, Thread
+from bot.intake.events import Comment, EventKind, Forge, InboundEvent, Push, Review, ReviewState, Thread
 from forge_adapters.common_push import NULL_SHA, changed_paths, is_null_sha
 from forge_adapters.gitea.fields import actor, labels, login, mapping, repo_ref, when
 from forge_adapters.intake import Ignored, ParseResult, echo

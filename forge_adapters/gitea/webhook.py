@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import parse_qs
 
-from bot.events import Forge, InboundEvent
+from bot.intake.events import Forge, InboundEvent
 from forge_adapters.gitea import payloads
 from forge_adapters.gitea.payloads import Delivery
 from forge_adapters.intake import (

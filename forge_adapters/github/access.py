@@ -20,7 +20,7 @@ import httpx
 from githubkit import AppAuthStrategy, GitHub
 from githubkit.cache import MemCacheStrategy
 
-from bot.events import Actor, RepoRef
+from bot.intake.events import Actor, RepoRef
 from forge_adapters.base import ForgeError
 from forge_adapters.github.payload import is_bot_account
 

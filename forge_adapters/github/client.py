@@ -20,8 +20,8 @@ from githubkit import AppAuthStrategy, GitHub
 from githubkit.exception import RequestFailed
 from githubkit_schemas.latest.models import IssueComment
 
-from bot.conversation import ThreadMessage
-from bot.events import Actor, RepoRef
+from bot.intake.conversation import ThreadMessage
+from bot.intake.events import Actor, RepoRef
 from forge_adapters.base import (
     ForgeError,
     ForgeNotConfigured,

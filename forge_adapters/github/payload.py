@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
-from bot.events import Actor, Comment, Forge, RepoRef, Thread
+from bot.intake.events import Actor, Comment, Forge, RepoRef, Thread
 from forge_adapters.intake import parse_time
 from forge_adapters.payload_fields import (
     object_list,

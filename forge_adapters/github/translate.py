@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.events import EventKind, Forge, InboundEvent, Push, Review, ReviewState
+from bot.intake.events import EventKind, Forge, InboundEvent, Push, Review, ReviewState
 from forge_adapters.common_push import changed_paths
 from forge_adapters.github.payload import (
     actor,

@@ -19,7 +19,7 @@ import hmac
 from collections.abc import Mapping
 from typing import Any
 
-from bot.events import Forge, InboundEvent
+from bot.intake.events import Forge, InboundEvent
 from forge_adapters.github.payload import is_bot_user, via_app
 from forge_adapters.github.translate import TRANSLATORS
 from forge_adapters.intake import (

@@ -30,8 +30,8 @@ import requests
 from gitlab.exceptions import GitlabError
 from gitlab.v4.objects import Project, ProjectIssue, ProjectMergeRequest
 
-from bot.conversation import ThreadMessage
-from bot.events import Actor, RepoRef
+from bot.intake.conversation import ThreadMessage
+from bot.intake.events import Actor, RepoRef
 from forge_adapters.base import (
     ForgeError,
     ForgeNotConfigured,

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.events import Comment, EventKind, Review, ReviewState
+from bot.intake.events import Comment, EventKind, Review, ReviewState
 from forge_adapters.gitlab.delivery import Delivery, thread, updated_at
 from forge_adapters.gitlab.fields import gitlab_time, mapping, optional_mapping
 from forge_adapters.intake import ParseResult, echo

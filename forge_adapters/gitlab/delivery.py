@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bot.events import Actor, EventKind, Forge, InboundEvent, Thread
+from bot.intake.events import Actor, EventKind, Forge, InboundEvent, Thread
 from forge_adapters.gitlab.fields import actor, gitlab_time, label_names, mapping, optional_mapping, repo_ref
 from forge_adapters.intake import Ignored
 from forge_adapters.payload_fields import text, whole_number

@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from bot.events import Actor, Forge, RepoRef
+from bot.intake.events import Actor, Forge, RepoRef
 from forge_adapters.intake import parse_time
 from forge_adapters.payload_fields import PayloadShapeError, text, user_id
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.events import EventKind, Push
+from bot.intake.events import EventKind, Push
 from forge_adapters.common_push import changed_paths, is_null_sha
 from forge_adapters.gitlab.conversations import issue_event, merge_request_event, note_event
 from forge_adapters.gitlab.delivery import Delivery

@@ -17,7 +17,7 @@ import hashlib
 import time
 from collections.abc import Callable, Mapping
 
-from bot.events import Forge, InboundEvent
+from bot.intake.events import Forge, InboundEvent
 from forge_adapters.gitlab.delivery import Delivery
 from forge_adapters.gitlab.translate import translate
 from forge_adapters.gitlab.verify import TOKEN_HEADER, verify_signature, verify_token

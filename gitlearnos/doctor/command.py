@@ -9,8 +9,8 @@ from typing import Any
 def _doctor(args: argparse.Namespace) -> int:
     from gitlearnos.doctor.rows import exit_code, format_table
     from gitlearnos.doctor.run import run_doctor
-    from gitlearnos.log_setup import configure_logging
-    from gitlearnos.settings import Settings
+    from runtime.log_setup import configure_logging
+    from runtime.settings import Settings
 
     configure_logging("WARNING")
     rows = run_doctor(Settings())

@@ -9,14 +9,14 @@ from collections.abc import Callable, Sequence
 
 import redis
 
-from bot.events import Forge, RepoRef
+from bot.intake.events import Forge, RepoRef
 from forge_adapters.base import ForgeError
 from gitlearnos.doctor.gitea_probe import GiteaProbe
 from gitlearnos.doctor.github_probe import GitHubProbe
 from gitlearnos.doctor.gitlab_probe import GitLabProbe
 from gitlearnos.doctor.probes import ForgeProbe, HookView
 from gitlearnos.doctor.rows import Row, failed, passed
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 from workers.forge_clients import ForgeClients
 from workers.repo_registry import RegisteredRepo, registered_repos
 

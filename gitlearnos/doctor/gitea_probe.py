@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.events import Actor, RepoRef
+from bot.intake.events import Actor, RepoRef
 from forge_adapters.base import ForgeError
 from forge_adapters.gitea.client import repo_path
 from forge_adapters.gitea.http import GiteaHTTP
 from gitlearnos.doctor.probes import HookView, Scopes
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 
 FORBIDDEN = 403
 # What an empty POST probes, with the scope its 403 means is missing.

@@ -12,13 +12,13 @@ from typing import Any
 import httpx
 from githubkit import GitHub
 
-from bot.events import Actor, RepoRef
+from bot.intake.events import Actor, RepoRef
 from forge_adapters.base import ForgeError
 from forge_adapters.github.access import build_github
 from forge_adapters.github.errors import forge_errors
 from forge_adapters.github.payload import is_bot_account
 from gitlearnos.doctor.probes import BAD_SIGNATURE, HookView, Scopes, answer_problem
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 
 NEEDED_SCOPE = "repo"  # private contents, issues, pull requests and repository hooks
 EVERY_EVENT = "*"

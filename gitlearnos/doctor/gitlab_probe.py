@@ -13,11 +13,11 @@ from urllib.parse import quote
 
 import gitlab
 
-from bot.events import Actor, RepoRef
+from bot.intake.events import Actor, RepoRef
 from forge_adapters.base import ForgeError
 from forge_adapters.gitlab.client import forge_errors
 from gitlearnos.doctor.probes import BAD_SIGNATURE, HookView, Scopes, answer_problem
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 
 NEEDED_SCOPE = "api"
 NOT_FOUND = 404

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.events import Actor, RepoRef
+from bot.intake.events import Actor, RepoRef
 
 # What the intake answers a delivery it refuses, as a forge records it for the hook.
 BAD_SIGNATURE = 401  # signed (or tokened) with another secret

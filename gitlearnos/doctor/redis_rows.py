@@ -15,8 +15,8 @@ from urllib.parse import urlsplit, urlunsplit
 import redis
 
 from gitlearnos.doctor.rows import Row, failed, passed
-from gitlearnos.embedded_redis import URL_FILE, answers
-from gitlearnos.settings import Settings
+from runtime.embedded_redis import URL_FILE, answers
+from runtime.settings import Settings
 from workers.schedule_dispatch import REDBEAT_LOCK
 
 TIMEOUT_SECONDS = 3.0

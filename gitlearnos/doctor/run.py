@@ -6,7 +6,7 @@ from gitlearnos.doctor.forge_rows import forge_rows
 from gitlearnos.doctor.redis_rows import beat_row, redis_rows
 from gitlearnos.doctor.rows import Row
 from gitlearnos.doctor.service_rows import chat_model_row, public_url_row, rag_model_row
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 
 
 def run_doctor(settings: Settings) -> list[Row]:

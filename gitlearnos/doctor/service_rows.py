@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from gitlearnos.doctor.rows import Row, failed, passed
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 
 PUBLIC_URL_ENV = "GITLEARNOS_PUBLIC_URL"
 

@@ -24,7 +24,7 @@ import yaml
 from pydantic import AliasChoices, SecretStr
 
 from gitlearnos.cli import build_parser
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = ROOT / "deploy" / "Dockerfile"

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from forge_adapters.github.translate import TRANSLATORS
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 from webhooks.app import create_app
 from webhooks.forges import webhook_specs
 

@@ -25,7 +25,7 @@ from litestar.testing import TestClient
 from pydantic import AliasChoices, SecretStr
 
 from gitlearnos.cli import build_parser
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 from webhooks.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gitlearnos import config_reference
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / config_reference.PAGE

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from bot.config import LearnerConfig
-from bot.handoff_status import TRANSITIONS
+from bot.handoff.status import TRANSITIONS
 from evals.scenarios.registry import SCENARIOS, Scenario, Surface
 from forge_adapters.gitea import webhook as gitea_webhook
 from forge_adapters.gitlab import verify as gitlab_verify

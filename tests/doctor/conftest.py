@@ -18,14 +18,14 @@ from pathlib import Path
 import pytest
 import redis
 
-from bot.events import Forge as BotForge
-from bot.events import RepoRef
+from bot.intake.events import Forge as BotForge
+from bot.intake.events import RepoRef
 from evals.sandbox import BOT_LOGIN, SandboxClient, SandboxServer, start_sandbox
 from evals.sandbox.model_api import SANDBOX_MODEL
 from evals.sandbox.models import Forge as SandboxForge
 from evals.sandbox.token_scopes import FULL_SCOPES
-from gitlearnos.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 from gitlearnos.local_stack import free_port, wait_until_ready
+from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 from workers.repo_registry import REPOS, RegisteredRepo
 from workers.schedule_dispatch import REDBEAT_LOCK
 

@@ -14,7 +14,7 @@ import redis
 
 from evals.sandbox import BOT_LOGIN
 from gitlearnos.cli import main
-from gitlearnos.embedded_redis import ensure_embedded_redis, stop_embedded_redis
+from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 from tests.doctor.conftest import Deployment
 
 pytestmark = pytest.mark.timeout(120)

@@ -43,7 +43,7 @@ def test_no_judge_module_imports_bot_workers_or_rag() -> None:
 def test_the_contract_catches_every_import_form() -> None:
     source = (
         "import bot\nimport workers.local as wl\nfrom rag.provider import local_encoder\n"
-        "def late():\n    from bot.records import read_header\n"
+        "def late():\n    from bot.records.files import read_header\n"
         "from evals.harness import records\nimport botocore\nfrom . import sibling\n"
     )
-    assert product_imports(source) == ["bot", "workers.local", "rag.provider", "bot.records"]
+    assert product_imports(source) == ["bot", "workers.local", "rag.provider", "bot.records.files"]

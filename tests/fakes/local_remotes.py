@@ -7,7 +7,7 @@ events carry). The host, path and visibility checks run all the same.
 
 from __future__ import annotations
 
-from bot.events import RepoRef
+from bot.intake.events import RepoRef
 
 
 def local_folder(repo: RepoRef) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 import redis
 
 from gitlearnos.local_stack import LocalStack
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 from workers.celery_app import SCHEDULE_QUEUE, create_celery
 from workers.maintenance import claim_key
 from workers.repo_registry import registered_repos

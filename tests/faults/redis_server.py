@@ -1,7 +1,7 @@
 """A Redis server of the fault suite's own, append-only, that a test may restart under the running stack.
 
 The shared test server cannot be restarted (other tests use it), so each fault test gets one of these:
-the real ``redis-server`` binary (:func:`gitlearnos.embedded_redis.redis_binary`), in the foreground as
+the real ``redis-server`` binary (:func:`runtime.embedded_redis.redis_binary`), in the foreground as
 a child process, with ``appendonly yes`` and ``appendfsync always`` as the deployment docs ask, so a
 restart keeps every accepted delivery. It comes back on the same port, as a restarted server would.
 """
@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 from types import TracebackType
 
-from gitlearnos.embedded_redis import answers, redis_binary
 from gitlearnos.local_stack import free_port
+from runtime.embedded_redis import answers, redis_binary
 
 START_TIMEOUT = 15.0
 STOP_TIMEOUT = 15.0

@@ -26,7 +26,7 @@ from pydantic import SecretStr
 from forge_adapters.gitea.webhook import sign as gitea_sign
 from forge_adapters.github.webhook import sign as github_sign
 from forge_adapters.gitlab.verify import sign as gitlab_sign
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 from tests.conftest import FIXTURES, load_fixture
 from tests.forges.gitea import test_fixture_matrix as gitea_matrix
 from tests.forges.gitlab import test_fixture_matrix as gitlab_matrix

@@ -12,8 +12,8 @@ from litestar.testing import TestClient
 from prometheus_client import REGISTRY
 from redis.asyncio import Redis
 
-from bot.events import InboundEvent
-from gitlearnos.log_setup import configure_logging
+from bot.intake.events import InboundEvent
+from runtime.log_setup import configure_logging
 from tests.conftest import FIXTURES
 from tests.intake.forge_requests import claims, intake_client, post, settings, signed_headers
 from webhooks.app import create_app

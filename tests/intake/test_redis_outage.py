@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from gitlearnos.embedded_redis import redis_binary
-from gitlearnos.log_setup import configure_logging
+from runtime.embedded_redis import redis_binary
+from runtime.log_setup import configure_logging
 from tests.conftest import FIXTURES
 from tests.intake.forge_requests import intake_client, post, queue_lengths, signed_headers
 from webhooks.triggers import SIGNATURE_HEADER, sign

@@ -16,8 +16,8 @@ import redis
 import structlog
 from celery import Celery, bootsteps
 
-from gitlearnos.log_setup import configure_logging
-from gitlearnos.settings import Settings
+from runtime.log_setup import configure_logging
+from runtime.settings import Settings
 from workers.celery_app import create_celery, run_worker
 
 SLOW = "tests.busy_worker.slow"

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 import respx
 
-from bot.events import EventKind
-from bot.record_edit import section, unfence
-from bot.records import read_header
+from bot.intake.events import EventKind
+from bot.records.edit import section, unfence
+from bot.records.files import read_header
 from tests.fakes.github_api import FakeGitHubComments
 from tests.integration.test_event_worker import (  # noqa: F401 - ``remote`` is a fixture
     bot_commits,

@@ -15,12 +15,12 @@ import httpx
 import pytest
 from structlog.testing import capture_logs
 
-from bot.agent import RuleAgent
 from bot.config import parse_config
 from bot.handle import plan_event
-from bot.model_use import MODEL_NOT_ALLOWED
-from bot.operations.due_review import DueReviewPlan, plan_due_review
+from bot.intake.agent import RuleAgent
+from bot.intake.model_use import MODEL_NOT_ALLOWED
 from bot.plan import Outcome, Plan
+from bot.review.due_review import DueReviewPlan, plan_due_review
 from tests.unit.helpers import CONFIG, NOW, issue_event, learner_repo
 from tests.unit.test_due_review import gap_linked_repo
 from workers.chat_agent import ChatModelAgent

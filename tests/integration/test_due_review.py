@@ -20,8 +20,8 @@ import pytest
 import redis
 import respx
 
-from bot.operations.question import ANSWER_HEADING, plan_question
-from bot.records import read_header
+from bot.records.files import read_header
+from bot.review.question import ANSWER_HEADING, plan_question
 from forge_adapters.base import ForgeError
 from tests.fakes.github_api import API, FakeGitHubComments
 from tests.integration.test_event_worker import bot_commits, git, runtime

@@ -15,12 +15,12 @@ import redis
 import respx
 from pydantic import SecretStr
 
-from bot.agent import LearnerInput, Recognition, RuleAgent
-from bot.events import EventKind, event_key
+from bot.intake.agent import LearnerInput, Recognition, RuleAgent
+from bot.intake.events import EventKind, event_key
 from bot.plan import FileWrite
 from bot.receipt import ReceiptField
 from forge_adapters.base import ForgeError
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 from tests.fakes.github_api import API, BOT, FakeGitHubComments, rest_repository, rest_user
 from tests.fakes.local_remotes import local_folder
 from tests.unit.helpers import CONFIG, GOAL, REPO, issue_event
@@ -255,7 +255,7 @@ def test_a_learner_comment_quoting_the_marker_is_never_edited(
     tmp_path: Path, redis_url: str, remote: Path, github: FakeGitHubComments
 ) -> None:
     """Regression: a quote-reply copies the hidden marker; the bot used to take it for its own reply."""
-    from bot.events import event_key
+    from bot.intake.events import event_key
     from bot.replies import reply_marker
 
     event = note_event(remote)

@@ -21,7 +21,7 @@ import redis
 from litestar.testing import TestClient
 from pydantic import SecretStr
 
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 from tests.conftest import FIXTURES, load_fixture
 from tests.fakes.forge_hosts import fixture_instance
 from tests.forges.gitea import test_fixture_matrix as gitea

@@ -7,10 +7,10 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from pydantic import SecretStr
 
-from bot.events import Forge
+from bot.intake.events import Forge
 from forge_adapters.base import ForgeError
 from forge_adapters.github.webhook import parse_delivery
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 from tests.conftest import FIXTURES
 from tests.unit.helpers import issue_event
 from workers.forge_clients import ForgeClients

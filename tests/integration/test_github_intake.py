@@ -19,7 +19,7 @@ from litestar.testing import TestClient
 from pydantic import SecretStr
 
 from forge_adapters.github.webhook import sign
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 from tests.conftest import load_fixture
 from webhooks.app import create_app
 from workers.celery_app import EVENTS_QUEUE, create_celery

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import redis
 
-from gitlearnos.log_setup import configure_logging
+from runtime.log_setup import configure_logging
 from tests.conftest import load_fixture
 from tests.fakes.github_api import FakeGitHubComments
 from tests.integration.test_event_worker import bot_commits, github, remote, runtime  # noqa: F401

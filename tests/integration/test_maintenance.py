@@ -20,7 +20,7 @@ import pytest
 import redis
 import respx
 
-from bot.events import RepoRef
+from bot.intake.events import RepoRef
 from tests.fakes.github_api import API, FakeGitHubComments
 from tests.integration.test_event_worker import bot_commits, git, note_event, runtime
 from tests.unit.helpers import CONFIG, GOAL, NOTE, REPO

@@ -20,7 +20,7 @@ import redis
 import respx
 from prometheus_client.parser import text_string_to_metric_families
 
-from gitlearnos.metrics import exposition
+from runtime.metrics import exposition
 from tests.conftest import load_fixture
 from tests.fakes.github_api import API, FakeGitHubComments
 from tests.integration.test_event_worker import github, note_event, remote, runtime  # noqa: F401

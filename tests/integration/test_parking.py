@@ -8,9 +8,9 @@ from pathlib import Path
 import redis
 from pydantic import SecretStr
 
-from bot.agent import RuleAgent
-from bot.events import EventKind, InboundEvent, event_key
-from gitlearnos.settings import Settings
+from bot.intake.agent import RuleAgent
+from bot.intake.events import EventKind, InboundEvent, event_key
+from runtime.settings import Settings
 from tests.faults.redis_server import RestartableRedis
 from tests.unit.helpers import issue_event
 from workers.events import PENDING, WorkerRuntime, clear_parked, flush_unparked, park_event
@@ -80,7 +80,7 @@ def test_a_trigger_that_gives_up_is_parked_and_requeued_by_maintenance(
     tmp_path: Path, redis_url: str
 ) -> None:
     """A Gitea repository with no Gitea URL configured: a configuration error, parked at once, not retried."""
-    from bot.events import Forge, RepoRef
+    from bot.intake.events import Forge, RepoRef
     from workers.celery_app import RUN_TRIGGERED, create_celery
     from workers.parked_events import replay_parked
     from workers.repo_registry import RegisteredRepo

@@ -7,7 +7,7 @@ import json
 
 import redis
 
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 from workers.celery_app import EVENTS_QUEUE, PROCESS_EVENT, create_celery
 from workers.queueing import task_envelope
 

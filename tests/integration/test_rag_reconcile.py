@@ -17,7 +17,7 @@ import httpx
 import pytest
 import respx
 
-from bot.rag_links import read_source_link
+from bot.rag.links import read_source_link
 from tests.fakes.github_api import API, FakeGitHubComments
 from tests.integration.test_rag_answer import drain_rag_queue
 from tests.integration.test_rag_worker import (

@@ -20,11 +20,11 @@ import respx
 from pydantic import SecretStr
 
 from bot.config import parse_config
-from bot.rag_links import current_doc_ids, read_source_link, source_links
-from gitlearnos.settings import Settings
+from bot.rag.links import current_doc_ids, read_source_link, source_links
 from rag.operations import QueryStatus, RunContext, delete, query, run, verify
 from rag.provider import local_encoder
 from rag.receipts import SCHEMA
+from runtime.settings import Settings
 from tests.fakes.github_api import API, FakeGitHubComments
 from tests.fakes.local_remotes import local_folder
 from tests.unit.helpers import CONFIG, GOAL, REPO, issue_event
@@ -93,7 +93,7 @@ def worker(tmp_path: Path, redis_url: str) -> WorkerRuntime:
     return WorkerRuntime(
         settings=settings,
         redis=redis.Redis.from_url(redis_url),
-        agent=__import__("bot.agent", fromlist=["RuleAgent"]).RuleAgent(),
+        agent=__import__("bot.intake.agent", fromlist=["RuleAgent"]).RuleAgent(),
         celery=create_celery(settings, redis_url),
         local_remote=local_folder,
     )

@@ -16,10 +16,10 @@ import pytest
 import redis
 from pydantic import SecretStr
 
-from bot.agent import RuleAgent
-from bot.events import Forge, RepoRef
-from gitlearnos import metrics
-from gitlearnos.settings import Settings
+from bot.intake.agent import RuleAgent
+from bot.intake.events import Forge, RepoRef
+from runtime import metrics
+from runtime.settings import Settings
 from tests.conftest import load_fixture
 from tests.fakes.recording_forge import RecordingForge
 from tests.integration.test_github_intake import deliver, make_client, queued

@@ -17,10 +17,10 @@ import redis
 import respx
 from pydantic import SecretStr
 
-from bot.agent import RuleAgent
-from bot.events import Comment, EventKind, InboundEvent
+from bot.intake.agent import RuleAgent
+from bot.intake.events import Comment, EventKind, InboundEvent
 from bot.receipt import ReceiptField
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 from tests.fakes.github_api import API, FakeGitHubComments, rest_user
 from tests.fakes.local_remotes import local_folder
 from tests.unit.helpers import REPO, issue_event

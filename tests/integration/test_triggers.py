@@ -20,7 +20,7 @@ import redis
 from litestar.testing import TestClient
 from pydantic import SecretStr
 
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 from tests.conftest import load_fixture
 from tests.fakes.github_api import FakeGitHubComments
 from tests.forges.gitlab.test_fixture_matrix import gitlab_headers

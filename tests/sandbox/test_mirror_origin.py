@@ -16,9 +16,9 @@ import pytest
 import redis
 from pydantic import SecretStr
 
-from bot.agent import RuleAgent
+from bot.intake.agent import RuleAgent
 from evals.sandbox import BOT_LOGIN, SandboxServer
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 from tests.fakes.recording_forge import RecordingForge
 from tests.unit.helpers import CONFIG, GOAL, NOTE, REPO, issue_event
 from workers.events import WorkerRuntime, handle_event

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.events import Forge, RepoRef
+from bot.intake.events import Forge, RepoRef
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, PullRequestSpec, Reply
 from bot.trailers import TRAILER_EVENT
 from evals.sandbox import BOT_LOGIN, SandboxServer

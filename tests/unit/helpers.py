@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.events import Actor, Comment, EventKind, Forge, InboundEvent, RepoRef, Thread
+from bot.intake.events import Actor, Comment, EventKind, Forge, InboundEvent, RepoRef, Thread
 from bot.snapshot import MemorySnapshot
 
 NOW = datetime(2026, 11, 30, 9, 15, tzinfo=UTC)

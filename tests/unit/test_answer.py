@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from bot.agent import RuleAgent
 from bot.config import parse_config
-from bot.events import EventKind
 from bot.handle import plan_event
-from bot.operations.due_review import plan_due_review
-from bot.operations.question import plan_question
+from bot.intake.agent import RuleAgent
+from bot.intake.events import EventKind
 from bot.plan import Outcome, Plan
-from bot.record_edit import section, unfence
-from bot.records import read_header
+from bot.records.edit import section, unfence
+from bot.records.files import read_header
+from bot.review.due_review import plan_due_review
+from bot.review.question import plan_question
 from bot.snapshot import MemorySnapshot
 from bot.trailers import TRAILER_OPERATION
 from tests.unit.helpers import CONFIG, NOTE, issue_event, learner_repo

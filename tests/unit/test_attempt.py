@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.attempt import (
+from bot.records.edit import add_table_row, replace_section, set_header, unfence, verbatim
+from bot.review.attempt import (
     NOT_EVALUATED,
     FailureClass,
     Independence,
@@ -15,7 +16,6 @@ from bot.attempt import (
     normalize,
     read_support,
 )
-from bot.record_edit import add_table_row, replace_section, set_header, unfence, verbatim
 
 
 @pytest.mark.parametrize(

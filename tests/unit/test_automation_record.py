@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.automation_record import (
+from bot.automation.record import (
     JOBS,
     TRANSITIONS,
     JobRecord,
@@ -20,7 +20,7 @@ from bot.automation_record import (
     render_automation_record,
 )
 from bot.config import LearnerConfig
-from bot.readiness import setup_status
+from bot.setup.readiness import setup_status
 
 
 def observed(job: str, **changes: object) -> Observation:
@@ -114,7 +114,7 @@ def test_readiness_reflects_automation_md() -> None:
 
 
 def test_the_diagram_in_the_docstring_is_the_transition_table() -> None:
-    import bot.automation_record as module
+    import bot.automation.record as module
 
     drawn = {
         (JobState(a), JobState(b))

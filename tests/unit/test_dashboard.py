@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot.dashboard import render_dashboard
+from bot.dashboard.page import render_dashboard
 from bot.snapshot import MemorySnapshot
 from tests.unit.helpers import GOAL
 

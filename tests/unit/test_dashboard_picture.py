@@ -13,15 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.agent import RuleAgent
-from bot.dashboard import DASHBOARD_PATH, dashboard_files
-from bot.events import EventKind
+from bot.automation.maintenance_findings import refreshed_views
+from bot.dashboard.chart import PROGRESS_CHART_PATH
+from bot.dashboard.knowledge_map import MAX_GAPS, MAX_POINTS, MAX_SUBJECTS
+from bot.dashboard.page import DASHBOARD_PATH, dashboard_files
+from bot.dashboard.progress import WEEKS_SHOWN
 from bot.handle import plan_event
-from bot.knowledge_map import MAX_GAPS, MAX_POINTS, MAX_SUBJECTS
-from bot.maintenance_findings import refreshed_views
-from bot.progress import WEEKS_SHOWN
-from bot.progress_chart import PROGRESS_CHART_PATH
-from bot.records import read_header
+from bot.intake.agent import RuleAgent
+from bot.intake.events import EventKind
+from bot.records.files import read_header
 from bot.snapshot import MemorySnapshot
 from bot.text import one_line
 from tests.unit.helpers import NOW, issue_event, learner_repo

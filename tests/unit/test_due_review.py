@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from bot.agent import RuleAgent
 from bot.config import Authorization, Automation, LearnerConfig, parse_config
-from bot.operations.due_review import (
+from bot.intake.agent import RuleAgent
+from bot.plan import Outcome
+from bot.records.files import read_header
+from bot.review.due_review import (
     NOT_AUTHORIZED,
     NOTHING_DUE,
     QUIET_HOURS,
     DueReviewPlan,
     plan_due_review,
 )
-from bot.operations.question import ANSWER_HEADING, plan_question
-from bot.plan import Outcome
-from bot.records import read_header
-from bot.review_evidence import record_questions
+from bot.review.evidence import record_questions
+from bot.review.question import ANSWER_HEADING, plan_question
 from bot.snapshot import MemorySnapshot
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION
 from tests.unit import test_answer as linked

@@ -6,10 +6,10 @@ from datetime import timedelta
 
 import pytest
 
-from bot.agent import RuleAgent
 from bot.handle import plan_event
+from bot.intake.agent import RuleAgent
 from bot.plan import Plan
-from bot.records import read_header
+from bot.records.files import read_header
 from bot.snapshot import MemorySnapshot
 from tests.unit.helpers import NOTE, NOW, issue_event, learner_repo
 

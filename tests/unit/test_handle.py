@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.agent import RuleAgent
-from bot.events import EventKind
 from bot.handle import plan_event, replies_after_push
+from bot.intake.agent import RuleAgent
+from bot.intake.events import EventKind
 from bot.plan import Outcome
 from bot.receipt import ReceiptField
 from bot.snapshot import MemorySnapshot

@@ -6,15 +6,15 @@ import re
 
 import pytest
 
-from bot import handoff_status
-from bot.agent import RuleAgent
 from bot.config import parse_config
 from bot.errors import ConfigError
-from bot.events import Actor, Comment, EventKind, InboundEvent, Review, ReviewState, Thread, event_key
 from bot.handle import plan_event
-from bot.handoff_status import TRANSITIONS, HandoffStatus
+from bot.handoff import status as handoff_status
+from bot.handoff.status import TRANSITIONS, HandoffStatus
+from bot.intake.agent import RuleAgent
+from bot.intake.events import Actor, Comment, EventKind, InboundEvent, Review, ReviewState, Thread, event_key
 from bot.plan import Outcome, Plan
-from bot.records import read_header
+from bot.records.files import read_header
 from bot.snapshot import MemorySnapshot, OverlaySnapshot
 from tests.unit.helpers import CONFIG, NOW, REPO, issue_event, learner_repo
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot.dashboard import DASHBOARD_PATH, render_dashboard
-from bot.maintenance_findings import findings, refreshed_dashboard
+from bot.automation.maintenance_findings import findings, refreshed_dashboard
+from bot.dashboard.page import DASHBOARD_PATH, render_dashboard
 from tests.unit.helpers import learner_repo
 
 EVENT = """\

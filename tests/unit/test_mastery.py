@@ -6,9 +6,9 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from bot.attempt import Independence, Result
-from bot.mastery import AttemptEvidence, Mastery, decide_mastery
-from bot.spacing import next_check
+from bot.review.attempt import Independence, Result
+from bot.review.mastery import AttemptEvidence, Mastery, decide_mastery
+from bot.review.spacing import next_check
 
 U, L, D = Mastery.UNKNOWN, Mastery.LEARNING, Mastery.DEMONSTRATED
 YES, NO, PARTLY, UNKNOWN = Independence.YES, Independence.NO, Independence.PARTLY, Independence.UNKNOWN

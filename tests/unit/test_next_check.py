@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
-from bot.agent import RuleAgent
-from bot.answer_record import NO_FRESH_QUESTION
-from bot.attempt import Independence, Result
 from bot.config import parse_config
-from bot.dashboard_sections import records
-from bot.operations.due_review import plan_due_review, select_due
+from bot.dashboard.sections import records
+from bot.intake.agent import RuleAgent
 from bot.plan import Outcome, Plan
-from bot.question_gen import RULE_FORMS
-from bot.record_edit import section
-from bot.records import read_header
-from bot.review_evidence import question_context, record_questions
+from bot.records.edit import section
+from bot.records.files import read_header
+from bot.review.answer_record import NO_FRESH_QUESTION
+from bot.review.attempt import Independence, Result
+from bot.review.due_review import plan_due_review, select_due
+from bot.review.evidence import question_context, record_questions
+from bot.review.question_gen import RULE_FORMS
+from bot.review.spacing import memory_line, next_check
 from bot.snapshot import MemorySnapshot
-from bot.spacing import memory_line, next_check
 from bot.trailers import TRAILER_RECORD
 from tests.unit.helpers import CONFIG
 from tests.unit.test_answer import (

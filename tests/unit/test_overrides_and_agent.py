@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.agent import Channel, LearnerInput, RuleAgent, Significance, parse_issue_form
-from bot.overrides import Override, find_overrides
+from bot.intake.agent import Channel, LearnerInput, RuleAgent, Significance, parse_issue_form
+from bot.intake.overrides import Override, find_overrides
 
 
 @pytest.mark.parametrize(

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from bot.agent import RuleAgent
-from bot.dashboard_sections import reviews_section
-from bot.events import Forge
+from bot.dashboard.sections import reviews_section
 from bot.handle import plan_event
-from bot.operations.question import QUESTIONS_GENERATED, asks_for_question
+from bot.intake.agent import RuleAgent
+from bot.intake.events import Forge
 from bot.plan import Outcome, Plan
-from bot.records import read_header
+from bot.records.files import read_header
+from bot.review.question import QUESTIONS_GENERATED, asks_for_question
 from bot.snapshot import MemorySnapshot, OverlaySnapshot
 from tests.unit.helpers import NOTE, NOW, issue_event, learner_repo
 

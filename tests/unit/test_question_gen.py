@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.question_gen import (
+from bot.review.question_gen import (
     GeneratedQuestion,
     GeneratedQuestions,
     QuestionContext,

@@ -6,10 +6,10 @@ from datetime import date
 
 import pytest
 
-from bot.agent import Channel
 from bot.config import parse_config
+from bot.intake.agent import Channel
 from bot.plan import FileWrite
-from bot.rag_links import (
+from bot.rag.links import (
     RAG_INGEST,
     RagStatus,
     Readiness,
@@ -24,8 +24,8 @@ from bot.rag_links import (
     sha256,
     source_links,
 )
+from bot.records.sources import render_source, source_from_learner
 from bot.snapshot import MemorySnapshot
-from bot.sources import render_source, source_from_learner
 
 MATERIAL = "materials/handout.md"
 TEXT = "# Handout\n\nThe scale factor is the ratio of corresponding sides.\n"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.agent import RuleAgent
 from bot.handle import plan_event
+from bot.intake.agent import RuleAgent
 from bot.plan import Outcome
-from bot.rag_links import RagStatus
-from bot.rag_questions import (
+from bot.rag.links import RagStatus
+from bot.rag.questions import (
     RAG_ANSWER,
     Citation,
     RetrievalOutcome,
@@ -34,7 +34,7 @@ def repo_with_source(status: RagStatus | None = RagStatus.VERIFIED) -> MemorySna
 
 
 def links(status: RagStatus | None = RagStatus.VERIFIED):  # type: ignore[no-untyped-def]
-    from bot.rag_links import source_links
+    from bot.rag.links import source_links
 
     return source_links(repo_with_source(status))
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.rag_links import RAG_INGEST, RagStatus
-from bot.rag_reconcile import replays_due
+from bot.rag.links import RAG_INGEST, RagStatus
+from bot.rag.reconcile import replays_due
 from tests.unit.helpers import learner_repo
 from tests.unit.test_rag_links import MATERIAL, TEXT, record, synced
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.agent import RuleAgent
-from bot.events import EventKind
 from bot.handle import plan_event, replies_after_push
+from bot.intake.agent import RuleAgent
+from bot.intake.events import EventKind
 from bot.plan import Outcome
 from bot.receipt import PENDING_PERSISTENCE
 from tests.unit.helpers import NOW, issue_event, learner_repo

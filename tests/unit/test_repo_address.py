@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.events import Forge, RepoRef
+from bot.intake.events import Forge, RepoRef
 from forge_adapters.base import GitCredentials
 from forge_adapters.repo_address import (
     ForeignRepository,
@@ -16,7 +16,7 @@ from forge_adapters.repo_address import (
     foreign_reason,
     path_parts,
 )
-from gitlearnos.settings import Settings
+from runtime.settings import Settings
 from workers.git_workspace import credential_env, mirror_path
 
 

@@ -6,14 +6,14 @@ from datetime import date, datetime, time
 
 import pytest
 
-from bot.config import Automation, Job
-from bot.schedule_rules import (
+from bot.automation.schedule_rules import (
     due_occurrence,
     in_quiet_hours,
     job_schedule,
     latest_occurrence,
     occurrence_key,
 )
+from bot.config import Automation, Job
 
 DEFAULTS = Automation()  # maintenance 21:30, due-review 07:00, quiet 22:00-07:00
 FRIDAY, SATURDAY, SUNDAY = date(2026, 11, 27), date(2026, 11, 28), date(2026, 11, 29)

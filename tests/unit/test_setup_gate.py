@@ -7,15 +7,15 @@ import re
 import pytest
 import yaml
 
-from bot.agent import RuleAgent
 from bot.config import Mode, parse_config
-from bot.conversation import ThreadMessage, Turn
-from bot.events import Comment, EventKind, Forge, InboundEvent
 from bot.handle import plan_event, replies_after_push
+from bot.intake.agent import RuleAgent
+from bot.intake.conversation import ThreadMessage, Turn
+from bot.intake.events import Comment, EventKind, Forge, InboundEvent
 from bot.plan import Outcome, Plan
 from bot.receipt import ReceiptField
-from bot.setup_gate import Fact, gather_facts
-from bot.setup_text import valid_time_zone
+from bot.setup.gate import Fact, gather_facts
+from bot.setup.text import valid_time_zone
 from bot.snapshot import MemorySnapshot
 from tests.unit.helpers import NOW, REPO, issue_event
 

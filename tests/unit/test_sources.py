@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.agent import RuleAgent
 from bot.handle import plan_event
+from bot.intake.agent import RuleAgent
 from bot.plan import Outcome
 from tests.unit.helpers import NOW, issue_event, learner_repo
 

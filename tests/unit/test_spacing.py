@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.attempt import Independence, Result
-from bot.spacing import memory_line, next_check, read_memory
+from bot.review.attempt import Independence, Result
+from bot.review.spacing import memory_line, next_check, read_memory
 
 FIRST = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 YES = Independence.YES

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.agent import RuleAgent
-from bot.events import EventKind
 from bot.handle import plan_event
+from bot.intake.agent import RuleAgent
+from bot.intake.events import EventKind
 from bot.plan import Outcome
 from bot.snapshot import CommitSummary, MemorySnapshot
 from bot.trailers import TRAILER_OPERATION, TRAILER_REVERTS

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import respx
 
-from bot.events import Actor, Forge, RepoRef
+from bot.intake.events import Actor, Forge, RepoRef
 from forge_adapters.base import ForgeClient, ForgeError, GitCredentials, OpenedThread, PostedComment, RepoInfo
 from forge_adapters.gitea.client import GIT_USERNAME, GiteaClient
 from forge_adapters.gitea.http import PAGE_SIZE

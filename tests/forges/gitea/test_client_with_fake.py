@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 import respx
 
-from bot.events import Forge, RepoRef
+from bot.intake.events import Forge, RepoRef
 from forge_adapters.gitea.client import GiteaClient
 from tests.fakes.gitea_api import API, BOT_LOGIN, HOST, FakeGitea
 

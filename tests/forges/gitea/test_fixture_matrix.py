@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from bot.events import InboundEvent
+from bot.intake.events import InboundEvent
 from forge_adapters.gitea.webhook import gitea_webhooks
 from forge_adapters.intake import Ignored
 from tests.conftest import FIXTURES, load_fixture

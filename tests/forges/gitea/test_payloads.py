@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.events import EventKind, Forge, InboundEvent, ReviewState
+from bot.intake.events import EventKind, Forge, InboundEvent, ReviewState
 from forge_adapters.common_push import NULL_SHA
 from forge_adapters.gitea.webhook import gitea_webhooks
 from forge_adapters.intake import Ignored, ParseResult

@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from bot.events import EventKind, InboundEvent
+from bot.intake.events import EventKind, InboundEvent
 from forge_adapters.gitea.webhook import gitea_webhooks, sign, signed_payload
 from forge_adapters.intake import MalformedPayload, NotConfigured, ParseResult, SignatureError, WebhookError
 from tests.conftest import FIXTURES

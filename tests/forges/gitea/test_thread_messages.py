@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 import respx
 
-from bot.conversation import ThreadMessage
-from bot.events import Forge, RepoRef
+from bot.intake.conversation import ThreadMessage
+from bot.intake.events import Forge, RepoRef
 from forge_adapters.base import ForgeError
 from forge_adapters.gitea.client import GiteaClient
 from forge_adapters.gitea.http import PAGE_SIZE

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.events import EventKind, InboundEvent
+from bot.intake.events import EventKind, InboundEvent
 from forge_adapters.gitea.webhook import gitea_webhooks
 from forge_adapters.intake import Ignored, MalformedPayload, ParseResult, WebhookError
 from tests.conftest import FIXTURES, load_fixture

@@ -20,7 +20,7 @@ import respx
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 
-from bot.events import Actor, Forge, RepoRef
+from bot.intake.events import Actor, Forge, RepoRef
 from forge_adapters.base import ForgeError
 from forge_adapters.github.client import GitHubClient
 from tests.fakes.github_api import API, rest_app, rest_installation, rest_repository

@@ -17,7 +17,7 @@ import httpx
 import pytest
 import respx
 
-from bot.events import Actor, Forge, RepoRef
+from bot.intake.events import Actor, Forge, RepoRef
 from forge_adapters.base import ForgeError, GitCredentials, OpenedThread, RepoInfo
 from forge_adapters.github.client import GitHubClient
 from tests.fakes.github_api import (

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 import respx
 
-from bot.conversation import ThreadMessage
-from bot.events import Forge, RepoRef
+from bot.intake.conversation import ThreadMessage
+from bot.intake.events import Forge, RepoRef
 from forge_adapters.base import ForgeError
 from forge_adapters.github.client import GitHubClient
 from tests.fakes.github_api import API, FakeGitHubComments, rest_user

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.events import EventKind, InboundEvent, Push, Review, ReviewState
+from bot.intake.events import EventKind, InboundEvent, Push, Review, ReviewState
 from forge_adapters.github import payload as payload_module
 from forge_adapters.github import translate as translate_module
 from forge_adapters.github import webhook as webhook_module

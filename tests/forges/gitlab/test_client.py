@@ -11,7 +11,7 @@ import requests
 import responses
 from responses import matchers
 
-from bot.events import Actor, Forge, RepoRef
+from bot.intake.events import Actor, Forge, RepoRef
 from forge_adapters.base import ForgeClient, ForgeError, OpenedThread, RepoInfo, UpdatedComment
 from forge_adapters.gitlab.client import GitLabClient
 from tests.fakes.gitlab_api import API, BOT, URL, FakeGitLabNotes, requests_made

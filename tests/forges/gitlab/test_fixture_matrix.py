@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from bot.events import InboundEvent
+from bot.intake.events import InboundEvent
 from forge_adapters.gitlab.webhook import gitlab_webhooks
 from forge_adapters.intake import Ignored, WebhookError
 from tests.conftest import FIXTURES

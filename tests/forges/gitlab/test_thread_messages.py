@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 import responses
 
-from bot.conversation import ThreadMessage
-from bot.events import Forge, RepoRef
+from bot.intake.conversation import ThreadMessage
+from bot.intake.events import Forge, RepoRef
 from forge_adapters.base import ForgeError
 from forge_adapters.gitlab.client import GitLabClient
 from tests.fakes.gitlab_api import API, BOT, URL, FakeGitLabNotes, requests_made

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.events import EventKind, InboundEvent, ReviewState
+from bot.intake.events import EventKind, InboundEvent, ReviewState
 from forge_adapters.gitlab.fields import is_bot_user
 from forge_adapters.gitlab.webhook import gitlab_webhooks
 from forge_adapters.intake import Ignored, MalformedPayload, ParseResult

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.events import InboundEvent
+from bot.intake.events import InboundEvent
 from forge_adapters.gitlab.verify import sign
 from forge_adapters.gitlab.webhook import gitlab_webhooks
 from forge_adapters.intake import NotConfigured, SignatureError, WebhookError

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.events import Forge, InboundEvent
+from bot.intake.events import Forge, InboundEvent
 from forge_adapters.gitlab.webhook import delivery_key, gitlab_webhooks
 from forge_adapters.intake import MalformedPayload, WebhookError
 from tests.conftest import FIXTURES, load_fixture

@@ -1,0 +1,1 @@
+"""The generated dashboard: page, record-driven sections, knowledge map and progress chart."""

@@ -1,0 +1,1 @@
+"""Handoff: teacher-review packs as pull requests, their status lifecycle and the feedback they bring back."""

@@ -1,0 +1,305 @@
+"""Handoff packs and teacher-feedback records: paths, rendering, and the small edits later events make.
+
+Both follow the protocol's templates (``handoff-pack.md``, the external-feedback
+part of ``source-record.md``) in our own words, as Markdown with ``Key: value``
+header lines. Edits touch single header lines or single bullets and append
+table rows, so the learner's words in a record (the quoted attempt, the quoted
+feedback) are never rewritten.
+
+A feedback record names its channel and who reported it by role only
+(``teacher`` / ``learner``): the teacher's login is not needed to use the
+feedback, so it is not stored (protocol: "record only when necessary and
+authorized").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from bot.handoff.status import HandoffStatus
+from bot.records.files import read_header, subject_folder
+from bot.snapshot import RepoSnapshot
+
+BRANCH_PREFIX = "gitlearnos/handoff-"
+HANDOFF_MARKER = "<!-- gitlearnos:handoff id={handoff_id} branch={branch} -->"
+HANDOFF_MARKER_LINE = re.compile(
+    r"^<!-- gitlearnos:handoff id=(?P<id>handoff-[a-z0-9-]+) branch=(?P<branch>\S+) -->$", re.M
+)
+STATUS_HISTORY = "## Status history"
+RETURNED_FEEDBACK = "## Returned feedback"
+NO_FEEDBACK_YET = "- none yet"
+AVAILABILITY = "the learner's private repository; only this pack goes to the teacher."
+
+
+def handoffs_folder(subject: str) -> str:
+    return f"{subject_folder(subject)}/handoffs"
+
+
+def feedback_folder(subject: str) -> str:
+    return f"{subject_folder(subject)}/feedback"
+
+
+def relative(from_path: str, to_path: str) -> str:
+    """Link from one record to another under the same subject (``../<kind>/<file>``)."""
+    return "../" + "/".join(to_path.split("/")[2:])
+
+
+@dataclass(frozen=True)
+class HandoffRecord:
+    """A handoff pack found in the repository."""
+
+    path: str
+    subject: str
+    header: dict[str, str]
+    text: str
+
+    @property
+    def handoff_id(self) -> str:
+        return self.header.get("ID", "")
+
+    @property
+    def branch(self) -> str:
+        return self.header.get("Branch", "")
+
+    @property
+    def gap_path(self) -> str:
+        return _link_target(self.header.get("Gap link", ""), self.subject)
+
+    @property
+    def attempt_path(self) -> str:
+        return _link_target(self.header.get("Attempt link", ""), self.subject)
+
+
+LINK = re.compile(r"\]\((?P<target>[^)]+)\)")
+
+
+def _link_target(value: str, subject: str) -> str:
+    """The repository path a ``[text](../kind/file.md)`` header link points at; empty when none."""
+    match = LINK.search(value)
+    if match is None or not match.group("target").startswith("../"):
+        return ""
+    return f"{subject_folder(subject)}/{match.group('target').removeprefix('../')}"
+
+
+def find_handoff(snapshot: RepoSnapshot, branch: str) -> HandoffRecord | None:
+    """The pack committed for ``branch`` (its ``Branch:`` header), in any subject."""
+    for path in snapshot.list_files("subjects"):
+        parts = path.split("/")
+        if len(parts) == 4 and parts[2] == "handoffs" and path.endswith(".md"):
+            text = snapshot.read_text(path) or ""
+            header = read_header(text)
+            if header.get("Branch") == branch:
+                return HandoffRecord(path=path, subject=parts[1], header=header, text=text)
+    return None
+
+
+def set_header(text: str, key: str, value: str) -> str:
+    """Replace the ``Key: …`` line of a record's header block (before the first ``##``); add it if absent."""
+    head, sep, rest = text.partition("\n## ")
+    pattern = re.compile(rf"^{re.escape(key)}:.*$", re.M)
+    line = f"{key}: {value}"
+    if pattern.search(head):
+        head = pattern.sub(lambda _: line, head, count=1)
+    else:
+        head = head.rstrip("\n") + f"\n{line}\n"
+    return head + sep + rest
+
+
+def set_bullet(text: str, section: str, key: str, value: str) -> str:
+    """Replace ``- Key: …`` inside ``section`` (a ``## `` heading); append it to the section if absent."""
+    start = text.find(section)
+    if start < 0:
+        return text.rstrip("\n") + f"\n\n{section}\n\n- {key}: {value}\n"
+    end = text.find("\n## ", start + len(section))
+    end = len(text) if end < 0 else end
+    body = text[start:end]
+    pattern = re.compile(rf"^- {re.escape(key)}:.*$", re.M)
+    line = f"- {key}: {value}"
+    body = (
+        pattern.sub(lambda _: line, body, count=1)
+        if pattern.search(body)
+        else body.rstrip("\n") + f"\n{line}\n"
+    )
+    return text[:start] + body + text[end:]
+
+
+def section_text(text: str, section: str) -> str:
+    """The body of a ``## `` section without its heading; empty when the section is missing."""
+    start = text.find(section)
+    if start < 0:
+        return ""
+    body = text[start + len(section) :]
+    end = body.find("\n## ")
+    return (body if end < 0 else body[:end]).strip()
+
+
+def add_to_section(text: str, section: str, line: str, *, placeholder: str = "") -> str:
+    """Append ``line`` at the end of ``section``, dropping ``placeholder`` (e.g. "- none yet") if present."""
+    start = text.find(section)
+    if start < 0:
+        return text.rstrip("\n") + f"\n\n{section}\n\n{line}\n"
+    end = text.find("\n## ", start + len(section))
+    end = len(text) if end < 0 else end
+    body = text[start:end]
+    if placeholder:
+        body = body.replace(f"\n{placeholder}\n", "\n").replace(f"\n{placeholder}", "")
+    return text[:start] + body.rstrip("\n") + f"\n{line}\n" + text[end:]
+
+
+def record_status(text: str, status: HandoffStatus, day: date, why: str) -> str:
+    """Set the pack's ``Status`` and add the move to its status history (the history is append-only)."""
+    text = set_header(text, "Status", f"`{status}`")
+    return add_to_section(text, STATUS_HISTORY, f"| {day.isoformat()} | `{status}` | {why} |")
+
+
+def quoted(text: str) -> str:
+    return (
+        "\n".join(f"> {line}" if line.strip() else ">" for line in text.strip().splitlines()) or "> (empty)"
+    )
+
+
+@dataclass(frozen=True)
+class Pack:
+    """Everything a handoff pack says; each field comes from the learner's words or a linked record."""
+
+    handoff_id: str
+    path: str
+    branch: str
+    title: str
+    subject: str
+    day: date
+    goal_link: str
+    gap_path: str
+    attempt_path: str
+    locator: str
+    external_sources: tuple[str, ...]
+    attempt: str
+    blocker: str
+    questions: tuple[str, ...]
+    what_to_check: str
+
+    def render(self, history: tuple[tuple[HandoffStatus, str], ...]) -> str:
+        gap = (
+            f"[{self.gap_path.rsplit('/', 1)[-1]}]({relative(self.path, self.gap_path)})"
+            if self.gap_path
+            else "none"
+        )
+        attempt = (
+            f"[{self.attempt_path.rsplit('/', 1)[-1]}]({relative(self.path, self.attempt_path)})"
+            if self.attempt_path
+            else "quoted below (from the learner's request)"
+        )
+        status = history[-1][0] if history else HandoffStatus.DRAFT
+        external = "\n".join(
+            f"- Shared material (linked, not copied): {url}" for url in self.external_sources
+        )
+        questions = "\n".join(f"{n}. {q}" for n, q in enumerate(self.questions, 1))
+        rows = "\n".join(f"| {self.day.isoformat()} | `{state}` | {why} |" for state, why in history)
+        return f"""# Handoff: {self.title}
+
+ID: `{self.handoff_id}`
+Status: `{status}`
+Subject: {self.subject}
+Destination: `teacher`
+Goal link: {self.goal_link or "none yet"}
+Gap link: {gap}
+Attempt link: {attempt}
+Branch: `{self.branch}`
+Prepared: {self.day.isoformat()}
+Planned or sent: {self.day.isoformat()}
+
+## Material locator
+
+- Problem, book, note, or safe reference: {self.locator}
+{external + chr(10) if external else ""}- Original availability: {AVAILABILITY}
+
+## What I already tried
+
+{self.attempt}
+
+## Exact blocker
+
+- {self.blocker}
+
+## Questions for the teacher
+
+{questions}
+
+## What to check
+
+- {self.what_to_check}
+
+{RETURNED_FEEDBACK}
+
+{NO_FEEDBACK_YET}
+
+## Automated reconciliation
+
+- Happens when this pull request is merged; nothing in the learning plan changes before that.
+
+{STATUS_HISTORY}
+
+| Date | Status | Why |
+|---|---|---|
+{rows}
+"""
+
+
+@dataclass(frozen=True)
+class FeedbackRecord:
+    """One piece of teacher feedback, as written, linked to its handoff and gap."""
+
+    record_id: str
+    path: str
+    subject: str
+    day: date
+    handoff: HandoffRecord
+    kind: str
+    reported_by: str
+    locator: str
+    body: str
+    resolution: str
+    reteach_retired: bool
+    mastery: str
+
+    def render(self) -> str:
+        handoff_link = f"[{self.handoff.handoff_id}]({relative(self.path, self.handoff.path)})"
+        gap = self.handoff.gap_path
+        gap_link = f"[{gap.rsplit('/', 1)[-1]}]({relative(self.path, gap)})" if gap else "none"
+        attempt = self.handoff.attempt_path or "quoted in the handoff pack"
+        retired = (
+            "yes: the learner asked not to be taught this again, so no AI re-teaching is planned"
+            if self.reteach_retired
+            else "no"
+        )
+        return f"""# Teacher feedback on {self.handoff.header.get("Title", self.handoff.handoff_id)}
+
+ID: `{self.record_id}`
+Subject: {self.subject}
+Channel: `teacher`
+Kind: {self.kind}
+Reported by: `{self.reported_by}` (role only; no teacher identity is stored)
+Evidence type: `reported`
+Handoff link: {handoff_link}
+Gap link: {gap_link}
+Source locator: {self.locator}
+Added: {self.day.isoformat()}
+
+## Feedback as written
+
+{quoted(self.body)}
+
+## What changed
+
+- Handoff status: `{HandoffStatus.FEEDBACK_RECEIVED}`
+- Gap resolution: {self.resolution}
+- Mastery: unchanged (`{self.mastery}`): a teacher's explanation or verdict is not independent performance
+- Obsolete AI re-teaching retired: {retired}
+- Learner's original attempt: untouched at `{attempt}`
+
+## Next action
+
+- An independent, later attempt at a fresh problem is what can show mastery; this feedback cannot.
+"""

@@ -1,0 +1,309 @@
+"""Git/RAG linkage of source records: what to ingest, under which document ID, and what to write back.
+
+Protocol, "Knowledge-point identity and Git/RAG linkage" and "Setup and adapter contract": every
+ingestion has a Git source record first; the record carries the stable ``source_id``, the authorized
+locator, the content hash, the ``knowledge_ids``, the RAG ``doc_id``, the receipt path and the
+rebuild/delete instructions; sync evidence (success or failure) is committed separately from the
+learning commit. These rules are pure, so the rag worker and the operator CLI apply the same ones.
+
+Decisions made here:
+
+* The document ID is ``<source_id>@<first 12 hex of the content's sha256>``: one ID per source
+  version, so an identical ingestion is recognizable (and refused) and a changed source is a
+  rebuild that deletes exactly the owned old entry.
+* Material is ingestible only when the record's locator names a text file inside the repository
+  (the learner committed it to their private repository and named it as the source), under
+  ``sources.workspace`` when that is configured, and ``rag.ingest.enabled`` is not false. A source
+  the bot has not seen (``local-only``) stays ``pending`` with nothing sent anywhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from bot.config import LearnerConfig
+from bot.errors import UnsafePath
+from bot.plan import CommitSpec, FileWrite, FollowUpJob, Outcome, Plan, check_repo_path
+from bot.records.files import read_header
+from bot.snapshot import RepoSnapshot
+from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RAG_DOCUMENT, TRAILER_RECORD
+
+RAG_INGEST = "rag-ingest"
+LINKAGE_HEADING = "## Git and RAG linkage"
+SOURCE_RECORD = re.compile(r"^subjects/[^/]+/sources/[^/]+\.md$")
+TEXT_MATERIAL = re.compile(r"\.(md|markdown|txt)$", re.I)
+_PROTECTED = (".gitlearnos/", ".git/", ".github/", ".gitlab/", ".gitea/")
+_LINK_LINE = re.compile(r"^- (?P<key>[A-Za-z /-]+):\s*(?P<value>.*?)\s*$", re.M)
+_LOCATOR = re.compile(r"^- Title or description, as the learner gave it:\s*(?P<value>.+?)\s*$", re.M)
+_AVAILABILITY = re.compile(r"^Availability: .*$", re.M)
+_HASH_LINE = re.compile(r"^- Content hash or immutable version: .*$", re.M)
+
+
+class RagStatus(StrEnum):
+    """A source record's RAG status, spelled as the protocol's source-record template does."""
+
+    PENDING = "pending"
+    CONFIGURED = "configured"
+    VERIFIED = "verified"
+    UNAVAILABLE = "unavailable"
+    FAILED = "failed"
+    DELETED = "deleted"
+
+
+class Readiness(StrEnum):
+    INGEST = "ingest"
+    IDENTICAL = "identical"  # this exact version is already synchronized: refused
+    NEEDS_SOURCE = "needs-source"  # no authorized copy in the repository
+    DISABLED = "disabled"  # rag.ingest.enabled is false
+
+
+class SourceLink(BaseModel):
+    """The RAG-relevant facts of one source record."""
+
+    model_config = ConfigDict(frozen=True)
+
+    record_path: str
+    source_id: str
+    subject: str
+    locator: str
+    knowledge_ids: tuple[str, ...] = ()
+    rag_status: str = RagStatus.PENDING.value
+    doc_id: str = ""
+    content_hash: str = ""
+
+
+class IngestDecision(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    readiness: Readiness
+    reason: str
+    material_path: str = ""
+    content_hash: str = ""
+    doc_id: str = ""
+    replaces_doc_id: str = ""
+
+
+def doc_id_for(source_id: str, content_hash: str) -> str:
+    return f"{source_id}@{content_hash[:12]}"
+
+
+def sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _linkage(text: str) -> dict[str, str]:
+    section = text.split(LINKAGE_HEADING, 1)[1].split("\n## ", 1)[0] if LINKAGE_HEADING in text else ""
+    return {m.group("key").strip(): m.group("value").strip() for m in _LINK_LINE.finditer(section)}
+
+
+def _first_code(value: str) -> str:
+    found = re.search(r"`([^`]*)`", value)
+    return found.group(1) if found else ""
+
+
+def read_source_link(path: str, text: str) -> SourceLink | None:
+    """The record's identity and linkage, or None when ``path`` is not a source record."""
+    if not SOURCE_RECORD.match(path):
+        return None
+    header = read_header(text)
+    links = _linkage(text)
+    locator_line = _LOCATOR.search(text)
+    locator = locator_line.group("value") if locator_line else links.get("Authorized locator", "")
+    points = tuple(re.findall(r"`([^`]+)`", _header_value(text)))
+    doc = _first_code(links.get("Provider document ID", ""))
+    return SourceLink(
+        record_path=path,
+        source_id=header.get("Source ID", ""),
+        subject=header.get("Subject", path.split("/")[1]),
+        locator=_first_code(locator) or locator,
+        knowledge_ids=points,
+        rag_status=_first_code(links.get("RAG status", "")) or RagStatus.PENDING.value,
+        doc_id=doc,
+        content_hash=_first_code(links.get("Content hash", "")),
+    )
+
+
+def _header_value(text: str) -> str:
+    found = re.search(r"^Knowledge IDs:(.*)$", text, re.M)
+    return found.group(1) if found else ""
+
+
+def source_links(snapshot: RepoSnapshot) -> list[SourceLink]:
+    """Every source record of the repository, in path order."""
+    links = []
+    for path in snapshot.list_files("subjects"):
+        if SOURCE_RECORD.match(path):
+            link = read_source_link(path, snapshot.read_text(path) or "")
+            if link is not None and link.source_id:
+                links.append(link)
+    return links
+
+
+def _ingest_enabled(config: LearnerConfig) -> bool:
+    ingest: Any = (config.rag.model_extra or {}).get("ingest") or {}
+    return not (isinstance(ingest, dict) and ingest.get("enabled") is False)
+
+
+def material_path(link: SourceLink, config: LearnerConfig) -> str | None:
+    """The repository file the record's locator names, if it is authorized text material."""
+    try:
+        path = check_repo_path(link.locator.strip())
+    except UnsafePath:
+        return None
+    workspace = str(config.sources.get("workspace") or "").strip("/")
+    if path.startswith(_PROTECTED) or path == "gitlearnos.yml" or not TEXT_MATERIAL.search(path):
+        return None
+    if workspace and not path.startswith(workspace + "/"):
+        return None
+    return path
+
+
+def ingest_decision(link: SourceLink, snapshot: RepoSnapshot, config: LearnerConfig) -> IngestDecision:
+    """Whether this source's current version should be ingested now, and under which document ID."""
+    if not _ingest_enabled(config):
+        return IngestDecision(readiness=Readiness.DISABLED, reason="rag.ingest.enabled is false")
+    path = material_path(link, config)
+    text = snapshot.read_text(path) if path else None
+    if path is None or text is None:
+        return IngestDecision(
+            readiness=Readiness.NEEDS_SOURCE,
+            reason="no authorized copy of the material in the repository; nothing was sent to RAG",
+        )
+    digest = sha256(text)
+    doc_id = doc_id_for(link.source_id, digest)
+    replaces = link.doc_id if link.doc_id and link.doc_id != doc_id else ""
+    synced = link.doc_id == doc_id and link.rag_status in (RagStatus.VERIFIED, RagStatus.CONFIGURED)
+    return IngestDecision(
+        readiness=Readiness.IDENTICAL if synced else Readiness.INGEST,
+        reason=f"{doc_id} is already synchronized" if synced else "",
+        material_path=path,
+        content_hash=digest,
+        doc_id=doc_id,
+        replaces_doc_id=replaces,
+    )
+
+
+def current_doc_ids(links: list[SourceLink], snapshot: RepoSnapshot, config: LearnerConfig) -> dict[str, str]:
+    """Each source's document ID for the version committed now (what a fresh hit must come from)."""
+    current = {}
+    for link in links:
+        decision = ingest_decision(link, snapshot, config)
+        if decision.doc_id:
+            current[link.source_id] = decision.doc_id
+    return current
+
+
+def rag_follow_ups(
+    writes: tuple[FileWrite, ...], snapshot: RepoSnapshot, config: LearnerConfig
+) -> tuple[FollowUpJob, ...]:
+    """One ``rag-ingest`` job per written source record that waits for synchronization.
+
+    Waiting means: still ``pending``, or synchronized from material that has changed since (the
+    committed material's document ID is not the recorded one), which makes its evidence stale.
+    """
+    jobs = []
+    for write in writes:
+        link = read_source_link(write.path, write.content)
+        if link is None:
+            continue
+        decision = ingest_decision(link, snapshot, config)
+        if link.rag_status == RagStatus.PENDING or decision.replaces_doc_id:
+            jobs.append(FollowUpJob(kind=RAG_INGEST, path=write.path))
+    return tuple(jobs)
+
+
+def rag_note(follow_ups: tuple[FollowUpJob, ...]) -> str:
+    """The receipt's RAG line for a learning commit: queued work is pending, never synchronized."""
+    records = [job.path for job in follow_ups if job.kind == RAG_INGEST]
+    if not records:
+        return "not attempted: a single note is not sent to RAG until it proves durable"
+    named = ", ".join(f"`{path}`" for path in records)
+    return (
+        f"pending: the source record {named} waits for ingestion (not synchronized yet); only material "
+        "committed to this repository is sent. The bot's rag worker commits the result, success or failure, "
+        "in a receipt commit of its own; in local mode run `gitlearnos rag ingest --repo . --source PATH`"
+    )
+
+
+class SyncEvidence(BaseModel):
+    """What one sync run established, for the record and the commit."""
+
+    model_config = ConfigDict(frozen=True)
+
+    status: RagStatus
+    record_path: str
+    doc_id: str
+    content_hash: str
+    material_path: str
+    receipt_path: str
+    revision: str
+    provider: str
+    parser: str
+    note: str
+    repo_command: str = "gitlearnos rag"
+
+
+def update_linkage(text: str, evidence: SyncEvidence) -> str:
+    """The record with its RAG linkage section rewritten from ``evidence``; everything else kept."""
+    ingested = evidence.status in (RagStatus.VERIFIED, RagStatus.CONFIGURED)
+    source = f"--source {evidence.record_path}"
+    lines = [
+        LINKAGE_HEADING,
+        "",
+        f"- Git source-record path: `{evidence.record_path}`",
+        f"- Authorized locator: `{evidence.material_path}`",
+        f"- Content hash: `{evidence.content_hash}` (sha256 of the ingested text)",
+        f"- Base revision observed before ingest: `{evidence.revision[:12]}`",
+        f"- RAG provider: `{evidence.provider}`",
+        f"- Provider document ID: `{evidence.doc_id}`" if ingested else "- Provider document ID: none",
+        f"- Intended document ID: `{evidence.doc_id}`",
+        f"- RAG status: `{evidence.status.value}` ({evidence.note})",
+        f"- Parser and version: {evidence.parser}",
+        f"- Receipt path: `{evidence.receipt_path}`",
+        f"- Last synchronized revision: `{evidence.revision[:12] if ingested else 'none'}`",
+        f"- Rebuild method: `{evidence.repo_command} rebuild {source}` (delete, re-insert, verify)",
+        f"- Delete method: `{evidence.repo_command} delete {source}` (the receipt says what stays)",
+        "",
+    ]
+    head, _, rest = text.partition(LINKAGE_HEADING)
+    tail = rest.split("\n## ", 1)[1] if "\n## " in rest else ""
+    updated = head + "\n".join(lines) + ("\n## " + tail if tail else "")
+    if ingested:
+        updated = _AVAILABILITY.sub("Availability: `full`", updated, count=1)
+        version = f"- Content hash or immutable version: `{evidence.content_hash}`"
+        updated = _HASH_LINE.sub(version, updated, count=1)
+    return updated
+
+
+def plan_sync_commit(
+    link: SourceLink, record_text: str, evidence: SyncEvidence, receipt_json: str, *, run_key: str
+) -> Plan:
+    """The receipt commit of one sync run: the receipt file plus the updated source record."""
+    writes = (
+        FileWrite(path=evidence.receipt_path, content=receipt_json),
+        FileWrite(path=link.record_path, content=update_linkage(record_text, evidence)),
+    )
+    ok = evidence.status in (RagStatus.VERIFIED, RagStatus.CONFIGURED)
+    verb = "Synchronize" if ok else "Record failed RAG sync of"
+    return Plan(
+        outcome=Outcome.COMMITTED,
+        event_key=run_key,
+        operation=RAG_INGEST,
+        writes=writes,
+        commit=CommitSpec(
+            subject=f"{verb} source {link.source_id}"[:120],
+            body=f"RAG status: {evidence.status.value}. {evidence.note}",
+            trailers=(
+                (TRAILER_EVENT, run_key),
+                (TRAILER_OPERATION, RAG_INGEST),
+                (TRAILER_RECORD, link.source_id),
+                (TRAILER_RAG_DOCUMENT, evidence.doc_id),
+            ),
+        ),
+        reason=evidence.note,
+    )

@@ -1,0 +1,93 @@
+"""Source records: where a learner's note came from, with a stable ID and honest availability.
+
+A source the learner names (the issue form's *Source* field or a ``Source:`` line) gets one record at
+``subjects/<subject>/sources/<slug>.md`` with the ID ``<subject>/<slug>``; every later note citing the
+same source adds a row instead of a copy. The bot keeps only the locator: it has not read the original,
+so availability is ``local-only`` (the learner has it) and RAG status is ``pending`` until the RAG layer
+really ingests it. These records are what RAG ingestion will later attach document IDs and receipts to.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from pydantic import BaseModel, ConfigDict
+
+from bot.intake.agent import Channel
+from bot.text import one_line, slugify
+
+EVENTS_HEADING = "## Learner notes citing this source"
+_LAST_UPDATED = re.compile(r"^Updated: .*$", re.M)
+
+
+class SourceRef(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    source_id: str
+    subject: str
+    locator: str
+
+    @property
+    def path(self) -> str:
+        return f"subjects/{self.subject}/sources/{self.source_id.split('/', 1)[1]}.md"
+
+
+def source_from_learner(subject: str, named: str) -> SourceRef:
+    """The learner's words as a locator; the ID is derived from them and never changes afterwards."""
+    locator = one_line(named, limit=200)
+    return SourceRef(
+        source_id=f"{subject}/{slugify(locator, fallback='source')}", subject=subject, locator=locator
+    )
+
+
+def _row(event_id: str, event_path: str, subject: str, day: date) -> str:
+    relative = event_path.removeprefix(f"subjects/{subject}/")
+    return f"| {day.isoformat()} | [{event_id}](../{relative}) | reported by the learner |"
+
+
+def render_source(source: SourceRef, *, channel: Channel, knowledge_ids: tuple[str, ...], day: date,
+                  event_id: str, event_path: str) -> str:  # fmt: skip
+    points = ", ".join(f"`{k}`" for k in knowledge_ids) or "none named yet"
+    return f"""# Source: {source.locator}
+
+Status: `active`
+Subject: {source.subject}
+Source ID: `{source.source_id}`
+Knowledge IDs: {points}
+Channel: `{channel.value}`
+Availability: `local-only`
+Evidence type: `reported`
+Added: {day.isoformat()}
+Updated: {day.isoformat()}
+
+## Reference and privacy
+
+- Title or description, as the learner gave it: {source.locator}
+- Original location: with the learner; not copied into this repository.
+- Content hash or immutable version: unknown (the bot has not read the original).
+
+## Git and RAG linkage
+
+- Git source-record path: `{source.path}`
+- RAG status: `pending` (not ingested; needs an authorized copy of the material)
+- Provider document ID: none
+
+## Missing or uncertain
+
+- The bot has not inspected this source; everything here is the learner's report.
+
+{EVENTS_HEADING}
+
+| Date | Event | Evidence |
+|---|---|---|
+{_row(event_id, event_path, source.subject, day)}
+"""
+
+
+def cite_source(text: str, *, day: date, event_id: str, event_path: str, subject: str) -> str:
+    """The record with one more citing note and a new ``Updated`` date; earlier rows untouched."""
+    if event_id in text:
+        return text
+    updated = _LAST_UPDATED.sub(f"Updated: {day.isoformat()}", text, count=1)
+    return updated.rstrip("\n") + "\n" + _row(event_id, event_path, subject, day) + "\n"

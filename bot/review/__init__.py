@@ -1,0 +1,1 @@
+"""Review: questions, answer writeback, attempt evidence, mastery and spacing."""

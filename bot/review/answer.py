@@ -1,0 +1,297 @@
+"""Answer writeback: a learner's comment on a question thread becomes one reviewed-attempt commit.
+
+Protocol "Review" and scenario 05. A comment is an answer when it sits on a thread that delivered
+review questions: the due-review issue (its body carries the occurrence's hidden marker, and the review
+records name that occurrence on their ``Delivered:`` line) or the issue where the learner asked for a
+task (the review depends on the event recorded from that issue). One commit then:
+
+* keeps the learner's words verbatim in each answered review record, with independence and support as
+  they stated them (:mod:`bot.review.attempt`), and moves it ``planned`` → ``attempted`` (``complete`` once
+  evaluated);
+* evaluates only what the offline agent can honestly evaluate, keeps the learner's judgment, and names a
+  failure class only from their explicit words;
+* updates the linked gap's mastery by :mod:`bot.review.mastery` (no gap linked: no mastery changes) and sets
+  the next check by :mod:`bot.review.spacing` only when the attempt was evaluated, resuming the gap's FSRS
+  memory so intervals grow with repeated success;
+* plans that next check as one planned review holding a fresh question (:mod:`bot.review.next_check`), so
+  the scheduled due-review delivers it on its day; when no fresh question can be written offline, the
+  date is recorded and the reply says no question was prepared;
+* regenerates the dashboard.
+
+The reply acknowledges without showing the answer key and claims only the mastery it recorded.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from bot.automation.schedule_rules import job_schedule
+from bot.config import LearnerConfig
+from bot.dashboard.page import dashboard_files
+from bot.dashboard.sections import Record, records
+from bot.intake.events import InboundEvent
+from bot.organize.operation import BOT_NAME
+from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
+from bot.provenance import automation_done, source_locator, source_name
+from bot.receipt import Receipt
+from bot.records.edit import section
+from bot.records.files import goal_path, read_header
+from bot.review.answer_record import Assessment, write_gap, write_review
+from bot.review.attempt import NOT_EVALUATED, Evaluation, Independence, Result, evaluate, read_support
+from bot.review.evidence import generated_count, linked_gap, record_questions
+from bot.review.mastery import AttemptEvidence, Mastery, decide_mastery
+from bot.review.next_check import FollowUp, plan_next_check, questions_field
+from bot.review.question import ANSWER_HEADING, asks_for_question
+from bot.review.spacing import next_check, read_memory
+from bot.setup.readiness import setup_status
+from bot.snapshot import RepoSnapshot
+from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
+
+OPERATION = "answer"
+DUE_MARKER = re.compile(r"<!-- gitlearnos:reply event=(?P<key>due-review/\S+) -->")
+ITEM_HEADING = re.compile(r"^### `(?P<id>review-[^`]+)`", re.M)
+NUMBERED = re.compile(r"^(?P<n>\d+)\.\s", re.M)
+ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+EVENT_ID = re.compile(r"event-[\w.-]+")
+ANSWER_SECTION = ANSWER_HEADING.removeprefix("## ")
+TRANSFER_REQUIRED = re.compile(r"^(?:-\s*)?Transfer required:\s*`?yes`?\s*$", re.I | re.M)
+
+
+@dataclass(frozen=True)
+class Target:
+    """One review record this comment answers, and the thread's numbers for its questions."""
+
+    record: Record
+    numbers: tuple[int, ...] = ()
+
+
+def _delivered_numbers(issue_body: str) -> dict[str, tuple[int, ...]]:
+    """Question numbers per review ID, as the due-review issue numbered them."""
+    found: dict[str, tuple[int, ...]] = {}
+    headings = list(ITEM_HEADING.finditer(issue_body))
+    for index, heading in enumerate(headings):
+        end = headings[index + 1].start() if index + 1 < len(headings) else len(issue_body)
+        found[heading.group("id")] = tuple(
+            int(m.group("n")) for m in NUMBERED.finditer(issue_body[heading.end() : end])
+        )
+    return found
+
+
+def _asked_on_thread(event: InboundEvent, snapshot: RepoSnapshot) -> set[str]:
+    """IDs of the event records taken from this issue (its body or one of its comments)."""
+    assert event.repo is not None and event.thread is not None
+    where = re.compile(
+        rf"^\[?{event.forge.value} (?:comment \S+ on )?issue #{event.thread.number} "
+        rf"in {re.escape(event.repo.full_name)}\b"
+    )
+    return {
+        record.label
+        for record in records(snapshot, "events")
+        if where.match(record.header.get("Source locator", ""))
+    }
+
+
+def answer_targets(event: InboundEvent, snapshot: RepoSnapshot) -> tuple[Target, ...]:
+    """The planned review records a comment on this thread answers; empty when it answers none."""
+    if event.comment is None or event.thread is None or event.repo is None or event.thread.is_pull_request:
+        return ()
+    planned = [r for r in records(snapshot, "reviews") if r.header.get("Status") == "planned"]
+    delivery = DUE_MARKER.search(event.thread.body)
+    if delivery is not None:
+        numbers = _delivered_numbers(event.thread.body)
+        key = f"`{delivery.group('key')}`"
+        return tuple(
+            Target(r, numbers.get(r.label, ())) for r in planned if key in r.header.get("Delivered", "")
+        )
+    if asks_for_question(event.comment.body):
+        return ()  # a request for another task is a new note, not an answer
+    asked = _asked_on_thread(event, snapshot)
+    depends = "Depends on (goal/gap/model/event IDs)"
+    return tuple(Target(r) for r in planned if asked & set(EVENT_ID.findall(r.header.get(depends, ""))))
+
+
+def _learned_on(record: Record, snapshot: RepoSnapshot) -> date | None:
+    """The learning event's day: an explicit ``Learned:`` header, else the latest event it depends on."""
+    stated = ISO_DAY.search(record.header.get("Learned", ""))
+    if stated:
+        return date.fromisoformat(stated.group(0))
+    wanted = set(EVENT_ID.findall(record.header.get("Depends on (goal/gap/model/event IDs)", "")))
+    days = [
+        date.fromisoformat(m.group(0))
+        for event in records(snapshot, "events")
+        if event.label in wanted and (m := ISO_DAY.search(event.header.get("Date", "")))
+    ]
+    return max(days, default=None)
+
+
+def _evaluate(target: Target, answer: str) -> Evaluation:
+    """Against the record's expected answer, which belongs to its one own question when others were generated.
+
+    Questions generated at delivery come after the record's own and carry success conditions, not an
+    expected answer; so when the record has exactly one own question, the expected answer is that
+    question's and only it is compared (its number in the issue first, else the reply's ``Answer:``).
+    """
+    record = target.record
+    keys = section(record.text, ANSWER_SECTION)
+    generated = generated_count(record.text)
+    own = len(record_questions(record.text)) - generated
+    if len(target.numbers) > 1 and not (generated and own == 1):
+        return Evaluation(Result.NOT_ASSESSED, f"{NOT_EVALUATED}: several questions share this record")
+    number = target.numbers[0] if target.numbers not in ((), (1,)) else None
+    evaluation = evaluate(answer, keys, number=number)
+    if generated and len(target.numbers) > 1:
+        rest = ", ".join(map(str, target.numbers[1:]))
+        basis = f"{evaluation.basis} (question {target.numbers[0]}); questions {rest} are judged by their "
+        return Evaluation(evaluation.result, basis + "success conditions on attempt, not by the bot")
+    return evaluation
+
+
+def _assess(
+    target: Target,
+    answer: str,
+    *,
+    snapshot: RepoSnapshot,
+    config: LearnerConfig,
+    now: datetime,
+    gap_texts: dict[str, str],
+) -> Assessment:
+    """Evaluate, read support and decide mastery for one answered record (``gap_texts``: edits so far)."""
+    record = target.record
+    evaluation = _evaluate(target, answer)
+    support = read_support(answer)
+    learned = _learned_on(record, snapshot)
+    gap = linked_gap(record, snapshot)
+    gap_text = gap_texts.get(gap.path, gap.text) if gap else ""
+    goal = snapshot.read_text(goal_path(record.subject)) or ""
+    transfer_required = bool(TRANSFER_REQUIRED.search(gap_text) or TRANSFER_REQUIRED.search(goal))
+    delay = (now.date() - learned).days if learned else None
+    previous = Mastery.parse(_stated_mastery(gap_text)) if gap else None
+    evidence = AttemptEvidence(
+        result=evaluation.result,
+        independence=support.independence,
+        delay_days=delay,
+        transfer_required=transfer_required,
+        is_transfer=record.header.get("Purpose") == "transfer",
+    )
+    return Assessment(
+        review_id=record.label,
+        review_path=record.path,
+        evaluation=evaluation,
+        support=support,
+        learned=learned,
+        delay_days=delay,
+        transfer_required=transfer_required,
+        gap_id=gap.label if gap else None,
+        previous=previous,
+        decision=decide_mastery(evidence, previous) if previous is not None else None,
+        spacing=next_check(evaluation.result, support.independence, now, read_memory(gap_text, before=now)),
+        no_scheduler=job_schedule(config.automation, "due-review").recurrence == "disabled",
+    )
+
+
+def _stated_mastery(gap_text: str) -> str:
+    header = read_header(gap_text)
+    return header.get("Mastery state") or header.get("Mastery", "")
+
+
+def _reply_text(assessments: list[Assessment]) -> str:
+    lines = []
+    for a in assessments:
+        result = a.evaluation.result
+        verdict = (
+            f"{NOT_EVALUATED} (the success condition stays in the record, not here)"
+            if result is Result.NOT_ASSESSED
+            else f"`{result.value}`: {a.evaluation.basis}"
+        )
+        independence = (
+            "not stated, so `unknown`"
+            if a.support.independence is Independence.UNKNOWN
+            else f"`{a.support.independence.value}`; support: {a.support.describe()}"
+        )
+        lines += [
+            f"Recorded your answer to `{a.review_id}` word for word in `{a.review_path}`.",
+            "",
+            f"- Result: {verdict}",
+            f"- Independence: {independence}",
+            f"- Mastery: {a.mastery_line()}",
+            f"- Next check: {a.next_check()}",
+            "",
+        ]
+    return "\n".join(lines).rstrip()
+
+
+def plan_answer(
+    event: InboundEvent, snapshot: RepoSnapshot, config: LearnerConfig, *, now: datetime, event_key: str
+) -> Plan | None:
+    """One commit writing this comment back as an answer, or None when it answers no planned review."""
+    targets = answer_targets(event, snapshot)
+    if not targets:
+        return None
+    assert event.comment is not None and event.thread is not None
+    answer = event.comment.body
+    day = now.date()
+    where, locator = source_name(event), source_locator(event)
+    writes: dict[str, str] = {}
+    assessments = []
+    follow_ups: dict[str, FollowUp] = {}
+    for target in targets:
+        assessment = _assess(target, answer, snapshot=snapshot, config=config, now=now, gap_texts=writes)
+        assessment = plan_next_check(
+            target.record, assessment, snapshot=snapshot, writes=writes, planned=follow_ups, day=day
+        )
+        numbers = ", ".join(map(str, target.numbers)) if len(target.numbers) else ""
+        writes[target.record.path] = write_review(
+            target.record.text, assessment, answer=answer, day=day, where=where, locator=locator,
+            numbers=numbers,
+        )  # fmt: skip
+        if assessment.gap_id is not None and assessment.decision is not None:
+            gap = linked_gap(target.record, snapshot)
+            assert gap is not None
+            writes[gap.path] = write_gap(
+                writes.get(gap.path, gap.text), assessment, day=day, subject=gap.subject
+            )
+        assessments.append(assessment)
+    next_action = f"next check of `{assessments[0].review_id}`: {assessments[0].next_check()}"
+    writes |= dashboard_files(
+        snapshot, today=day, updated_by=BOT_NAME, new_records=dict(writes), next_action=next_action
+    )
+    ids = ", ".join(f"`{a.review_id}`" for a in assessments)
+    results = "; ".join(f"`{a.review_id}` {a.evaluation.result.value}" for a in assessments)
+    receipt = Receipt(
+        setup_status=setup_status(config, can_write=True),
+        mode=config.mode.value,
+        subject=", ".join(sorted({t.record.subject for t in targets})),
+        organized=f"answer from {where} preserved verbatim in {ids} (status planned → "
+        + ", ".join(a.status for a in assessments)
+        + ")",
+        questions=questions_field(assessments, follow_ups),
+        changed_files=tuple(writes),
+        evidence=f"learner answer, {locator}; {results}",
+        rag_synchronization="not attempted: an answer is learner evidence kept in Git, not sent to RAG",
+        mastery="; ".join(a.mastery_line() for a in assessments),
+        automation_actually_completed=automation_done(event, OPERATION),
+        next_action=next_action,
+        undo="not available until the commit exists",
+    )
+    commit = CommitSpec(
+        subject=f"Record answer to {assessments[0].review_id}"[:120],
+        body=f"Answer from {where}, kept verbatim. Result: {results.replace('`', '')}.",
+        trailers=(
+            (TRAILER_EVENT, event_key),
+            (TRAILER_OPERATION, OPERATION),
+            *((TRAILER_RECORD, a.review_id) for a in assessments),
+            *((TRAILER_RECORD, f.record_id) for f in follow_ups.values() if f.content is not None),
+        ),
+    )
+    return Plan(
+        outcome=Outcome.COMMITTED,
+        event_key=event_key,
+        operation=OPERATION,
+        writes=tuple(FileWrite(path=p, content=t) for p, t in writes.items()),
+        commit=commit,
+        replies=(Reply.on(event, event_key, _reply_text(assessments)),),
+        receipt=receipt,
+        reason=f"answer to {len(assessments)} review(s)",
+    )

@@ -1,0 +1,127 @@
+"""A review record's linked evidence, read for question generation, and the generated questions written back.
+
+A due review links a goal, a gap and events (its ``Depends on`` and ``Gap link`` headers); the
+subject's other reviews hold the recent questions. :func:`question_context` reads exactly those, so
+the generator (rules or a model) works from the repository's evidence and nothing else.
+:func:`with_generated` adds the generated questions to the record after its own ones, their success
+conditions to the answer section (marked as generated, so answer writeback knows which question the
+record's expected answer belongs to) and the selection basis to the "why" section; nothing else in
+the record changes.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from bot.dashboard.sections import Record, records
+from bot.records.edit import append_to_section, section
+from bot.records.files import goal_path
+from bot.review.answer_record import ANSWER_CHANNEL
+from bot.review.question import ANSWER_HEADING
+from bot.review.question_gen import GeneratedQuestions, QuestionContext
+from bot.snapshot import RepoSnapshot
+from bot.text import one_line
+
+QUESTIONS = "Questions"
+WHY = "Why these questions now"
+ANSWERS = ANSWER_HEADING.removeprefix("## ")
+NUMBERED = re.compile(r"^\s*\d+[.)]\s+(?P<text>\S.*?)\s*$")
+EVENT_ID = re.compile(r"event-[\w.-]+")
+TABLE_ROW = re.compile(r"^\|(?P<cells>.*)\|\s*$")
+CHANNEL_COLUMN, OBSERVATION_COLUMN = 1, 2  # the gap template's "Channel", "Observation or learner report"
+GOAL_LINE = re.compile(r"^\s*-\s+(?P<goal>\S.*)$", re.M)
+# How a generated question's success condition is written; answer writeback counts these.
+GENERATED_SUCCESS = re.compile(r"^- Question (?P<n>\d+) success condition \(generated", re.M)
+
+
+def record_questions(text: str) -> tuple[str, ...]:
+    """The numbered, non-empty questions of a record's ``## Questions`` section (template blanks skipped)."""
+    body = section(text, QUESTIONS).split(ANSWER_HEADING, 1)[0]
+    found = (NUMBERED.match(line) for line in body.splitlines())
+    return tuple(m.group("text") for m in found if m is not None)
+
+
+def generated_count(text: str) -> int:
+    """How many of the record's questions were generated at delivery (they come after its own)."""
+    return len(GENERATED_SUCCESS.findall(section(text, ANSWERS)))
+
+
+def linked_gap(record: Record, snapshot: RepoSnapshot) -> Record | None:
+    """The gap record the review's ``Gap link`` names (by ID or file name), if it exists."""
+    link = record.header.get("Gap link", "")
+    for gap in records(snapshot, "knowledge-gaps"):
+        if gap.label in link or gap.path.rsplit("/", 1)[-1] in link:
+            return gap
+    return None
+
+
+def _observations(gap: Record) -> tuple[str, ...]:
+    """The gap's observed problems: its evidence table's observation cells, then its stated problem.
+
+    Rows answer writeback added (channel :data:`ANSWER_CHANNEL`) hold a result and a mastery change, not
+    a problem, so they are never quoted into a question.
+    """
+    rows = [m.group("cells").split("|") for line in section(gap.text, "Evidence").splitlines()
+            if (m := TABLE_ROW.match(line.strip()))]  # fmt: skip
+    cells = [
+        row[OBSERVATION_COLUMN].strip()
+        for row in rows[2:]
+        if len(row) > OBSERVATION_COLUMN and row[CHANNEL_COLUMN].strip() != ANSWER_CHANNEL
+    ]
+    problem = section(gap.text, "Observable problem").strip()
+    return tuple(cell for cell in (*cells, problem) if cell)
+
+
+def _learner_text(event: Record) -> str:
+    quoted = [line.lstrip(">").strip() for line in event.text.splitlines() if line.startswith(">")]
+    return " ".join(line for line in quoted if line)
+
+
+def _goal(snapshot: RepoSnapshot, subject: str) -> str:
+    text = section(snapshot.read_text(goal_path(subject)) or "", "Goal")
+    match = GOAL_LINE.search(text)
+    return one_line(match.group("goal"), limit=200) if match else ""
+
+
+def question_context(record: Record, snapshot: RepoSnapshot, *, max_questions: int) -> QuestionContext:
+    """The goal, gap, events and recent questions a due review links to."""
+    wanted = set(EVENT_ID.findall(record.header.get("Depends on (goal/gap/model/event IDs)", "")))
+    evidence = tuple(
+        text for event in records(snapshot, "events")
+        if event.subject == record.subject and event.label in wanted and (text := _learner_text(event))
+    )  # fmt: skip
+    recent = tuple(
+        question
+        for other in records(snapshot, "reviews")
+        if other.subject == record.subject and other.path != record.path
+        for question in record_questions(other.text)
+    )
+    gap = linked_gap(record, snapshot)
+    return QuestionContext(
+        subject=record.subject,
+        review_id=record.label,
+        goal=_goal(snapshot, record.subject),
+        gap_id=gap.label if gap else "",
+        gap_observations=_observations(gap) if gap else (),
+        evidence=evidence,
+        recent_questions=recent,
+        planned_questions=record_questions(record.text),
+        max_questions=max_questions,
+    )
+
+
+def with_generated(text: str, generated: GeneratedQuestions, *, first_number: int, day: date) -> str:
+    """``text`` with the generated questions numbered from ``first_number``, keys and basis added."""
+    if not generated.questions:
+        return text
+    numbers = range(first_number, first_number + len(generated.questions))
+    questions = tuple(f"{n}. {q.question}" for n, q in zip(numbers, generated.questions, strict=True))
+    keys = tuple(
+        f"- Question {n} success condition (generated {day.isoformat()}): {q.success}"
+        for n, q in zip(numbers, generated.questions, strict=True)
+    )
+    basis = f"- Generated at delivery ({day.isoformat()}, by {generated.generated_by}): {generated.why}."
+    text = append_to_section(text, QUESTIONS, questions)
+    text = append_to_section(text, ANSWERS, keys)
+    return append_to_section(text, WHY, (basis,))

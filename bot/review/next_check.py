@@ -1,0 +1,182 @@
+"""The planned review an evaluated answer leaves for its next check: what closes the review loop.
+
+Protocol "Review" keeps the next check with the answer; "Question" wants a fresh item each time. A
+date alone checks nothing: due-review delivers only planned records holding a stored question
+(:func:`bot.review.due_review.select_due`). So the answer commit also writes one planned review,
+due on the FSRS day (:mod:`bot.review.spacing`), holding a fresh question the offline rule agent writes from
+the same linked evidence, with everything asked before (the questions just answered included) counted
+as recent, so :func:`bot.review.question_gen.fresh_only` drops any repeat.
+
+Why the choices:
+
+* The ID and path come from the gap (or, with no gap, the answered review) and the due day, so a
+  replayed answer names the same record; a record already at that path, or a follow-up of the same
+  review still planned for another day (a repeated answer moves the FSRS date), is kept as it is and
+  named, never rewritten or doubled.
+* ``Depends on`` names the gap, not the learning events: answer writeback treats a comment on the
+  issue that recorded an event as an answer to the planned reviews depending on it, and the follow-up
+  must wait for its delivery, not catch the learner's next remark on that old thread.
+* No fresh question, no record: an empty record would be delivered as nothing, a copied one as a
+  repeat. The receipt and reply say so instead (:data:`bot.review.answer_record.NO_FRESH_QUESTION`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import date
+
+from bot.dashboard.sections import Record, records
+from bot.intake.agent import Agent, RuleAgent
+from bot.records.files import goal_path
+from bot.review.answer_record import NO_FRESH_QUESTION, Assessment
+from bot.review.attempt import Result
+from bot.review.evidence import linked_gap, question_context
+from bot.review.question import ReviewDraft, goal_link, planned_review
+from bot.review.question_gen import fresh_only
+from bot.snapshot import OverlaySnapshot, RepoSnapshot
+from bot.text import slugify
+
+FOLLOW_UP_QUESTIONS = 1  # one thing at a time: a delayed check asks one fresh question
+PURPOSE = "review"  # a delayed retrieval check; it claims no transfer the templates cannot vouch for
+COMPOSES = "Composes with (review IDs)"
+CHECK_SUFFIX = re.compile(r"-check-\d{4}-\d{2}-\d{2}$")
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """The planned review holding the next check; ``content`` is None when it already exists."""
+
+    record_id: str
+    path: str
+    content: str | None = None
+    questions: int = 0
+    generated_by: str = ""
+
+
+def follow_up_location(answered: Record, gap: Record | None, due: date) -> tuple[str, str]:
+    """(ID, path) of the next check: stable for one gap (else one answered review) and one due day."""
+    topic = (
+        gap.label.removeprefix("gap-")
+        if gap
+        else CHECK_SUFFIX.sub("", answered.label.removeprefix("review-"))
+    )
+    record_id = f"review-{slugify(topic, fallback='check')}-check-{due.isoformat()}"
+    return record_id, f"subjects/{answered.subject}/reviews/{record_id}.md"
+
+
+def _already_planned(answered: Record, snapshot: RepoSnapshot, prefix: str) -> FollowUp | None:
+    """A follow-up of ``answered`` still planned for any day: answering it again must not add another."""
+    for review in records(snapshot, "reviews"):
+        continues = answered.label in review.header.get(COMPOSES, "")
+        if review.label.startswith(prefix) and continues and review.header.get("Status") == "planned":
+            return FollowUp(review.label, review.path)
+    return None
+
+
+def plan_follow_up(
+    answered: Record,
+    snapshot: RepoSnapshot,
+    *,
+    due: date,
+    today: date,
+    result: Result,
+    agent: Agent | None = None,
+) -> FollowUp | None:
+    """The follow-up review for ``answered`` (read from ``snapshot``, the answer's writes laid over it).
+
+    None when no fresh question can be written; ``agent`` defaults to the offline rule agent, whose
+    output is deterministic, so the same answer always plans the same record.
+    """
+    if result is Result.NOT_ASSESSED:
+        return None  # an unevaluated attempt warrants no next check, so it plans none
+    gap = linked_gap(answered, snapshot)
+    record_id, path = follow_up_location(answered, gap, due)
+    planned = _already_planned(answered, snapshot, record_id.removesuffix(due.isoformat()))
+    if planned is not None or snapshot.read_text(path) is not None:
+        return planned or FollowUp(record_id, path)
+    asked = question_context(answered, snapshot, max_questions=FOLLOW_UP_QUESTIONS)
+    context = asked.model_copy(
+        update={
+            "review_id": record_id,
+            "recent_questions": (*asked.recent_questions, *asked.planned_questions),
+            "planned_questions": (),
+        }
+    )
+    generated = fresh_only((agent or RuleAgent()).generate_questions(context), context)
+    if not generated.questions:
+        return None
+    subject = answered.subject
+    within = answered.path.removeprefix(f"subjects/{subject}/reviews/")
+    answered_link = f"[{answered.label}]({within})"
+    gap_file = gap.path.removeprefix(f"subjects/{subject}/") if gap else ""
+    draft = ReviewDraft(
+        title=f"Delayed check after {answered.label}",
+        record_id=record_id,
+        path=path,
+        subject=subject,
+        purpose=PURPOSE,
+        due=due,
+        depends_on=f"`{gap.label}`" if gap else f"none: no gap is linked to `{answered.label}`",
+        composes_with=f"`{answered.label}`",
+        goal_link=answered.header.get("Goal link")
+        or goal_link(subject, linked=snapshot.read_text(goal_path(subject)) is not None),
+        gap_link=f"[{gap.label}](../{gap_file})" if gap else f"none: no gap is linked to `{answered.label}`",
+        grounded_in=answered_link,
+        generated=f"{today.isoformat()} by {generated.generated_by}",
+        why=f"delayed check after the answer of {today.isoformat()}: {result.value}; {generated.why}.",
+        difference=(
+            f"a question form not asked in {answered_link} or any other check of this subject; "
+            "the answered questions are not repeated."
+        ),
+        questions=tuple(q.question for q in generated.questions),
+        successes=tuple(q.success for q in generated.questions),
+        evidence_link=answered_link,
+        next_check=f"{due.isoformat()} (the FSRS interval after the answer of {today.isoformat()})",
+    )
+    return FollowUp(record_id, path, planned_review(draft), len(generated.questions), generated.generated_by)
+
+
+def plan_next_check(
+    record: Record,
+    assessment: Assessment,
+    *,
+    snapshot: RepoSnapshot,
+    writes: dict[str, str],
+    planned: dict[str, FollowUp],
+    day: date,
+) -> Assessment:
+    """``assessment`` naming the planned review of its next check; a new record joins ``writes``.
+
+    ``planned`` holds this commit's follow-ups by gap (or gapless review), so two answered reviews of
+    one gap share one next check instead of planning two.
+    """
+    if assessment.spacing is None:
+        return assessment  # not evaluated: nothing warrants a next check yet
+    key = assessment.gap_id or record.path
+    follow_up = planned.get(key) or plan_follow_up(
+        record, OverlaySnapshot(snapshot, writes), due=assessment.spacing.day, today=day,
+        result=assessment.evaluation.result,
+    )  # fmt: skip
+    if follow_up is None:
+        return assessment
+    planned[key] = follow_up
+    if follow_up.content is not None:
+        writes[follow_up.path] = follow_up.content
+    return replace(assessment, follow_up=follow_up.path)
+
+
+def questions_field(assessments: Sequence[Assessment], follow_ups: dict[str, FollowUp]) -> str:
+    """The receipt's Questions field: the next check's fresh question, where it is stored, or why none."""
+    parts = [
+        f"{f.questions} fresh question(s) for the next check generated by {f.generated_by}, stored with "
+        f"the success condition in `{f.path}` (planned, not delivered before its due day)"
+        if f.content is not None
+        else f"none generated: the next check is already planned in `{f.path}`"
+        for f in follow_ups.values()
+    ]
+    parts += [f"{NO_FRESH_QUESTION} (`{a.review_id}`)" for a in assessments if a.spacing and not a.follow_up]
+    return (
+        "; ".join(parts) or "none generated: this run records an answer; no next check until it is evaluated"
+    )

@@ -1,0 +1,3 @@
+"""The foundation every process stands on: settings, logging, metrics and the embedded Redis. Imports
+no other project package.
+"""
