@@ -1,8 +1,11 @@
 """What an operation wants done, returned by the core and performed by the worker.
 
-A Plan holds at most one commit (one meaningful learning event per commit),
-the replies to post, and the receipt. Paths are validated when the plan is
-built, so an unsafe path can never reach the Git layer.
+A Plan holds at most one commit (one meaningful learning event per commit) and
+every effect that follows it: the replies to post, the issues to open, the jobs
+to queue, and the receipt. :meth:`Plan.finished` fills in the Git facts once the
+commit exists, so the worker (``workers.executor``) only performs what the plan
+says. Paths are validated when the plan is built, so an unsafe path can never
+reach the Git layer.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from bot.errors import UnsafePath
 from bot.intake.events import InboundEvent
-from bot.receipt import Receipt
+from bot.receipt import Receipt, record_persistence
 from bot.replies import reply_marker
 
 # Files the bot must never write, whatever a plan says.
@@ -98,6 +101,17 @@ class Reply(_Frozen):
         return f"{self.text.rstrip()}\n\n{self.marker}\n"
 
 
+class IssueSpec(_Frozen):
+    """An issue to open once the commit is pushed (a due-review delivery), at most once per ``marker``."""
+
+    title: str = Field(min_length=1, max_length=200)
+    text: str
+    marker: str = Field(pattern=r"^<!-- gitlearnos:[^>]*-->$")
+
+    def body(self) -> str:
+        return f"{self.text.rstrip()}\n\n{self.marker}\n"
+
+
 class PullRequestSpec(_Frozen):
     """A pull request (GitLab: merge request) to open from the plan's commit.
 
@@ -144,6 +158,7 @@ class Plan(_Frozen):
     reason: str = ""
     pull_request: PullRequestSpec | None = None  # the commit goes to its branch, then a PR is opened
     follow_ups: tuple[FollowUpJob, ...] = ()  # queued by the worker after the push landed
+    issue: IssueSpec | None = None  # opened by the worker after the push landed
 
     @field_validator("writes")
     @classmethod
@@ -162,3 +177,21 @@ class Plan(_Frozen):
     def changed_paths(self) -> tuple[str, ...]:
         """Every path the commit touches: written files first, then deleted ones."""
         return tuple(write.path for write in self.writes) + self.deletes
+
+    def finished(self, *, commit_id: str, branch: str, remote: str | None) -> Plan:
+        """This plan once ``commit_id`` exists: the receipt's Git facts in the first reply and the issue.
+
+        ``remote`` is where the commit was pushed (None: local mode, nothing pushed).
+        """
+        if self.receipt is None:
+            return self
+        receipt = record_persistence(self.receipt, commit_id=commit_id, branch=branch, remote=remote)
+        rendered = receipt.render()
+        replies = self.replies
+        if replies:
+            first, *rest = replies
+            replies = (first.model_copy(update={"text": f"{first.text}\n\n{rendered}"}), *rest)
+        issue = self.issue
+        if issue is not None:
+            issue = issue.model_copy(update={"text": f"{issue.text.rstrip()}\n\n{rendered}"})
+        return self.model_copy(update={"receipt": receipt, "replies": replies, "issue": issue})

@@ -18,8 +18,8 @@ from bot.automation.record import JobRecord, asks_for_deployment
 from bot.intake.events import InboundEvent
 from bot.replies import reply_marker
 from workers.celery_app import PROCESS_EVENT, SCHEDULE_QUEUE, VERIFY_SCHEDULES
-from workers.events import WorkerRuntime
-from workers.repo_registry import RegisteredRepo
+from workers.runtime import WorkerRuntime
+from workers.scheduling.registry import RegisteredRepo
 
 REPLY = """\
 Deployment automation: `{deployment}`.

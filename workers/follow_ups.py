@@ -18,7 +18,7 @@ from bot.plan import FollowUpJob
 from bot.rag.links import RAG_INGEST
 from bot.rag.questions import RAG_ANSWER
 from workers.celery_app import ANSWER_QUESTION, RAG_QUEUE, SYNC_SOURCE
-from workers.repo_registry import RegisteredRepo
+from workers.scheduling.registry import RegisteredRepo
 
 log = structlog.get_logger("gitlearnos.follow_ups")
 TASKS = {RAG_INGEST: (SYNC_SOURCE, RAG_QUEUE), RAG_ANSWER: (ANSWER_QUESTION, RAG_QUEUE)}

@@ -16,11 +16,12 @@ from pathlib import Path
 
 import git
 
-from bot.handle import plan_event, replies_after_push
+from bot.handle import plan_event
 from bot.intake.agent import Agent
 from bot.intake.events import Actor, EventKind, Forge, InboundEvent, RepoRef, Thread
 from bot.plan import Outcome
 from bot.text import one_line, slugify
+from workers.executor import commit_locally
 from workers.git_checkout import GitCheckout, GitWorkspaceError
 
 LOCAL_LEARNER = "local-learner"
@@ -78,7 +79,6 @@ def run_local(path: Path, message: str, *, agent: Agent, model_agent: Agent | No
         return LocalResult(
             Outcome.REFUSED.value, DIRTY.format(paths=", ".join(f"`{p}`" for p in dirty), verb=verb)
         )
-    commit_id = checkout.commit(plan.writes, plan.deletes, plan.commit.message())
     branch = event.repo.default_branch if event.repo else "HEAD"
-    replies = replies_after_push(plan, commit_id=commit_id, branch=branch, remote=None)
-    return LocalResult(Outcome.COMMITTED.value, "\n\n".join(r.text for r in replies), commit_id)
+    commit_id, finished = commit_locally(checkout, plan, branch=branch)
+    return LocalResult(Outcome.COMMITTED.value, "\n\n".join(r.text for r in finished.replies), commit_id)

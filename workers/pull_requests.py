@@ -1,13 +1,14 @@
-"""Performing a plan that opens a pull request: the handoff branch, the PR, the review request.
+"""The forge side of a plan that opens a pull request: the PR and the review request.
 
 Orchestration only; what the pack says and who is a teacher is decided in
 :mod:`bot.handoff.operation`. The steps, each safe to repeat:
 
-1. The plan's commit goes on its own branch. Before committing, the branch is
-   fetched: if it already holds a commit with this event's trailer (an earlier
-   attempt pushed, then failed before the PR), that commit is used and nothing
-   is pushed again. A push is never forced; a branch that exists with other
-   commits makes the task re-plan, as a moved default branch does.
+1. The plan's commit goes on its own branch (:func:`workers.executor.open_handoff`).
+   Before committing, the branch is fetched: if it already holds a commit with
+   this event's trailer (an earlier attempt pushed, then failed before the PR),
+   that commit is used and nothing is pushed again. A push is never forced; a
+   branch that exists with other commits makes the task re-plan, as a moved
+   default branch does.
 2. The pull request is looked up first (open, from that branch into the default
    branch) and opened only if there is none, so a retry never opens a second.
 3. Teachers are asked to review only if they already have access; nobody is
@@ -23,13 +24,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.handle import replies_after_push
 from bot.handoff.operation import handoff_branch
 from bot.intake.events import EventKind, InboundEvent, RepoRef
-from bot.plan import Plan, PullRequestSpec, Reply
-from bot.trailers import TRAILER_EVENT
+from bot.plan import Plan, PullRequestSpec
 from forge_adapters.base import ForgeClient, OpenedThread
-from workers.git_workspace import Mirror
 
 REMOTE = "this repository"
 
@@ -83,20 +81,14 @@ class RemoteActions:
         return "; ".join(parts)
 
 
-def open_handoff(client: ForgeClient, mirror: Mirror, repo: RepoRef, plan: Plan) -> tuple[Reply, ...] | None:
-    """Commit on the plan's branch, push, open the PR, request reviews; the final replies.
+def request_review(client: ForgeClient, repo: RepoRef, plan: Plan, *, pushed: bool) -> Plan:
+    """Open the plan's pull request (unless one is open) and ask its reviewers; the plan told so.
 
-    ``None`` when the branch exists with other commits: the caller re-plans.
+    The executor (:func:`workers.executor.open_handoff`) pushed the branch first (``pushed``: in
+    this attempt, not an earlier one); the first reply lists what actually happened.
     """
-    spec, commit = plan.pull_request, plan.commit
-    assert spec is not None and commit is not None
-    earlier = mirror.find_trailer_on_branch(spec.branch, TRAILER_EVENT, plan.event_key)
-    if earlier is None:
-        commit_id = mirror.commit(plan.writes, plan.deletes, commit.message())
-        if not mirror.push(spec.branch):
-            return None
-    else:
-        commit_id = earlier.id
+    spec = plan.pull_request
+    assert spec is not None
     base = repo.default_branch
     pull = client.find_pull_request(repo, head=spec.branch, base=base)
     opened = pull is None
@@ -106,7 +98,7 @@ def open_handoff(client: ForgeClient, mirror: Mirror, repo: RepoRef, plan: Plan)
     if requested:
         client.request_reviewers(repo, pull.number, requested)
     actions = RemoteActions(
-        pushed=earlier is None,
+        pushed=pushed,
         pull=pull,
         opened=opened,
         requested=requested,
@@ -114,5 +106,4 @@ def open_handoff(client: ForgeClient, mirror: Mirror, repo: RepoRef, plan: Plan)
     )
     first, *rest = plan.replies
     told = first.model_copy(update={"text": f"{first.text}\n\n{actions.render(spec)}"})
-    with_actions = plan.model_copy(update={"replies": (told, *rest)})
-    return replies_after_push(with_actions, commit_id=commit_id, branch=spec.branch, remote=REMOTE)
+    return plan.model_copy(update={"replies": (told, *rest)})

@@ -38,10 +38,11 @@ from bot.rag.questions import (
 )
 from forge_adapters.base import ForgeClient
 from workers.celery_app import ANSWER_QUESTION, RAG_QUEUE
-from workers.events import MAX_RETRIES, WorkerRuntime, retry_delay
-from workers.rag import EndpointRefused, index_spec, repo_key
+from workers.rag_index import EndpointRefused, index_spec, repo_key
 from workers.repo_lock import repository_lock
-from workers.repo_registry import RegisteredRepo
+from workers.runtime import WorkerRuntime
+from workers.scheduling.registry import RegisteredRepo
+from workers.worker_task import MAX_RETRIES, WorkerTask, routed
 
 log = structlog.get_logger("gitlearnos.rag")
 
@@ -101,18 +102,13 @@ def _answer_locked(
 
 def register_answer_task(app: Celery, runtime: WorkerRuntime) -> Task:
     """Register ``workers.rag_answer.answer_question`` on ``app``, routed to the rag queue."""
-    app.conf.task_routes = dict(app.conf.task_routes or {}) | {ANSWER_QUESTION: {"queue": RAG_QUEUE}}
+    routed(app, ANSWER_QUESTION, RAG_QUEUE)
 
-    @app.task(name=ANSWER_QUESTION, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
-    def answer_question_task(self: Task, payload: dict[str, Any], job: dict[str, Any]) -> dict[str, Any]:
+    @app.task(name=ANSWER_QUESTION, base=WorkerTask, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
+    def answer_question_task(
+        self: WorkerTask, payload: dict[str, Any], job: dict[str, Any]
+    ) -> dict[str, Any]:
         target = RegisteredRepo.model_validate(payload)
-        try:
-            result = answer_question(runtime, target, FollowUpJob.model_validate(job))
-        except Exception as error:
-            countdown = retry_delay(error, self.request.retries)
-            if countdown is not None and self.request.retries < MAX_RETRIES:
-                raise self.retry(countdown=countdown, exc=error) from error
-            raise
-        return asdict(result)
+        return self.attempt(lambda: asdict(answer_question(runtime, target, FollowUpJob.model_validate(job))))
 
     return answer_question_task

@@ -15,21 +15,30 @@ from dataclasses import dataclass
 
 import structlog
 
-from bot.plan import CommitSpec, FileWrite
+from bot.plan import CommitSpec, FileWrite, Outcome, Plan
 from bot.snapshot import RepoSnapshot
-from bot.trailers import TRAILER_EVENT
-from workers.events import WorkerRuntime
+from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION
+from forge_adapters.base import ForgeClient
+from workers.executor import ALREADY_APPLIED, CONFLICT, Job, OnConflict, execute
 from workers.git_workspace import Mirror
-from workers.repo_lock import repository_lock
-from workers.repo_registry import RegisteredRepo
+from workers.runtime import WorkerRuntime
+from workers.scheduling.registry import RegisteredRepo
+
+__all__ = [
+    "ALREADY",
+    "COMMITTED",
+    "CONFLICT",
+    "UNCHANGED",
+    "CommitResult",
+    "commit_scheduled_change",
+    "open_mirror",
+]
 
 log = structlog.get_logger("gitlearnos.schedule")
 
-COMMITTED = "committed"
-CONFLICT = "conflict"
-UNCHANGED = "unchanged"
-ALREADY = "already-applied"
-CONFLICT_REASON = "the remote moved since the run inspected it; stopped without rebase or force-push"
+COMMITTED = Outcome.COMMITTED.value
+UNCHANGED = Outcome.UNCHANGED.value
+ALREADY = ALREADY_APPLIED
 
 # Given the synced repository, the files to write and the commit, or None when nothing changes.
 Change = Callable[[RepoSnapshot], tuple[Sequence[FileWrite], CommitSpec] | None]
@@ -44,8 +53,11 @@ class CommitResult:
 
 def open_mirror(runtime: WorkerRuntime, target: RegisteredRepo, label: str) -> Mirror:
     """The worker's mirror of ``target``, with credentials for a scheduled run named ``label``."""
-    client = runtime.clients.for_event(target.as_event(f"scheduled:{label}"))
-    return runtime.mirror_of(target.repo, client)
+    return runtime.mirror_of(target.repo, _client(runtime, target, label))
+
+
+def _client(runtime: WorkerRuntime, target: RegisteredRepo, label: str) -> ForgeClient:
+    return runtime.clients.for_event(target.as_event(f"scheduled:{label}"))
 
 
 def commit_scheduled_change(
@@ -62,24 +74,23 @@ def commit_scheduled_change(
     at exactly that moment; the base revision check is the push itself, which git refuses when the
     branch moved).
     """
-    with repository_lock(runtime.redis, target.repo, timeout=runtime.settings.lock_timeout_seconds) as lease:
-        mirror = open_mirror(runtime, target, label)
-        mirror.sync()
-        recorded = mirror.find_trailer(TRAILER_EVENT, label)
-        if recorded is not None:
-            return CommitResult(ALREADY, recorded.id, "an earlier attempt of this run already committed")
+
+    def planner(mirror: Mirror) -> Plan:
         planned = change(mirror)
         if planned is None:
-            return CommitResult(UNCHANGED, reason="nothing to change")
+            return Plan(outcome=Outcome.UNCHANGED, reason="nothing to change")
         writes, spec = planned
         if TRAILER_EVENT not in dict(spec.trailers):
             spec = spec.model_copy(update={"trailers": ((TRAILER_EVENT, label), *spec.trailers)})
-        commit_id = mirror.commit(tuple(writes), (), spec.message())
-        if before_push is not None:
-            before_push()
-        lease.ensure_held()  # fencing: push only while this run still holds the repository
-        if not mirror.push():
-            log.warning("scheduled.conflict", repo=target.repo.slug, run=label)
-            return CommitResult(CONFLICT, reason=CONFLICT_REASON)
-        log.info("scheduled.committed", repo=target.repo.slug, run=label, commit=commit_id)
-        return CommitResult(COMMITTED, commit_id)
+        operation = dict(spec.trailers).get(TRAILER_OPERATION, "")
+        return Plan(
+            outcome=Outcome.COMMITTED, event_key=label, operation=operation, writes=tuple(writes), commit=spec
+        )
+
+    job = Job(target=target, client=_client(runtime, target, label), key=label)
+    done = execute(runtime, job, planner, on_conflict=OnConflict.STOP, before_push=before_push)
+    if done.outcome == CONFLICT:
+        log.warning("scheduled.conflict", repo=target.repo.slug, run=label)
+    elif done.outcome == COMMITTED:
+        log.info("scheduled.committed", repo=target.repo.slug, run=label, commit=done.commit)
+    return CommitResult(done.outcome, done.commit, done.reason)

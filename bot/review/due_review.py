@@ -37,8 +37,8 @@ from bot.config import LearnerConfig, Mode
 from bot.dashboard.sections import Record, records
 from bot.intake.agent import Agent
 from bot.intake.model_use import pick_agent
-from bot.plan import CommitSpec, FileWrite, Outcome, Plan
-from bot.receipt import Receipt, record_persistence
+from bot.plan import CommitSpec, FileWrite, IssueSpec, Outcome, Plan
+from bot.receipt import Receipt
 from bot.replies import reply_marker
 from bot.review.evidence import question_context, record_questions, with_generated
 from bot.review.question import ANSWER_HEADING
@@ -99,13 +99,9 @@ class DueReviewPlan:
 
     def issue_body(self, *, commit_id: str, branch: str, remote: str | None) -> str:
         """The issue body with the receipt's Git facts filled in and the occurrence's hidden marker."""
-        receipt = self.plan.receipt
-        rendered = (
-            record_persistence(receipt, commit_id=commit_id, branch=branch, remote=remote).render()
-            if receipt is not None
-            else ""
-        )
-        body = f"{self.issue_text.rstrip()}\n\n{rendered}\n\n{issue_marker(self.plan.event_key)}\n"
+        issue = self.plan.finished(commit_id=commit_id, branch=branch, remote=remote).issue
+        assert issue is not None, "only a delivery has an issue"
+        body = issue.body()
         if ANSWER_HEADING in body:
             raise AnswerLeak("the delivery text holds an answer section")
         return body
@@ -327,6 +323,10 @@ def plan_due_review(
             *((TRAILER_RECORD, item.record_id) for item in items),
         ),
     )
+    text = _issue_text(items, occurrence, count)
+    if ANSWER_HEADING in text:
+        raise AnswerLeak("the delivery text holds an answer section")
+    title = f"Due review {today.isoformat()}: {count} question{'s' if count != 1 else ''}"
     plan = Plan(
         outcome=Outcome.COMMITTED,
         event_key=occurrence,
@@ -335,9 +335,6 @@ def plan_due_review(
         commit=commit,
         receipt=receipt,
         reason=f"{count} due question(s) delivered",
+        issue=IssueSpec(title=title, text=text, marker=issue_marker(occurrence)),
     )
-    text = _issue_text(items, occurrence, count)
-    if ANSWER_HEADING in text:
-        raise AnswerLeak("the delivery text holds an answer section")
-    title = f"Due review {today.isoformat()}: {count} question{'s' if count != 1 else ''}"
     return DueReviewPlan(plan=plan, items=items, issue_title=title, issue_text=text)

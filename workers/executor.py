@@ -1,0 +1,240 @@
+"""The one plan executor: lock, sync, already-applied check, plan, commit, push, then the plan's effects.
+
+Every task that writes a learner's repository comes through :func:`execute` (and local mode through
+:func:`commit_locally`); no other module commits or pushes (``tests/unit/test_one_executor.py``).
+The steps, each safe to repeat on an at-least-once queue:
+
+1. the repository's writer lock (:mod:`workers.repo_lock`) and its mirror, reset to the remote;
+2. if the history already holds a commit with ``GitLearnOS-Event: <key>``, nothing is planned again:
+   the effects stashed when it was made (replies, issues) are performed, which finds them done;
+3. the caller's planner (the pure core, given the synced mirror) returns a :class:`bot.plan.Plan`;
+   an approval plans another event's key, which gets the same check;
+4. a plan without a commit performs its replies and read-only follow-ups and ends there;
+5. the commit, the fencing check, and a push never forced. When the remote moved meanwhile an
+   interactive event re-plans on the new head (a bounded number of times, then a retry later);
+   a scheduled run stops and reports the conflict (:attr:`OnConflict.STOP`), as the protocol asks;
+6. :meth:`bot.plan.Plan.finished` fills the receipt's Git facts in, and the effects follow: the
+   follow-up jobs, the replies (stashed first, so a retry resends the same text), the issues.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+import structlog
+
+from bot.intake.events import RepoRef
+from bot.plan import Outcome, Plan, Reply
+from bot.snapshot import CommitSummary
+from bot.trailers import TRAILER_EVENT
+from forge_adapters.base import ForgeClient
+from runtime import metrics
+from workers.follow_ups import enqueue_follow_ups
+from workers.git_checkout import GitCheckout
+from workers.git_workspace import Mirror
+from workers.issue_delivery import Delivered, deliver_issue, stash_issue
+from workers.pull_requests import REMOTE, request_review
+from workers.repo_lock import Lease, RetryLater, repository_lock
+from workers.runtime import REDIS_BLIPS, WorkerRuntime
+from workers.scheduling.registry import RegisteredRepo
+
+log = structlog.get_logger("gitlearnos.executor")
+REPLY_STASH = "gitlearnos:replies:{key}"
+REPLY_STASH_TTL = 30 * 24 * 3600
+ALREADY_APPLIED = "already-applied"
+ALREADY_REASON = "an earlier attempt of this run already committed"
+CONFLICT = "conflict"
+CONFLICT_REASON = "the remote moved since the run inspected it; stopped without rebase or force-push"
+
+Planner = Callable[[Mirror], Plan]
+# The reply for a commit found already made whose stashed replies are gone (None: no reply).
+RecordedReply = Callable[[CommitSummary], Reply | None]
+
+
+class OnConflict(StrEnum):
+    """What a push refused because the remote moved leads to."""
+
+    REPLAN = "replan"  # an interactive event: plan again on the new head
+    STOP = "stop"  # a scheduled run: report the conflict, never rebase
+
+
+@dataclass(frozen=True)
+class Executed:
+    """What one execution did; ``plan`` is the finished plan once a commit exists."""
+
+    outcome: str
+    plan: Plan | None = None
+    commit: str = ""
+    reason: str = ""
+    issue: Delivered | None = None
+
+
+@dataclass(frozen=True)
+class Job:
+    """Where a plan goes: the repository, the job's forge client, and the event key it is applied under.
+
+    ``key`` empty: the key is known only from the plan (a rag receipt's run). ``checkout`` is the
+    branch the plan is made on when it is not the default one (a handoff pull request's).
+    """
+
+    target: RegisteredRepo
+    client: ForgeClient
+    key: str = ""
+    checkout: RepoRef | None = None
+    recorded_reply: RecordedReply | None = None
+
+
+def execute(
+    runtime: WorkerRuntime,
+    job: Job,
+    planner: Planner,
+    *,
+    on_conflict: OnConflict = OnConflict.REPLAN,
+    before_push: Callable[[], None] | None = None,
+    retry_countdown: float = 2.0,
+) -> Executed:
+    """Apply ``planner``'s plan to ``job``'s repository exactly once; raises :class:`RetryLater`.
+
+    ``before_push`` runs between the commit and the push (tests play a learner pushing right then).
+    Raises :class:`workers.repo_access.RepositoryRefused` before any clone of a refused repository.
+    """
+    repo = job.target.repo
+    with repository_lock(runtime.redis, repo, timeout=runtime.settings.lock_timeout_seconds) as lease:
+        mirror = runtime.mirror_of(repo, job.client, checkout=job.checkout)
+        for attempt in range(1, runtime.settings.push_attempts + 1):
+            mirror.sync()
+            if job.key and (done := _already_applied(runtime, job, mirror, job.key)):
+                return done
+            plan = planner(mirror)
+            approved = plan.event_key and plan.event_key != job.key  # an approval plans another key
+            if approved and (done := _already_applied(runtime, job, mirror, plan.event_key)):
+                return done
+            if plan.outcome is not Outcome.COMMITTED or plan.commit is None:
+                post_replies(job.client, repo, plan.replies)
+                enqueue_follow_ups(runtime.celery, job.target, plan.follow_ups, committed=False)
+                return Executed(plan.outcome.value, plan, reason=plan.reason)
+            pushed = _commit_and_push(runtime, job, mirror, plan, lease=lease, before_push=before_push)
+            if pushed is not None:
+                return pushed
+            log.info("push.rejected", repo=repo.slug, event_key=plan.event_key, attempt=attempt)
+            if on_conflict is OnConflict.STOP:
+                return Executed(CONFLICT, plan, reason=CONFLICT_REASON)
+    raise RetryLater("the remote kept moving; re-planning later", countdown=retry_countdown)
+
+
+def _commit_and_push(
+    runtime: WorkerRuntime,
+    job: Job,
+    mirror: Mirror,
+    plan: Plan,
+    *,
+    lease: Lease,
+    before_push: Callable[[], None] | None,
+) -> Executed | None:
+    """Commit ``plan``, push it and perform its effects; None when the push found the remote moved."""
+    repo, key = job.target.repo, plan.event_key or job.key
+    if plan.pull_request is not None:  # a handoff: its own branch and a pull request
+        lease.ensure_held()
+        handed_off = open_handoff(job.client, mirror, repo, plan)
+        if handed_off is None:
+            return None
+        commit_id, finished = handed_off
+    else:
+        assert plan.commit is not None
+        commit_id = mirror.commit(plan.writes, plan.deletes, plan.commit.message())
+        finished = plan.finished(commit_id=commit_id, branch=mirror.branch, remote=REMOTE)
+        # Stashed before the push: a retry that finds this commit on the remote opens the same issues.
+        stash_issue(runtime, key, finished.issue)
+        if before_push is not None:
+            before_push()
+        lease.ensure_held()  # fencing: push only while this job still holds the repository
+        if not mirror.push():
+            return None
+    metrics.count_commit(plan.operation)
+    enqueue_follow_ups(runtime.celery, job.target, plan.follow_ups)
+    _stash_replies(runtime, key, finished.replies)
+    post_replies(job.client, repo, finished.replies)
+    issue = deliver_issue(runtime, job.client, repo, key) if finished.issue is not None else None
+    return Executed(Outcome.COMMITTED.value, finished, commit_id, plan.reason, issue)
+
+
+def open_handoff(client: ForgeClient, mirror: Mirror, repo: RepoRef, plan: Plan) -> tuple[str, Plan] | None:
+    """Commit a handoff plan on its own branch, push it (never forced), open its pull request.
+
+    An earlier attempt's commit on that branch (found by its trailer) is used, not pushed again.
+    The commit id and the finished plan; ``None`` when the branch exists with other commits: the
+    caller re-plans.
+    """
+    spec, commit = plan.pull_request, plan.commit
+    assert spec is not None and commit is not None
+    earlier = mirror.find_trailer_on_branch(spec.branch, TRAILER_EVENT, plan.event_key)
+    if earlier is None:
+        commit_id = mirror.commit(plan.writes, plan.deletes, commit.message())
+        if not mirror.push(spec.branch):
+            return None
+    else:
+        commit_id = earlier.id
+    told = request_review(client, repo, plan, pushed=earlier is None)
+    return commit_id, told.finished(commit_id=commit_id, branch=spec.branch, remote=REMOTE)
+
+
+def commit_locally(checkout: GitCheckout, plan: Plan, *, branch: str) -> tuple[str, Plan]:
+    """Local mode: commit ``plan`` to the learner's checkout (no remote, nothing pushed).
+
+    The commit id and the finished plan.
+    """
+    assert plan.commit is not None
+    commit_id = checkout.commit(plan.writes, plan.deletes, plan.commit.message())
+    return commit_id, plan.finished(commit_id=commit_id, branch=branch, remote=None)
+
+
+def _already_applied(runtime: WorkerRuntime, job: Job, mirror: Mirror, key: str) -> Executed | None:
+    """If a commit for ``key`` is in the history, perform its stashed effects again and say so."""
+    recorded = mirror.find_trailer(TRAILER_EVENT, key)
+    if recorded is None:
+        return None
+    repo = job.target.repo
+    replies = _stashed_replies(runtime, key)
+    if replies is None and job.recorded_reply is not None:
+        fallback = job.recorded_reply(recorded)
+        replies = (fallback,) if fallback is not None else ()
+    post_replies(job.client, repo, replies or ())
+    issue = deliver_issue(runtime, job.client, repo, key)
+    log.info("plan.already_applied", repo=repo.slug, event_key=key, commit=recorded.id)
+    return Executed(ALREADY_APPLIED, commit=recorded.id, reason=ALREADY_REASON, issue=issue)
+
+
+def post_replies(client: ForgeClient, repo: RepoRef, replies: tuple[Reply, ...]) -> int:
+    """Upsert each reply by its hidden marker; how many were new comments."""
+    created = 0
+    for reply in replies:
+        posted = client.upsert_comment(
+            repo, reply.thread_number, reply.marker, reply.body(), is_pull_request=reply.is_pull_request
+        )
+        created += posted.created
+    return created
+
+
+def _stash_replies(runtime: WorkerRuntime, key: str, replies: tuple[Reply, ...]) -> None:
+    """Keep the receipt for a retry whose post must resend it; best effort.
+
+    The commit is pushed by now, so a Redis blip here must not hold the reply back: it is posted
+    all the same, and should the post fail too, the retry rebuilds a short reply from the commit.
+    """
+    if not replies:
+        return
+    payload = json.dumps([r.model_dump(mode="json") for r in replies])
+    try:
+        runtime.redis.set(REPLY_STASH.format(key=key), payload, ex=REPLY_STASH_TTL)
+    except REDIS_BLIPS:
+        log.warning("reply.stash_failed", event_key=key)
+
+
+def _stashed_replies(runtime: WorkerRuntime, key: str) -> tuple[Reply, ...] | None:
+    raw = runtime.redis.get(REPLY_STASH.format(key=key))
+    if raw is None:
+        return None
+    return tuple(Reply.model_validate(item) for item in json.loads(raw))
