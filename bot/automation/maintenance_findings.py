@@ -24,14 +24,14 @@ from datetime import date
 
 from bot.dashboard.page import DASHBOARD_PATH, dashboard_files, render_dashboard
 from bot.dashboard.sections import WAITING_STATES, records
-from bot.records.knowledge import EVIDENCE_HEADING
+from bot.records.codec import table_rows
+from bot.records.knowledge import EVIDENCE
 from bot.snapshot import RepoSnapshot
 
 SYNTHESIS_THRESHOLD = 3
 UPDATED = re.compile(r"^Updated: (?P<day>\d{4}-\d{2}-\d{2})$", re.M)
 UPDATED_BY = re.compile(r"^Updated by: (?P<who>.+)$", re.M)
 NEXT_ACTION = re.compile(r"^- One next action: (?P<action>.+)$", re.M)
-EVIDENCE_ROW = re.compile(r"^\|(?!\s*-)(?!\s*Date\s*\|).+\|\s*$", re.M)
 RECORD_KINDS = ("events", "knowledge-gaps", "models", "reviews", "handoffs", "sources")
 
 
@@ -91,13 +91,6 @@ def refreshed_views(snapshot: RepoSnapshot, today: date, *, updated_by: str) -> 
     return views if stale_text or stale_chart else {}
 
 
-def _evidence_rows(text: str) -> int:
-    if EVIDENCE_HEADING not in text:
-        return 0
-    section = text.split(EVIDENCE_HEADING, 1)[1].split("\n## ", 1)[0]
-    return len(EVIDENCE_ROW.findall(section))
-
-
 def findings(snapshot: RepoSnapshot) -> Findings:
     waiting = tuple(
         r.path
@@ -117,7 +110,8 @@ def findings(snapshot: RepoSnapshot) -> Findings:
     repeated = tuple(
         r.path
         for r in records(snapshot, "knowledge")
-        if _evidence_rows(r.text) >= SYNTHESIS_THRESHOLD and r.header.get("ID", "").strip("`") not in models
+        if len(table_rows(r.text, EVIDENCE)) >= SYNTHESIS_THRESHOLD
+        and r.header.get("ID", "").strip("`") not in models
     )
     return Findings(
         waiting_feedback=waiting, contradictions=tuple(sorted(contradictions)), awaiting_synthesis=repeated

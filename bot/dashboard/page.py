@@ -16,7 +16,7 @@ from bot.dashboard import sections
 from bot.dashboard.chart import PROGRESS_CHART_PATH, render_chart
 from bot.dashboard.knowledge_map import LEGEND, knowledge_map
 from bot.dashboard.progress import Progress, progress
-from bot.records.files import read_header
+from bot.records.codec import read_header
 from bot.snapshot import OverlaySnapshot, RepoSnapshot
 from bot.text import one_line
 

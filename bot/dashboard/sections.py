@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from bot.records.files import read_header
+from bot.records.codec import read_header
 from bot.records.knowledge import MASTERY_STATES
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line

@@ -39,15 +39,14 @@ from bot.handoff.records import (
     Pack,
     handoffs_folder,
     quoted,
-    section_text,
-    set_bullet,
 )
 from bot.handoff.status import SENDING_PATH, HandoffStatus
 from bot.intake.events import Forge, InboundEvent, content_hash
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, PullRequestSpec, Reply
 from bot.provenance import automation_done, source_locator, source_name
 from bot.receipt import Receipt
-from bot.records.files import events_folder, goal_path, read_header, read_note
+from bot.records.codec import read_header, section, set_section_field
+from bot.records.files import events_folder, goal_path, read_note
 from bot.setup.readiness import setup_status
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line, slugify
@@ -211,7 +210,7 @@ def _pack(
     slug = f"{slugify(title, max_length=40)}-{content_hash(event_key)[:6]}"
     blocker = (_labelled(request, "blocker") or _labelled(_attempt_from_thread(event), "blocker") or [""])[0]
     if not blocker and gap is not None:
-        observed = section_text(gap.text, "## Observable problem")
+        observed = section(gap.text, "Observable problem").strip()
         blocker = one_line(observed, limit=200) if observed and "Describe what" not in observed else ""
     goal = snapshot.read_text(goal_path(subject))
     return Pack(
@@ -276,7 +275,7 @@ def plan_handoff(
     writes = {pack.path: pack.render(history)}
     if choice is not None:
         link = f"[{pack.handoff_id}](../handoffs/{pack.path.rsplit('/', 1)[-1]}) (`awaiting-feedback`)"
-        writes[choice.path] = set_bullet(choice.text, "## Next action", "Date or next handoff", link)
+        writes[choice.path] = set_section_field(choice.text, "Next action", "Date or next handoff", link)
     receipt = Receipt(
         setup_status=setup_status(config, can_write=True),
         mode=config.mode.value,

@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.handoff.status import HandoffStatus
-from bot.records.files import read_header, subject_folder
+from bot.records.codec import append_to_section, bullets, read_header, render, set_header
+from bot.records.files import subject_folder
+from bot.records.schemas import FEEDBACK, HANDOFF
 from bot.snapshot import RepoSnapshot
 
 BRANCH_PREFIX = "gitlearnos/handoff-"
@@ -27,8 +29,8 @@ HANDOFF_MARKER = "<!-- gitlearnos:handoff id={handoff_id} branch={branch} -->"
 HANDOFF_MARKER_LINE = re.compile(
     r"^<!-- gitlearnos:handoff id=(?P<id>handoff-[a-z0-9-]+) branch=(?P<branch>\S+) -->$", re.M
 )
-STATUS_HISTORY = "## Status history"
-RETURNED_FEEDBACK = "## Returned feedback"
+STATUS_HISTORY = "Status history"
+RETURNED_FEEDBACK = "Returned feedback"
 NO_FEEDBACK_YET = "- none yet"
 AVAILABILITY = "the learner's private repository; only this pack goes to the teacher."
 
@@ -95,63 +97,12 @@ def find_handoff(snapshot: RepoSnapshot, branch: str) -> HandoffRecord | None:
     return None
 
 
-def set_header(text: str, key: str, value: str) -> str:
-    """Replace the ``Key: …`` line of a record's header block (before the first ``##``); add it if absent."""
-    head, sep, rest = text.partition("\n## ")
-    pattern = re.compile(rf"^{re.escape(key)}:.*$", re.M)
-    line = f"{key}: {value}"
-    if pattern.search(head):
-        head = pattern.sub(lambda _: line, head, count=1)
-    else:
-        head = head.rstrip("\n") + f"\n{line}\n"
-    return head + sep + rest
-
-
-def set_bullet(text: str, section: str, key: str, value: str) -> str:
-    """Replace ``- Key: …`` inside ``section`` (a ``## `` heading); append it to the section if absent."""
-    start = text.find(section)
-    if start < 0:
-        return text.rstrip("\n") + f"\n\n{section}\n\n- {key}: {value}\n"
-    end = text.find("\n## ", start + len(section))
-    end = len(text) if end < 0 else end
-    body = text[start:end]
-    pattern = re.compile(rf"^- {re.escape(key)}:.*$", re.M)
-    line = f"- {key}: {value}"
-    body = (
-        pattern.sub(lambda _: line, body, count=1)
-        if pattern.search(body)
-        else body.rstrip("\n") + f"\n{line}\n"
-    )
-    return text[:start] + body + text[end:]
-
-
-def section_text(text: str, section: str) -> str:
-    """The body of a ``## `` section without its heading; empty when the section is missing."""
-    start = text.find(section)
-    if start < 0:
-        return ""
-    body = text[start + len(section) :]
-    end = body.find("\n## ")
-    return (body if end < 0 else body[:end]).strip()
-
-
-def add_to_section(text: str, section: str, line: str, *, placeholder: str = "") -> str:
-    """Append ``line`` at the end of ``section``, dropping ``placeholder`` (e.g. "- none yet") if present."""
-    start = text.find(section)
-    if start < 0:
-        return text.rstrip("\n") + f"\n\n{section}\n\n{line}\n"
-    end = text.find("\n## ", start + len(section))
-    end = len(text) if end < 0 else end
-    body = text[start:end]
-    if placeholder:
-        body = body.replace(f"\n{placeholder}\n", "\n").replace(f"\n{placeholder}", "")
-    return text[:start] + body.rstrip("\n") + f"\n{line}\n" + text[end:]
-
-
 def record_status(text: str, status: HandoffStatus, day: date, why: str) -> str:
     """Set the pack's ``Status`` and add the move to its status history (the history is append-only)."""
     text = set_header(text, "Status", f"`{status}`")
-    return add_to_section(text, STATUS_HISTORY, f"| {day.isoformat()} | `{status}` | {why} |")
+    return append_to_section(
+        text, STATUS_HISTORY, (f"| {day.isoformat()} | `{status}` | {why} |",), create=True
+    )
 
 
 def quoted(text: str) -> str:
@@ -192,59 +143,25 @@ class Pack:
             else "quoted below (from the learner's request)"
         )
         status = history[-1][0] if history else HandoffStatus.DRAFT
-        external = "\n".join(
-            f"- Shared material (linked, not copied): {url}" for url in self.external_sources
+        external = "".join(
+            f"- Shared material (linked, not copied): {url}\n" for url in self.external_sources
         )
-        questions = "\n".join(f"{n}. {q}" for n, q in enumerate(self.questions, 1))
-        rows = "\n".join(f"| {self.day.isoformat()} | `{state}` | {why} |" for state, why in history)
-        return f"""# Handoff: {self.title}
-
-ID: `{self.handoff_id}`
-Status: `{status}`
-Subject: {self.subject}
-Destination: `teacher`
-Goal link: {self.goal_link or "none yet"}
-Gap link: {gap}
-Attempt link: {attempt}
-Branch: `{self.branch}`
-Prepared: {self.day.isoformat()}
-Planned or sent: {self.day.isoformat()}
-
-## Material locator
-
-- Problem, book, note, or safe reference: {self.locator}
-{external + chr(10) if external else ""}- Original availability: {AVAILABILITY}
-
-## What I already tried
-
-{self.attempt}
-
-## Exact blocker
-
-- {self.blocker}
-
-## Questions for the teacher
-
-{questions}
-
-## What to check
-
-- {self.what_to_check}
-
-{RETURNED_FEEDBACK}
-
-{NO_FEEDBACK_YET}
-
-## Automated reconciliation
-
-- Happens when this pull request is merged; nothing in the learning plan changes before that.
-
-{STATUS_HISTORY}
-
-| Date | Status | Why |
-|---|---|---|
-{rows}
-"""
+        fields = {
+            "ID": f"`{self.handoff_id}`", "Status": f"`{status}`", "Subject": self.subject,
+            "Goal link": self.goal_link or "none yet", "Gap link": gap, "Attempt link": attempt,
+            "Branch": f"`{self.branch}`", "Prepared": self.day.isoformat(),
+            "Planned or sent": self.day.isoformat(),
+        }  # fmt: skip
+        bodies = {
+            "Material locator": f"- Problem, book, note, or safe reference: {self.locator}\n{external}"
+            f"- Original availability: {AVAILABILITY}",
+            "What I already tried": self.attempt,
+            "Exact blocker": f"- {self.blocker}",
+            "Questions for the teacher": "\n".join(f"{n}. {q}" for n, q in enumerate(self.questions, 1)),
+            "What to check": f"- {self.what_to_check}",
+        }
+        rows = {STATUS_HISTORY: [f"| {self.day.isoformat()} | `{state}` | {why} |" for state, why in history]}
+        return render(HANDOFF, f"Handoff: {self.title}", fields, bodies, rows)
 
 
 @dataclass(frozen=True)
@@ -274,32 +191,20 @@ class FeedbackRecord:
             if self.reteach_retired
             else "no"
         )
-        return f"""# Teacher feedback on {self.handoff.header.get("Title", self.handoff.handoff_id)}
-
-ID: `{self.record_id}`
-Subject: {self.subject}
-Channel: `teacher`
-Kind: {self.kind}
-Reported by: `{self.reported_by}` (role only; no teacher identity is stored)
-Evidence type: `reported`
-Handoff link: {handoff_link}
-Gap link: {gap_link}
-Source locator: {self.locator}
-Added: {self.day.isoformat()}
-
-## Feedback as written
-
-{quoted(self.body)}
-
-## What changed
-
-- Handoff status: `{HandoffStatus.FEEDBACK_RECEIVED}`
-- Gap resolution: {self.resolution}
-- Mastery: unchanged (`{self.mastery}`): a teacher's explanation or verdict is not independent performance
-- Obsolete AI re-teaching retired: {retired}
-- Learner's original attempt: untouched at `{attempt}`
-
-## Next action
-
-- An independent, later attempt at a fresh problem is what can show mastery; this feedback cannot.
-"""
+        fields = {
+            "ID": f"`{self.record_id}`", "Subject": self.subject, "Kind": self.kind,
+            "Reported by": f"`{self.reported_by}` (role only; no teacher identity is stored)",
+            "Handoff link": handoff_link, "Gap link": gap_link, "Source locator": self.locator,
+            "Added": self.day.isoformat(),
+        }  # fmt: skip
+        changed = {
+            "Handoff status": f"`{HandoffStatus.FEEDBACK_RECEIVED}`",
+            "Gap resolution": self.resolution,
+            "Mastery": f"unchanged (`{self.mastery}`): a teacher's explanation or verdict is not independent "
+            "performance",
+            "Obsolete AI re-teaching retired": retired,
+            "Learner's original attempt": f"untouched at `{attempt}`",
+        }
+        bodies = {"Feedback as written": quoted(self.body), "What changed": bullets(changed)}
+        title = f"Teacher feedback on {self.handoff.header.get('Title', self.handoff.handoff_id)}"
+        return render(FEEDBACK, title, fields, bodies)

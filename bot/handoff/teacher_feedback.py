@@ -41,21 +41,18 @@ from bot.handoff.records import (
     RETURNED_FEEDBACK,
     FeedbackRecord,
     HandoffRecord,
-    add_to_section,
     feedback_folder,
     find_handoff,
     record_status,
     relative,
-    section_text,
-    set_bullet,
-    set_header,
 )
 from bot.handoff.status import HandoffStatus, can_move, parse_status
 from bot.intake.events import EventKind, InboundEvent, ReviewState
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
 from bot.receipt import Receipt
-from bot.records.files import read_header
+from bot.records.codec import append_to_section, read_header, set_header, set_section_field
+from bot.records.codec import section as section_body
 from bot.replies import MARKER_PREFIX, PUBLIC_REPO
 from bot.setup.readiness import setup_status
 from bot.snapshot import RepoSnapshot
@@ -252,9 +249,8 @@ def _record_feedback(
     )
     link = f"[{record_id}]({relative(handoff.path, path)})"
     pack = record_status(handoff.text, HandoffStatus.FEEDBACK_RECEIVED, day, f"{kind} recorded as {link}")
-    pack = add_to_section(
-        pack, RETURNED_FEEDBACK, f"- {day.isoformat()}: {link} ({kind})", placeholder=NO_FEEDBACK_YET
-    )
+    line = f"- {day.isoformat()}: {link} ({kind})"
+    pack = append_to_section(pack, RETURNED_FEEDBACK, (line,), placeholder=NO_FEEDBACK_YET, create=True)
     writes = {path: record.render(), handoff.path: pack}
     if gap_text is not None:
         writes[handoff.gap_path] = _updated_gap(gap_text, handoff, link, resolved=resolved, retired=retired)
@@ -294,15 +290,17 @@ def _updated_gap(gap_text: str, handoff: HandoffRecord, link: str, *, resolved: 
     """New lines on the gap: resolution, where the feedback is, and a retired re-teaching action."""
     # The gap and the pack both sit one folder below the subject, so the pack's link works from the gap.
     text = set_header(gap_text, "Resolution", "`resolved`") if resolved else gap_text
-    section = "## External resolution, optional"
-    text = set_bullet(text, section, "Feedback source", f"teacher, via {link} on `{handoff.handoff_id}`")
+    section = "External resolution, optional"
+    source = f"teacher, via {link} on `{handoff.handoff_id}`"
+    text = set_section_field(text, section, "Feedback source", source)
     if resolved:
-        text = set_bullet(text, section, "Resolution summary", "operationally resolved by teacher feedback")
-    text = set_bullet(
+        summary = "operationally resolved by teacher feedback"
+        text = set_section_field(text, section, "Resolution summary", summary)
+    text = set_section_field(
         text, section, "Original attempt preserved at", f"`{handoff.attempt_path or handoff.path}`"
     )
     if retired:
-        text = set_bullet(text, "## Next action", "Action", RETIRED_ACTION.format(link=link))
+        text = set_section_field(text, "Next action", "Action", RETIRED_ACTION.format(link=link))
     return text
 
 
@@ -382,13 +380,13 @@ def _reconcile(
         return _skip(f"the pack is already `{status}`", key)
     day: date = now.date()
     feedback = [
-        line for line in section_text(handoff.text, RETURNED_FEEDBACK).splitlines() if line.startswith("- 2")
+        line for line in section_body(handoff.text, RETURNED_FEEDBACK).splitlines() if line.startswith("- 2")
     ]
     gap_text = snapshot.read_text(handoff.gap_path) if handoff.gap_path else None
     retired = gap_text is not None and "asked not to be taught this again" in gap_text
     why = "merged into the learning plan" + ("" if feedback else " with no feedback recorded")
     pack = record_status(handoff.text, HandoffStatus.RECONCILED, day, why)
-    section = "## Automated reconciliation"
+    section = "Automated reconciliation"
     listed = "; ".join(line.removeprefix("- ") for line in feedback) or "none recorded"
     gap_state = read_header(gap_text or "").get("Resolution", "no gap linked").strip("` ")
     for label, value in (
@@ -397,7 +395,7 @@ def _reconcile(
         ("Obsolete task retired", "yes: no AI re-teaching (the learner's request)" if retired else "no"),
         ("Dashboard updated", "yes, in this commit"),
     ):
-        pack = set_bullet(pack, section, label, value)
+        pack = set_section_field(pack, section, label, value)
     gap_id = read_header(gap_text or "").get("ID", "the gap")
     next_action = (
         f"no AI re-teaching for `{gap_id}`, as you asked; "

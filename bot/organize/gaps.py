@@ -17,8 +17,17 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.dashboard.sections import records
-from bot.records.edit import add_table_row, set_header
-from bot.records.files import read_header
+from bot.records.codec import (
+    add_table_row,
+    bullets,
+    read_header,
+    render,
+    section,
+    section_fields,
+    set_header,
+    set_section_field,
+)
+from bot.records.schemas import GAP
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line, slugify
 
@@ -38,6 +47,7 @@ SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
 MISTAKE_LABEL = "mistake"
 ATTEMPT_LABEL = "attempt"  # the mistake-or-attempt issue form's label: an attempt may also have gone right
 FINGERPRINT = "- Stable fingerprint:"
+PATTERN = "Situation pattern"
 
 
 def mistake_report(note: str, labels: tuple[str, ...]) -> str | None:
@@ -89,14 +99,15 @@ def _row(day: date, channel: str, report: str, event_id: str, event_path: str) -
 
 
 def _update(text: str, *, day: date, row: str, event_id: str) -> str:
-    header = read_header(text)
-    depends = header.get("Depends on (event IDs)", "")
+    depends = read_header(text).get("Depends on (event IDs)", "")
     text = set_header(text, "Depends on (event IDs)", f"{depends}, `{event_id}`".lstrip(", "))
     text = set_header(text, "Updated", day.isoformat())
-    count = re.search(r"^- Linked observation count:\s*(\d+)", text, re.M)
+    pattern = section_fields(section(text, PATTERN))
+    count = re.match(r"\d+", pattern.get("Linked observation count", ""))
     if count:
-        text = text.replace(count.group(0), f"- Linked observation count: {int(count.group(1)) + 1}", 1)
-    text = re.sub(r"^- Last observed:.*$", f"- Last observed: {day.isoformat()}", text, count=1, flags=re.M)
+        text = set_section_field(text, PATTERN, "Linked observation count", str(int(count.group(0)) + 1))
+    if "Last observed" in pattern:
+        text = set_section_field(text, PATTERN, "Last observed", day.isoformat())
     return add_table_row(text, "Evidence", row)
 
 
@@ -136,52 +147,28 @@ def _render(gap_id: str, path: str, facts: dict[str, str], *, day: date, goal_li
     cause = STATED_CAUSE.search(note)
     status = "learner-reported" if cause else "unknown"
     blocker = f"the learner says: “{one_line(cause.group('cause'), limit=160)}”" if cause else "`unknown`"
-    return f"""# Knowledge Gap: {one_line(fingerprint, limit=80)}
-
-ID: `{gap_id}`
-Canonical path: `{path}`
-Version: `1`
-Depends on (event IDs): `{event_id.group(1) if event_id else ""}`
-Resolution: `open`
-Mastery: `unknown`
-Subject: {subject}
-Goal link: {goal}
-Created: {day.isoformat()}
-Updated: {day.isoformat()}
-
-## Situation pattern
-
-{FINGERPRINT} {fingerprint}
-- Recognition cues: not stated yet
-- Target concept or decision: `unknown`
-- First observed: {day.isoformat()}
-- Last observed: {day.isoformat()}
-- Linked observation count: 1
-- Model status: `none`
-- State-machine position: `gap`
-
-## Observable problem
-
-The learner reports: “{fingerprint}”. Nothing beyond these words is inferred.
-
-## Evidence
-
-| Date | Channel | Observation or learner report | Independence or support | Link |
-|---|---|---|---|---|
-{row}
-
-## Current interpretation
-
-- Learner's reported judgment: “{fingerprint}”
-- Diagnosis status: `{status}`
-- Interpretation lifecycle: `anomaly`
-- Write class: `surface-signal`
-- Likely blocker: {blocker}
-- Missing evidence: a fresh attempt at a new item, without notes
-- This interpretation may be revised when: a fresh attempt or a teacher's feedback shows more
-
-## Next action
-
-- Action: one fresh question on a new item, attempted without notes
-- Next-check reason: `new-gap`
-"""
+    fields = {
+        "ID": f"`{gap_id}`", "Canonical path": f"`{path}`",
+        "Depends on (event IDs)": f"`{event_id.group(1) if event_id else ''}`", "Subject": subject,
+        "Goal link": goal, "Created": day.isoformat(), "Updated": day.isoformat(),
+    }  # fmt: skip
+    pattern = {
+        "Stable fingerprint": fingerprint, "Recognition cues": "not stated yet",
+        "Target concept or decision": "`unknown`", "First observed": day.isoformat(),
+        "Last observed": day.isoformat(), "Linked observation count": "1", "Model status": "`none`",
+        "State-machine position": "`gap`",
+    }  # fmt: skip
+    interpretation = {
+        "Learner's reported judgment": f"“{fingerprint}”", "Diagnosis status": f"`{status}`",
+        "Interpretation lifecycle": "`anomaly`", "Write class": "`surface-signal`", "Likely blocker": blocker,
+        "Missing evidence": "a fresh attempt at a new item, without notes",
+        "This interpretation may be revised when": "a fresh attempt or a teacher's feedback shows more",
+    }  # fmt: skip
+    bodies = {
+        PATTERN: bullets(pattern),
+        "Observable problem": f"The learner reports: “{fingerprint}”. Nothing beyond these words is "
+        "inferred.",
+        "Current interpretation": bullets(interpretation),
+    }
+    title = f"Knowledge Gap: {one_line(fingerprint, limit=80)}"
+    return render(GAP, title, fields, bodies, {"Evidence": (row,)})

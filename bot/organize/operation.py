@@ -20,11 +20,11 @@ from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
 from bot.rag.links import rag_follow_ups, rag_note
 from bot.receipt import Receipt
+from bot.records.codec import read_header
 from bot.records.files import (
     EventRecord,
     events_folder,
     goal_path,
-    read_header,
     read_note,
     read_source_availability,
 )

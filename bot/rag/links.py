@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict
 from bot.config import LearnerConfig
 from bot.errors import UnsafePath
 from bot.plan import CommitSpec, FileWrite, FollowUpJob, Outcome, Plan, check_repo_path
-from bot.records.files import read_header
+from bot.records.codec import read_header
 from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RAG_DOCUMENT, TRAILER_RECORD
 

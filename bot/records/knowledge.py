@@ -8,17 +8,17 @@ form field or a ``kp:`` label): the offline agent does not invent a taxonomy.
 
 from __future__ import annotations
 
-import re
 from datetime import date
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.records.files import read_header
+from bot.records.codec import add_table_row, read_header, render, set_header
+from bot.records.schemas import KNOWLEDGE_POINT
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line, slugify
 
 DEFAULT_TOPIC = "general"
-EVIDENCE_HEADING = "## Learner evidence"
+EVIDENCE = "Learner evidence"
 
 
 class KnowledgePoint(BaseModel):
@@ -57,25 +57,12 @@ def _knowledge_id(subject: str, named: str) -> str:
 
 def render_point(point: KnowledgePoint, *, day: date, event_id: str, event_path: str) -> str:
     prerequisites = ", ".join(f"`{p}`" for p in point.prerequisites) or "none recorded"
-    return f"""# {point.title}
-
-Knowledge ID: `{point.knowledge_id}`
-Status: `active`
-Subject: {point.subject}
-Prerequisites: {prerequisites}
-Created: {day.isoformat()}
-Last updated: {day.isoformat()}
-
-## Definition
-
-- Not written yet: the learner's own words are in the linked evidence.
-
-{EVIDENCE_HEADING}
-
-| Event or review | Result | What it shows |
-|---|---|---|
-{_evidence_row(event_id, event_path, point.subject)}
-"""
+    fields = {
+        "Knowledge ID": f"`{point.knowledge_id}`", "Subject": point.subject, "Prerequisites": prerequisites,
+        "Created": day.isoformat(), "Last updated": day.isoformat(),
+    }  # fmt: skip
+    rows = {EVIDENCE: (_evidence_row(event_id, event_path, point.subject),)}
+    return render(KNOWLEDGE_POINT, point.title, fields, rows=rows)
 
 
 def _evidence_row(event_id: str, event_path: str, subject: str) -> str:
@@ -87,8 +74,8 @@ def add_evidence(text: str, *, day: date, event_id: str, event_path: str, subjec
     """The record with one more evidence row and a new ``Last updated`` date; earlier rows untouched."""
     if event_id in text:
         return text
-    updated = re.sub(r"^Last updated: .*$", f"Last updated: {day.isoformat()}", text, count=1, flags=re.M)
-    return updated.rstrip("\n") + "\n" + _evidence_row(event_id, event_path, subject) + "\n"
+    updated = set_header(text, "Last updated", day.isoformat())
+    return add_table_row(updated, EVIDENCE, _evidence_row(event_id, event_path, subject))
 
 
 def all_points(snapshot: RepoSnapshot) -> list[tuple[str, str, tuple[str, ...]]]:

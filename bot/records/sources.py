@@ -9,16 +9,16 @@ really ingests it. These records are what RAG ingestion will later attach docume
 
 from __future__ import annotations
 
-import re
 from datetime import date
 
 from pydantic import BaseModel, ConfigDict
 
 from bot.intake.agent import Channel
+from bot.records.codec import add_table_row, bullets, render, set_header
+from bot.records.schemas import SOURCE
 from bot.text import one_line, slugify
 
-EVENTS_HEADING = "## Learner notes citing this source"
-_LAST_UPDATED = re.compile(r"^Updated: .*$", re.M)
+CITING = "Learner notes citing this source"
 
 
 class SourceRef(BaseModel):
@@ -48,46 +48,29 @@ def _row(event_id: str, event_path: str, subject: str, day: date) -> str:
 
 def render_source(source: SourceRef, *, channel: Channel, knowledge_ids: tuple[str, ...], day: date,
                   event_id: str, event_path: str) -> str:  # fmt: skip
-    points = ", ".join(f"`{k}`" for k in knowledge_ids) or "none named yet"
-    return f"""# Source: {source.locator}
-
-Status: `active`
-Subject: {source.subject}
-Source ID: `{source.source_id}`
-Knowledge IDs: {points}
-Channel: `{channel.value}`
-Availability: `local-only`
-Evidence type: `reported`
-Added: {day.isoformat()}
-Updated: {day.isoformat()}
-
-## Reference and privacy
-
-- Title or description, as the learner gave it: {source.locator}
-- Original location: with the learner; not copied into this repository.
-- Content hash or immutable version: unknown (the bot has not read the original).
-
-## Git and RAG linkage
-
-- Git source-record path: `{source.path}`
-- RAG status: `pending` (not ingested; needs an authorized copy of the material)
-- Provider document ID: none
-
-## Missing or uncertain
-
-- The bot has not inspected this source; everything here is the learner's report.
-
-{EVENTS_HEADING}
-
-| Date | Event | Evidence |
-|---|---|---|
-{_row(event_id, event_path, source.subject, day)}
-"""
+    fields = {
+        "Subject": source.subject, "Source ID": f"`{source.source_id}`",
+        "Knowledge IDs": ", ".join(f"`{k}`" for k in knowledge_ids) or "none named yet",
+        "Channel": f"`{channel.value}`", "Added": day.isoformat(), "Updated": day.isoformat(),
+    }  # fmt: skip
+    reference = {
+        "Title or description, as the learner gave it": source.locator,
+        "Original location": "with the learner; not copied into this repository.",
+        "Content hash or immutable version": "unknown (the bot has not read the original).",
+    }
+    linkage = {
+        "Git source-record path": f"`{source.path}`",
+        "RAG status": "`pending` (not ingested; needs an authorized copy of the material)",
+        "Provider document ID": "none",
+    }
+    bodies = {"Reference and privacy": bullets(reference), "Git and RAG linkage": bullets(linkage)}
+    rows = {CITING: (_row(event_id, event_path, source.subject, day),)}
+    return render(SOURCE, f"Source: {source.locator}", fields, bodies, rows)
 
 
 def cite_source(text: str, *, day: date, event_id: str, event_path: str, subject: str) -> str:
     """The record with one more citing note and a new ``Updated`` date; earlier rows untouched."""
     if event_id in text:
         return text
-    updated = _LAST_UPDATED.sub(f"Updated: {day.isoformat()}", text, count=1)
-    return updated.rstrip("\n") + "\n" + _row(event_id, event_path, subject, day) + "\n"
+    updated = set_header(text, "Updated", day.isoformat())
+    return add_table_row(updated, CITING, _row(event_id, event_path, subject, day))

@@ -36,8 +36,8 @@ from bot.organize.operation import BOT_NAME
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
 from bot.receipt import Receipt
-from bot.records.edit import section
-from bot.records.files import goal_path, read_header
+from bot.records.codec import read_header, section
+from bot.records.files import goal_path
 from bot.review.answer_record import Assessment, write_gap, write_review
 from bot.review.attempt import NOT_EVALUATED, Evaluation, Independence, Result, evaluate, read_support
 from bot.review.evidence import generated_count, linked_gap, record_questions

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from bot.records.edit import add_table_row, replace_section, set_header, verbatim
+from bot.records.codec import add_table_row, replace_section, set_header, verbatim
 from bot.review.attempt import Evaluation, FailureClass, Independence, Result, Support, failure_classes
 from bot.review.attempt import learner_judgment as judgment_of
 from bot.review.mastery import Mastery, MasteryDecision

@@ -15,7 +15,7 @@ import re
 from datetime import date
 
 from bot.dashboard.sections import Record, records
-from bot.records.edit import append_to_section, section
+from bot.records.codec import append_to_section, section
 from bot.records.files import goal_path
 from bot.review.answer_record import ANSWER_CHANNEL
 from bot.review.question import ANSWER_HEADING

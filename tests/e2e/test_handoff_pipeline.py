@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.records.files import read_header
+from bot.records.codec import read_header
 from evals.sandbox.store import BOT_LOGIN
 from evals.scenarios.handoff_files import (
     ATTEMPT,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from bot.receipt import Receipt
-from bot.records.edit import verbatim
+from bot.records.codec import verbatim
 from evals.harness import records
 from evals.harness.receipt import ReceiptField, parse_receipt
 from evals.scenarios.s15_recurring_automation import expected_next_runs, latest_daily, next_daily

@@ -14,8 +14,7 @@ import pytest
 import respx
 
 from bot.intake.events import EventKind
-from bot.records.edit import section, unfence
-from bot.records.files import read_header
+from bot.records.codec import read_header, section, unfence
 from tests.fakes.github_api import FakeGitHubComments
 from tests.integration.test_event_worker import (  # noqa: F401 - ``remote`` is a fixture
     bot_commits,

@@ -20,7 +20,7 @@ import pytest
 import redis
 import respx
 
-from bot.records.files import read_header
+from bot.records.codec import read_header
 from bot.review.question import ANSWER_HEADING, plan_question
 from forge_adapters.base import ForgeError
 from tests.fakes.github_api import API, FakeGitHubComments

@@ -9,8 +9,7 @@ from bot.handle import plan_event
 from bot.intake.agent import RuleAgent
 from bot.intake.events import EventKind
 from bot.plan import Outcome, Plan
-from bot.records.edit import section, unfence
-from bot.records.files import read_header
+from bot.records.codec import read_header, section, unfence
 from bot.review.due_review import plan_due_review
 from bot.review.question import plan_question
 from bot.snapshot import MemorySnapshot

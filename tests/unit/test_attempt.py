@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.records.edit import add_table_row, replace_section, set_header, unfence, verbatim
+from bot.records.codec import add_table_row, replace_section, set_header, unfence, verbatim
 from bot.review.attempt import (
     NOT_EVALUATED,
     FailureClass,

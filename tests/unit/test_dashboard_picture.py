@@ -21,7 +21,7 @@ from bot.dashboard.progress import WEEKS_SHOWN
 from bot.handle import plan_event
 from bot.intake.agent import RuleAgent
 from bot.intake.events import EventKind
-from bot.records.files import read_header
+from bot.records.codec import read_header
 from bot.snapshot import MemorySnapshot
 from bot.text import one_line
 from tests.unit.helpers import NOW, issue_event, learner_repo

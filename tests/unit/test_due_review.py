@@ -7,7 +7,7 @@ from datetime import date, datetime
 from bot.config import Authorization, Automation, LearnerConfig, parse_config
 from bot.intake.agent import RuleAgent
 from bot.plan import Outcome
-from bot.records.files import read_header
+from bot.records.codec import read_header
 from bot.review.due_review import (
     NOT_AUTHORIZED,
     NOTHING_DUE,

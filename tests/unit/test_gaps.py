@@ -9,7 +9,7 @@ import pytest
 from bot.handle import plan_event
 from bot.intake.agent import RuleAgent
 from bot.plan import Plan
-from bot.records.files import read_header
+from bot.records.codec import read_header
 from bot.snapshot import MemorySnapshot
 from tests.unit.helpers import NOTE, NOW, issue_event, learner_repo
 

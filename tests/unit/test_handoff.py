@@ -14,7 +14,7 @@ from bot.handoff.status import TRANSITIONS, HandoffStatus
 from bot.intake.agent import RuleAgent
 from bot.intake.events import Actor, Comment, EventKind, InboundEvent, Review, ReviewState, Thread, event_key
 from bot.plan import Outcome, Plan
-from bot.records.files import read_header
+from bot.records.codec import read_header
 from bot.snapshot import MemorySnapshot, OverlaySnapshot
 from tests.unit.helpers import CONFIG, NOW, REPO, issue_event, learner_repo
 

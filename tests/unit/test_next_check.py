@@ -8,8 +8,7 @@ from bot.config import parse_config
 from bot.dashboard.sections import records
 from bot.intake.agent import RuleAgent
 from bot.plan import Outcome, Plan
-from bot.records.edit import section
-from bot.records.files import read_header
+from bot.records.codec import read_header, section
 from bot.review.answer_record import NO_FRESH_QUESTION
 from bot.review.attempt import Independence, Result
 from bot.review.due_review import plan_due_review, select_due

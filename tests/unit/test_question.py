@@ -9,7 +9,7 @@ from bot.handle import plan_event
 from bot.intake.agent import RuleAgent
 from bot.intake.events import Forge
 from bot.plan import Outcome, Plan
-from bot.records.files import read_header
+from bot.records.codec import read_header
 from bot.review.question import QUESTIONS_GENERATED, asks_for_question
 from bot.snapshot import MemorySnapshot, OverlaySnapshot
 from tests.unit.helpers import NOTE, NOW, issue_event, learner_repo
