@@ -2,10 +2,10 @@
 """One entry point for a fresh machine: ``python3 run.py demo`` and ``python3 run.py test``.
 
 It needs only Python 3.11/3.12 and git. It creates ``.venv`` beside this file
-on first use (and again whenever ``pyproject.toml`` changes), installs the
-project with its test tools, and then runs the command inside that
-environment. Everything else (Redis, the forge, the repositories) the project
-starts for itself.
+on first use (and again whenever a ``pyproject.toml`` changes), installs the
+bot and the evals distribution (sandbox forge, scenarios, demo) with the test
+tools, and then runs the command inside that environment. Everything else
+(Redis, the forge, the repositories) the project starts for itself.
 """
 
 from __future__ import annotations
@@ -20,12 +20,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMP = VENV / ".installed-from"
+# The bot, and the evals distribution beside it that depends on it (evals/pyproject.toml).
+DISTRIBUTIONS = (ROOT, ROOT / "evals")
 SUPPORTED = ((3, 11), (3, 12))
 USAGE = """usage: python3 run.py COMMAND [ARGS...]
 
   demo    run the whole pipeline locally (embedded Redis, sandbox forge, web, worker) and show the result
   test    run the whole test suite (extra ARGS go to pytest)
-  check   run the linters and type checker (ruff, mypy)
+  check   run the linters, the layering contracts and the type checker (ruff, lint-imports, mypy)
   shell   print how to activate the environment
   gitlearnos ARGS...   run any gitlearnos command inside the environment
 """
@@ -50,9 +52,9 @@ def find_python() -> str:
 
 
 def ensure_environment(*, with_test_tools: bool) -> Path:
-    """The environment's Python, (re)installing when pyproject.toml changed or test tools are newly needed."""
+    """The environment's Python, reinstalled when a pyproject.toml changed or test tools are newly needed."""
     extras = "[dev]" if with_test_tools else ""
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    digest = hashlib.sha256(b"".join((d / "pyproject.toml").read_bytes() for d in DISTRIBUTIONS)).hexdigest()
     installed = STAMP.read_text().split() if STAMP.exists() else []
     python = venv_python()
     if python.exists() and installed[:1] == [digest] and (not with_test_tools or "dev" in installed):
@@ -60,12 +62,14 @@ def ensure_environment(*, with_test_tools: bool) -> Path:
     if not python.exists():
         print("run.py: creating .venv ...", flush=True)
         subprocess.run([find_python(), "-m", "venv", str(VENV)], check=True)
-    what = "GitLearnOS Bot and its test tools" if with_test_tools else "GitLearnOS Bot"
+    what = "GitLearnOS Bot, its evals and test tools" if with_test_tools else "GitLearnOS Bot and its evals"
     print(f"run.py: installing {what} into .venv (the first run takes a few minutes) ...", flush=True)
     quiet = [] if os.environ.get("RUN_VERBOSE") else ["--quiet"]
     subprocess.run([str(python), "-m", "pip", "install", *quiet, "--upgrade", "pip"], check=True)
-    # One pip install, the same one a user runs: pyproject.toml's dependencies are the whole environment.
-    subprocess.run([str(python), "-m", "pip", "install", *quiet, "-e", f"{ROOT}{extras}"], check=True)
+    # One pip install, the same one a user runs plus the evals: the pyproject.toml dependencies are the
+    # whole environment.
+    editable = ["-e", f"{ROOT}{extras}", "-e", str(ROOT / "evals")]
+    subprocess.run([str(python), "-m", "pip", "install", *quiet, *editable], check=True)
     STAMP.write_text(digest + (" dev" if with_test_tools else "") + "\n")
     return python
 
@@ -84,10 +88,12 @@ def main(argv: list[str]) -> int:
     if command == "check":
         lint = subprocess.call([python, "-m", "ruff", "check", "."])
         fmt = subprocess.call([python, "-m", "ruff", "format", "--check", "."])
-        types = subprocess.call(
-            [python, "-m", "mypy", "bot", "webhooks", "workers", "forge_adapters", "gitlearnos"]
-        )
-        return lint or fmt or types
+        layers = subprocess.call(
+            [str(Path(python).parent / "lint-imports")]
+        )  # pyproject's [tool.importlinter]
+        packages = ["bot", "webhooks", "workers", "forge_adapters", "rag", "gitlearnos", "runtime"]
+        types = subprocess.call([python, "-m", "mypy", *packages])
+        return lint or fmt or layers or types
     if command == "gitlearnos":
         return subprocess.call([python, "-m", "gitlearnos", *rest])
     if command == "shell":

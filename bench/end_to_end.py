@@ -23,9 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import peak_rss_mb, process_tree_peak_rss_mb, summary
+from evals.demo import LEARNER_FILES, REPOSITORY
+from evals.local_stack import LocalStack, start_local_stack
 from evals.sandbox.store import BOT_LOGIN
-from gitlearnos.demo import LEARNER_FILES, REPOSITORY
-from gitlearnos.local_stack import LocalStack, start_local_stack
 from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 
 POLL_SECONDS = 0.005

@@ -24,8 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import issue_opened_payload, peak_rss_mb, summary
+from evals.local_stack import free_port, wait_until_ready
 from forge_adapters.github.webhook import sign
-from gitlearnos.local_stack import free_port, wait_until_ready
 from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 
 

@@ -1,4 +1,4 @@
-"""The ``gitlearnos`` command line: serve, worker, beat, demo, sandbox.
+"""The ``gitlearnos`` command line: serve, worker, beat, local, rag, schedule, doctor, and installed extras.
 
 Each subcommand builds its settings from the environment once and passes
 them down; nothing is read at import time.
@@ -10,8 +10,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 from functools import partial
+from importlib.metadata import entry_points
 
-from evals.sandbox.cli import add_sandbox_commands
 from gitlearnos.doctor.command import add_doctor_command
 from gitlearnos.rag_cli import add_rag_commands
 from gitlearnos.schedule_cli import add_schedule_commands
@@ -22,6 +22,9 @@ learning state: webhooks in, organized commits and honest receipts out.
 
 Settings come from the environment (REDIS_URL, GITLEARNOS_DATA_DIR, GITLEARNOS_GITHUB_WEBHOOK_SECRET,
 GITLEARNOS_GITHUB_TOKEN, GITLEARNOS_GITHUB_API_URL, ...); see the README."""
+# Other distributions add commands here: each entry point is a function taking the subcommands and
+# registering its own (the evals distribution's demo, evals and sandbox). The bot never imports them.
+COMMAND_GROUP = "gitlearnos.commands"
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -119,7 +122,7 @@ def _worker(args: argparse.Namespace) -> int:
     return run_worker(app, argv)  # non-zero on an unrecoverable error, so a supervisor restarts it
 
 
-def _beat(args: argparse.Namespace) -> int:
+def _beat(_args: argparse.Namespace) -> int:
     from runtime.embedded_redis import resolve_redis_url
     from runtime.log_setup import configure_logging
     from workers.celery_app import create_celery
@@ -154,48 +157,10 @@ def _local(args: argparse.Namespace) -> int:
     return 1 if result.outcome == "refused" else 0
 
 
-def _demo(args: argparse.Namespace) -> int:
-    from gitlearnos.demo import run_demo
-
-    return run_demo(data_dir=args.data_dir, keep_running=args.keep_running)
-
-
-def _evals(args: argparse.Namespace) -> int:
-    import shutil
-    import tempfile
-    from pathlib import Path
-
-    from evals.harness.report import cell_line, format_table, summary, write_json
-    from evals.harness.runner import cell_count, exit_code, run_evals
-    from gitlearnos.console_progress import reporter
-    from runtime.log_setup import configure_logging
-
-    configure_logging("WARNING")
-    progress = reporter()
-    scenarios, forges = args.scenario or (), args.forge or ()
-    root = Path(tempfile.mkdtemp(prefix="gitlearnos-evals-"))
-    try:
-        with progress.bar("scenarios", cell_count(scenarios=scenarios, forges=forges)) as advance:
-            results = run_evals(
-                root,
-                scenarios=scenarios,
-                forges=forges,
-                on_start=lambda spec, forge: advance(f"{spec.number} {forge}: {spec.title}", ""),
-                on_result=lambda result: advance("", cell_line(result)),
-            )
-    except ValueError as error:
-        print(f"gitlearnos evals: {error}", file=sys.stderr)
-        return 2
-    finally:
-        if args.keep:
-            print(f"State kept under {root}", file=sys.stderr)
-        else:
-            shutil.rmtree(root, ignore_errors=True)
-    print(format_table(results), flush=True)
-    if args.json:
-        write_json(results, Path(args.json))
-    progress.summary(*summary(results, progress.elapsed()))
-    return exit_code(results)
+def add_installed_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register the commands of every installed distribution that declares one in :data:`COMMAND_GROUP`."""
+    for entry in sorted(entry_points(group=COMMAND_GROUP), key=lambda entry: entry.name):
+        entry.load()(commands)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -262,46 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
     local.add_argument("message", help="the learner's message; '-' reads it from standard input")
     local.set_defaults(func=_local)
 
-    demo = commands.add_parser(
-        "demo",
-        help="run the whole pipeline locally against the sandbox forge and show the result",
-        description=(
-            "Start an embedded Redis, the sandbox forge, the web service and a worker; file a study note as "
-            "an issue; wait for the bot's commit and receipt; print them. Needs no accounts and no network."
-        ),
-    )
-    demo.add_argument(
-        "--data-dir", default=None, help="where to keep the demo's state (default: a new temp dir)"
-    )
-    demo.add_argument(
-        "--keep-running", action="store_true", help="leave the stack running afterwards so you can explore it"
-    )
-    demo.set_defaults(func=_demo)
-
-    evals = commands.add_parser(
-        "evals",
-        help="run the protocol's conformance scenarios against the bot and print each cell's status",
-        description=(
-            "Run the GitLearnOS protocol scenarios against the whole bot (sandbox forge, web service, "
-            "worker, embedded Redis; local mode for scenario 07) and print a table of scenario x forge with "
-            "pass, fail, not-yet or not-applicable and the reason. Exit code 1 when any check fails or a "
-            "cell is not-yet without an open issue owning it in evals/scenarios/registry.py's one list."
-        ),
-    )
-    evals.add_argument(
-        "--scenario", action="append", metavar="NN", help="run only this scenario, e.g. 02 (repeatable)"
-    )
-    evals.add_argument(
-        "--forge",
-        action="append",
-        choices=["github", "gitlab", "gitea", "local"],
-        help="run only on this forge, or 'local' for local mode (repeatable; default: all)",
-    )
-    evals.add_argument("--json", metavar="FILE", help="also write the results as JSON to FILE")
-    evals.add_argument("--keep", action="store_true", help="keep the state directory (repositories, logs)")
-    evals.set_defaults(func=_evals)
-
-    add_sandbox_commands(commands)
+    add_installed_commands(commands)
     add_rag_commands(commands)
     add_schedule_commands(commands)
     add_doctor_command(commands)

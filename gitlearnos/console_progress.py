@@ -80,7 +80,7 @@ class Reporter:
         if not self.live:
             self.line(f"{text}: {total} to do")
 
-            def advance_plain(current: str, finished: str) -> None:
+            def advance_plain(_current: str, finished: str) -> None:
                 if finished:
                     self.line(finished)
 

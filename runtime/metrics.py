@@ -191,7 +191,7 @@ def exposition() -> bytes:
 class _QuietHandler(WSGIRequestHandler):
     """No access log on stderr: scrapes every few seconds are noise, and not JSON."""
 
-    def log_message(self, format: str, *args: Any) -> None:
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: ARG002 - the base class's signature
         return
 
 

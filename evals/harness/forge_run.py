@@ -19,9 +19,9 @@ from evals.harness.checks import CheckRecorder
 from evals.harness.receipt import visible_text
 from evals.harness.repo_state import RemoteObserver, RepoState
 from evals.harness.stack import HookTarget
+from evals.local_stack import LocalStack
 from evals.sandbox.client import SandboxClient
 from evals.sandbox.store import BOT_LOGIN
-from gitlearnos.local_stack import LocalStack
 
 REPLY_TIMEOUT_S = 20.0  # the bot replies within a second or two; silence past this is an answer
 POLL_S = 0.1

@@ -16,8 +16,8 @@ from evals.harness.checks import Check, CheckRecorder, CheckStatus, ScenarioResu
 from evals.harness.forge_run import ForgeRun
 from evals.harness.local_run import LocalRun
 from evals.harness.stack import forge_gap, hook_target, running_stack
+from evals.local_stack import LocalStack, StackError
 from evals.scenarios.registry import SCENARIOS, Scenario, Surface, owning_issue
-from gitlearnos.local_stack import LocalStack, StackError
 
 FORGES = ("github", "gitlab", "gitea")
 LOCAL = "local"

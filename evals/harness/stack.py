@@ -1,4 +1,4 @@
-"""The bot under test: one :mod:`gitlearnos.local_stack` per evals run, and which forges it serves.
+"""The bot under test: one :mod:`evals.local_stack` per evals run, and which forges it serves.
 
 The stack is the production topology on loopback (sandbox forge, ``gitlearnos serve``, ``gitlearnos
 worker``, one Redis), started once; every scenario then gets fresh repositories on it, each with a hook of
@@ -12,8 +12,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from evals.local_stack import LocalStack, start_local_stack
 from evals.sandbox.flavours import FLAVOURS
-from gitlearnos.local_stack import LocalStack, start_local_stack
 from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 
 SANDBOX_FLAVOURS = frozenset(forge.value for forge in FLAVOURS)

@@ -29,7 +29,7 @@ class EmbeddingEndpoint:
         return f"http://127.0.0.1:{self.port}/v1"
 
     def start(self) -> None:
-        from rag.provider import local_encoder
+        from rag.provider import local_encoder  # noqa: PLC0415 - loads onnxruntime only when started
 
         class Embeddings(BaseHTTPRequestHandler):
             def do_POST(self) -> None:

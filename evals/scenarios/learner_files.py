@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from gitlearnos.demo import LEARNER_FILES
+from evals.demo import LEARNER_FILES
 
 CONFIG = "gitlearnos.yml"
 UNRELATED_FILE = "notes/shopping.txt"

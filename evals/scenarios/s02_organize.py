@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from evals.demo import NOTE_BODY, NOTE_TITLE
 from evals.harness.checks import Check, CheckRecorder
 from evals.harness.forge_run import ForgeRun
 from evals.harness.learner_checks import (
@@ -31,7 +32,6 @@ from evals.harness.links import links_to
 from evals.harness.receipt import ReceiptField, parse_receipt
 from evals.harness.repo_state import RepoState
 from evals.scenarios.learner_files import CONFIG, MATHS_GOAL, UNRELATED_FILE, learner_files
-from gitlearnos.demo import NOTE_BODY, NOTE_TITLE
 
 NUMBER = "02"
 TITLE = "Organize notes"

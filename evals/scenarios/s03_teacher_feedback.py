@@ -35,7 +35,7 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
     _feedback(ctx.checks, handoff, initial, after, reply)
     handoff.act(LEARNER, "merge")
     merged_reply = handoff.replies(2)[-1]
-    _merged(ctx.checks, handoff, handoff.repo.observe(), merged_reply)
+    _merged(ctx.checks, handoff.repo.observe(), merged_reply)
     return ctx.checks.results
 
 
@@ -106,7 +106,7 @@ def _feedback(
     history_kept(checks, before, after)
 
 
-def _merged(checks: CheckRecorder, handoff: HandoffRun, main: RepoState, reply: str) -> None:
+def _merged(checks: CheckRecorder, main: RepoState, reply: str) -> None:
     packs = [p for p in main.files if "/handoffs/" in p]
     pack = main.files.get(packs[0], "") if packs else ""
     dashboard = main.files.get("dashboard.md", "")

@@ -157,7 +157,7 @@ def _with_scheduler(ctx: ForgeRun, repo: LearnerRepository) -> None:
     checks.expect(
         "no credential in learner state", not exposed, f"exposed in {exposed}" if exposed else "none"
     )
-    _later_occurrences_are_silent(ctx, repo, after, delivery)
+    _later_occurrences_are_silent(ctx, repo, delivery)
 
 
 def _note_caught_up(ctx: ForgeRun, repo: LearnerRepository, before: RepoState, after: RepoState) -> None:
@@ -301,7 +301,7 @@ def _delivered_once(
 
 
 def _later_occurrences_are_silent(
-    ctx: ForgeRun, repo: LearnerRepository, after: RepoState, delivery: dict[str, Any] | None
+    ctx: ForgeRun, repo: LearnerRepository, delivery: dict[str, Any] | None
 ) -> None:
     """The beat catches up the occurrence the new repository missed, then the next one comes: no work."""
     slug_part = f"/{repo.full_name}/"

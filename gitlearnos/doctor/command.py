@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 
-def _doctor(args: argparse.Namespace) -> int:
+def _doctor(_args: argparse.Namespace) -> int:
     from gitlearnos.doctor.rows import exit_code, format_table
     from gitlearnos.doctor.run import run_doctor
     from runtime.log_setup import configure_logging

@@ -42,7 +42,7 @@ class GitLabProbe:
             user: Any = self._gl.http_get("/user")
         return Actor(login=str(user["username"]), id=user.get("id"), is_bot=bool(user.get("bot")))
 
-    def scopes(self, repos: Sequence[RepoRef]) -> Scopes:
+    def scopes(self, repos: Sequence[RepoRef]) -> Scopes:  # noqa: ARG002 - GitLab scopes are per token
         with forge_errors("reading the token's own description"):
             token: Any = self._gl.http_get("/personal_access_tokens/self")
         listed = sorted(str(scope) for scope in token.get("scopes") or [])

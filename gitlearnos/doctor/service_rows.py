@@ -29,7 +29,7 @@ def public_url_row(settings: Settings) -> Row:
 
 def rag_model_row() -> Row:
     try:
-        from rag.minilm import MiniLMEncoder
+        from rag.minilm import MiniLMEncoder  # noqa: PLC0415 - the import failing is this row's answer too
 
         vectors = MiniLMEncoder.load().encode(["gitlearnos doctor"])
     except Exception as error:  # any failure to load or run is this row's answer

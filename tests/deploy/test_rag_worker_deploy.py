@@ -25,10 +25,10 @@ from packaging.utils import canonicalize_name
 
 from evals.harness.forge_run import ForgeRun
 from evals.harness.stack import hook_target
+from evals.local_stack import start_local_stack
 from evals.scenarios import s13_rag as s13
 from evals.scenarios.learner_files import learner_files
 from evals.scenarios.rag_flow import receipt_of, wait_for_rag_commit
-from gitlearnos.local_stack import start_local_stack
 from tests.deploy import test_deploy_files as compose
 from tests.deploy import test_kubernetes as kube
 

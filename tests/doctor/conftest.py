@@ -20,11 +20,11 @@ import redis
 
 from bot.intake.events import Forge as BotForge
 from bot.intake.events import RepoRef
+from evals.local_stack import free_port, wait_until_ready
 from evals.sandbox import BOT_LOGIN, SandboxClient, SandboxServer, start_sandbox
 from evals.sandbox.model_api import SANDBOX_MODEL
 from evals.sandbox.models import Forge as SandboxForge
 from evals.sandbox.token_scopes import FULL_SCOPES
-from gitlearnos.local_stack import free_port, wait_until_ready
 from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 from workers.repo_registry import REPOS, RegisteredRepo
 from workers.schedule_dispatch import REDBEAT_LOCK

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from gitlearnos.demo import NOTE_BODY, NOTE_TITLE
-from gitlearnos.local_stack import LocalStack, start_local_stack
+from evals.demo import NOTE_BODY, NOTE_TITLE
+from evals.local_stack import LocalStack, start_local_stack
 from tests.faults.log_audit import audit_logs
 
 DEMO_NOTE_SENTENCES = {"the demo note's title": NOTE_TITLE} | {

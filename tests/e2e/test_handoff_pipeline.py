@@ -17,6 +17,7 @@ import pytest
 
 from bot.records.codec import read_header
 from evals.sandbox.store import BOT_LOGIN
+from evals.local_stack import STRANGER, LocalStack
 from evals.scenarios.handoff_files import (
     ATTEMPT,
     ATTEMPT_PATH,
@@ -26,7 +27,6 @@ from evals.scenarios.handoff_files import (
     TEACHER,
     handoff_repo_files,
 )
-from gitlearnos.local_stack import STRANGER, LocalStack
 from tests.e2e.test_note_pipeline import settle, wait_for
 
 pytestmark = pytest.mark.e2e

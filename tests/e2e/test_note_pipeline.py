@@ -14,11 +14,11 @@ import httpx
 import pytest
 
 from bot.receipt import ReceiptField
+from evals.demo import LEARNER_FILES, NOTE_BODY, NOTE_TITLE, REPOSITORY
+from evals.local_stack import OTHER_BOT, LocalStack
 from evals.sandbox.client import SandboxClientError
 from evals.sandbox.store import BOT_LOGIN
 from forge_adapters.github.webhook import sign
-from gitlearnos.demo import LEARNER_FILES, NOTE_BODY, NOTE_TITLE, REPOSITORY
-from gitlearnos.local_stack import OTHER_BOT, LocalStack
 
 pytestmark = pytest.mark.e2e
 WAIT = 60.0

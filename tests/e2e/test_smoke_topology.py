@@ -15,9 +15,9 @@ import httpx
 import pytest
 import redis
 
+from evals.demo import LEARNER_FILES, NOTE_BODY, NOTE_TITLE, REPOSITORY
+from evals.local_stack import LocalStack, free_port, start_local_stack
 from evals.sandbox.store import BOT_LOGIN
-from gitlearnos.demo import LEARNER_FILES, NOTE_BODY, NOTE_TITLE, REPOSITORY
-from gitlearnos.local_stack import LocalStack, free_port, start_local_stack
 
 pytestmark = pytest.mark.e2e
 

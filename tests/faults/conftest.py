@@ -1,6 +1,6 @@
 """The fault suite's stack: its own append-only Redis, the sandbox forge, ``gitlearnos serve`` and workers.
 
-Each test starts the production topology (:func:`gitlearnos.local_stack.start_local_stack`) on a Redis
+Each test starts the production topology (:func:`evals.local_stack.start_local_stack`) on a Redis
 server of its own (:mod:`tests.faults.redis_server`), so a test may restart that Redis or SIGKILL the
 worker without touching anything else. At the end of the session the table of every row is printed.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from gitlearnos.local_stack import LocalStack, start_local_stack
+from evals.local_stack import LocalStack, start_local_stack
 from tests.faults.ledger import Ledger, Observation
 from tests.faults.log_audit import audit_logs
 from tests.faults.redis_server import RestartableRedis

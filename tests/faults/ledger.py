@@ -22,9 +22,9 @@ from typing import Any
 
 import redis
 
+from evals.demo import LEARNER_FILES
+from evals.local_stack import LocalStack
 from evals.sandbox.store import BOT_LOGIN
-from gitlearnos.demo import LEARNER_FILES
-from gitlearnos.local_stack import LocalStack
 from workers.events import PENDING
 
 SYLLABLES = ("ka", "lo", "mi", "ru", "te", "za", "po", "ne", "vi", "su", "da", "fe", "go", "hu", "xo", "by")

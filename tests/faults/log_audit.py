@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from evals.local_stack import LocalStack
 from evals.sandbox.store import BOT_LOGIN
-from gitlearnos.local_stack import LocalStack
 from tests.faults.ledger import Note
 
 MIN_SECRET = 8  # shorter strings would match by chance

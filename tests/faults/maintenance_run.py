@@ -14,7 +14,7 @@ from typing import Any
 
 import redis
 
-from gitlearnos.local_stack import LocalStack
+from evals.local_stack import LocalStack
 from runtime.settings import Settings
 from workers.celery_app import SCHEDULE_QUEUE, create_celery
 from workers.maintenance import claim_key

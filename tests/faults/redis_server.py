@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from types import TracebackType
 
-from gitlearnos.local_stack import free_port
+from evals.local_stack import free_port
 from runtime.embedded_redis import answers, redis_binary
 
 START_TIMEOUT = 15.0

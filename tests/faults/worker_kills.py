@@ -12,7 +12,7 @@ import os
 import signal
 from pathlib import Path
 
-from gitlearnos.local_stack import LocalStack
+from evals.local_stack import LocalStack
 
 PROCESS_WAIT = 15.0
 

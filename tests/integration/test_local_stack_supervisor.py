@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from gitlearnos.local_stack import RESTART_AFTER, start_local_stack
+from evals.local_stack import RESTART_AFTER, start_local_stack
 
 
 def wait_until(condition: Callable[[], bool], timeout: float) -> None:

@@ -24,10 +24,10 @@ import redis
 import yaml
 
 from evals.harness.repo_state import RemoteObserver, RepoState
+from evals.local_stack import LocalStack, start_local_stack
 from evals.sandbox.client import SandboxClientError
 from evals.sandbox.store import BOT_LOGIN
 from evals.scenarios.learner_files import CONFIG, learner_files
-from gitlearnos.local_stack import LocalStack, start_local_stack
 from tests.integration.test_due_review import planned_review
 
 pytestmark = pytest.mark.e2e

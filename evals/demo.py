@@ -16,9 +16,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from evals.local_stack import LocalStack, StackError, start_local_stack
 from evals.sandbox.store import BOT_LOGIN
 from gitlearnos.console_progress import Reporter, reporter
-from gitlearnos.local_stack import LocalStack, StackError, start_local_stack
 from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 from runtime.log_setup import configure_logging
 
