@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from bot.records.codec import read_header
-from evals.sandbox.store import BOT_LOGIN
 from evals.local_stack import STRANGER, LocalStack
+from evals.sandbox.store import BOT_LOGIN
 from evals.scenarios.handoff_files import (
     ATTEMPT,
     ATTEMPT_PATH,
