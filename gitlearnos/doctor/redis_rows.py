@@ -58,11 +58,11 @@ def redis_rows(settings: Settings) -> tuple[list[Row], redis.Redis | None]:
     except (redis.RedisError, OSError) as error:
         fix = "start Redis or correct REDIS_URL (redis://host:port/db)"
         return [failed("redis", f"{origin}: {type(error).__name__}", fix)], None
-    rows = [passed("redis", f"{origin} answers (Redis {version})"), _persistence(client, origin)]
+    rows = [passed("redis", f"{origin} answers (Redis {version})"), _persistence(client)]
     return rows, client
 
 
-def _persistence(client: redis.Redis, origin: str) -> Row:
+def _persistence(client: redis.Redis) -> Row:
     fix = "turn on AOF (`appendonly yes`) or RDB snapshots (`save 3600 1 300 100`) in the Redis config"
     try:
         config = {
