@@ -5,13 +5,21 @@ protocol lists them. The core fills every field it knows when planning; the
 two facts only the Git layer knows (the commit id and whether the push
 landed) are filled by :func:`record_persistence` after the worker acted, so a
 receipt can never claim a commit or a push that did not happen.
+
+Operations build receipts with :func:`commit_receipt` or :func:`unchanged_receipt`,
+which fill what every receipt of that outcome says the same way (the setup
+status and mode from the learner's config, the Git facts and the undo line).
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
+
+from bot.config import LearnerConfig
+from bot.setup.readiness import setup_status
 
 
 class ReceiptField(StrEnum):
@@ -35,6 +43,9 @@ class ReceiptField(StrEnum):
 
 
 PENDING_PERSISTENCE = "not yet persisted: the commit has not been pushed"
+PENDING_UNDO = "not available until the commit exists"
+NOTHING_COMMITTED = "nothing committed: no durable state changed"
+NOTHING_TO_UNDO = "nothing to undo"
 SKILL_NOT_USED = (
     "unavailable: this bot runs the protocol server-side; no agent Skill is installed in the repository"
 )
@@ -98,3 +109,17 @@ def record_persistence(receipt: Receipt, *, commit_id: str, branch: str, remote:
             "undo": f"`git revert {short}` reverts exactly this update; nothing else is touched",
         }
     )
+
+
+def commit_receipt(config: LearnerConfig, **fields: Any) -> Receipt:
+    """The receipt of a plan that commits: its Git facts pending until :func:`record_persistence`.
+
+    ``fields`` are the operation's own; ``setup_status`` may be given to say more than the config does.
+    """
+    defaults = {"setup_status": setup_status(config, can_write=True), "mode": config.mode.value}
+    return Receipt(**(defaults | {"undo": PENDING_UNDO} | fields))
+
+
+def unchanged_receipt(config: LearnerConfig, **fields: Any) -> Receipt:
+    """The receipt of a plan that changes nothing durable: nothing committed, nothing to undo."""
+    return commit_receipt(config, git_persistence=NOTHING_COMMITTED, undo=NOTHING_TO_UNDO, **fields)

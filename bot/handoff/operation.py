@@ -44,10 +44,9 @@ from bot.handoff.status import SENDING_PATH, HandoffStatus
 from bot.intake.events import Forge, InboundEvent, content_hash
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, PullRequestSpec, Reply
 from bot.provenance import automation_done, source_locator, source_name
-from bot.receipt import Receipt
+from bot.receipt import commit_receipt
 from bot.records.codec import read_header, section, set_section_field
 from bot.records.files import events_folder, goal_path, read_note
-from bot.setup.readiness import setup_status
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line, slugify
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
@@ -276,9 +275,8 @@ def plan_handoff(
     if choice is not None:
         link = f"[{pack.handoff_id}](../handoffs/{pack.path.rsplit('/', 1)[-1]}) (`awaiting-feedback`)"
         writes[choice.path] = set_section_field(choice.text, "Next action", "Date or next handoff", link)
-    receipt = Receipt(
-        setup_status=setup_status(config, can_write=True),
-        mode=config.mode.value,
+    receipt = commit_receipt(
+        config,
         subject=subject,
         organized=f"handoff pack `{pack.handoff_id}` for a teacher, from {source_name(event)}",
         questions=f"{len(pack.questions)} question(s) for the teacher; none generated for you",
@@ -288,7 +286,6 @@ def plan_handoff(
         mastery="unchanged: asking for review is not performance evidence",
         automation_actually_completed=automation_done(event, OPERATION),
         next_action="wait for the teacher's comments or review on the pull request, then merge it",
-        undo="not available until the commit exists",
     )
     commit = CommitSpec(
         subject=f"Prepare handoff pack: {one_line(pack.title, limit=60)}",

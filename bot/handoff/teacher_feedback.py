@@ -50,11 +50,10 @@ from bot.handoff.status import HandoffStatus, can_move, parse_status
 from bot.intake.events import EventKind, InboundEvent, ReviewState
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
-from bot.receipt import Receipt
+from bot.receipt import Receipt, commit_receipt
 from bot.records.codec import append_to_section, read_header, set_header, set_section_field
 from bot.records.codec import section as section_body
 from bot.replies import MARKER_PREFIX, PUBLIC_REPO
-from bot.setup.readiness import setup_status
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
@@ -316,9 +315,8 @@ def _receipt(
     next_action: str,
     operation: str,
 ) -> Receipt:
-    return Receipt(
-        setup_status=setup_status(config, can_write=True),
-        mode=config.mode.value,
+    return commit_receipt(
+        config,
         subject=handoff.subject,
         organized=organized,
         questions="none generated",
@@ -328,7 +326,6 @@ def _receipt(
         mastery=mastery,
         automation_actually_completed=automation_done(event, operation),
         next_action=next_action,
-        undo="not available until the commit exists",
     )
 
 

@@ -19,7 +19,7 @@ from bot.organize.gaps import plan_gap
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
 from bot.rag.links import rag_follow_ups, rag_note
-from bot.receipt import Receipt
+from bot.receipt import commit_receipt, unchanged_receipt
 from bot.records.codec import read_header
 from bot.records.files import (
     EventRecord,
@@ -32,7 +32,6 @@ from bot.records.knowledge import add_evidence, point_from_learner, render_point
 from bot.records.sources import cite_source, render_source, source_from_learner
 from bot.replies import DUPLICATE, RECORDED
 from bot.review.question import QUESTIONS_GENERATED, plan_question
-from bot.setup.readiness import setup_status
 from bot.snapshot import RepoSnapshot
 from bot.text import is_rewording, one_line, slugify
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
@@ -84,9 +83,8 @@ def _duplicate_plan(
 ) -> Plan:
     """The note is already recorded: link it, change nothing, and say exactly what it can and cannot show."""
     availability = read_source_availability(snapshot.read_text(path) or "") or "not stated in the record"
-    receipt = Receipt(
-        setup_status=setup_status(config, can_write=True),
-        mode=config.mode.value,
+    receipt = unchanged_receipt(
+        config,
         subject=path.split("/")[1],
         organized=f"matched the existing record `{record_id}`; no new record",
         questions="none generated",
@@ -95,13 +93,11 @@ def _duplicate_plan(
             f"learner-reported note, already recorded as `{record_id}`; original source: {availability}; "
             "its correctness is `needs verification`"
         ),
-        git_persistence="nothing committed: no durable state changed",
         rag_synchronization="not attempted: nothing new to index",
         mastery="unchanged (`unknown`): a repeated note is not performance evidence",
         natural_language_override=overrides.describe(),
         automation_actually_completed=automation_done(event, OPERATION),
         next_action=NEXT_ACTION,
-        undo="nothing to undo",
     )
     text = DUPLICATE.format(record_id=record_id, path=path, availability=availability)
     return Plan(
@@ -225,9 +221,8 @@ def plan_organize(
     writes = tuple(FileWrite(path=p, content=text) for p, text in (planned | views).items())
     follow_ups = rag_follow_ups(writes, snapshot, config)
     goal_note = "connected to the active goal" if goal_text else "no goal file yet, so not linked to a goal"
-    receipt = Receipt(
-        setup_status=setup_status(config, can_write=True),
-        mode=config.mode.value,
+    receipt = commit_receipt(
+        config,
         subject=subject,
         organized=f"study note from {source_name(event)} recorded as `{record_id}` ({goal_note})"
         + (f"; {gap.summary()}" if gap else ""),
@@ -239,7 +234,6 @@ def plan_organize(
         natural_language_override=overrides.describe(),
         automation_actually_completed=automation_done(event, OPERATION),
         next_action=next_action,
-        undo="not available until the commit exists",
     )
     commit = CommitSpec(
         subject=f"Record study note: {one_line(title, limit=60)}",

@@ -13,9 +13,8 @@ from bot.config import LearnerConfig
 from bot.intake.events import InboundEvent
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_name
-from bot.receipt import Receipt
+from bot.receipt import commit_receipt
 from bot.replies import NOTHING_TO_UNDO, UNDO_BLOCKED, UNDONE
-from bot.setup.readiness import setup_status
 from bot.snapshot import CommitSummary, RepoSnapshot
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_REVERTS
 
@@ -59,9 +58,8 @@ def plan_undo(event: InboundEvent, snapshot: RepoSnapshot, config: LearnerConfig
         else:
             writes.append(FileWrite(path=path, content=before))
     changed = tuple(w.path for w in writes) + tuple(deletes)
-    receipt = Receipt(
-        setup_status=setup_status(config, can_write=True),
-        mode=config.mode.value,
+    receipt = commit_receipt(
+        config,
         subject="unchanged by this operation",
         organized=f"undo of `{target.id[:12]}` ({target.subject})",
         questions="none",
@@ -72,7 +70,6 @@ def plan_undo(event: InboundEvent, snapshot: RepoSnapshot, config: LearnerConfig
         natural_language_override="\u201cundo the last update\u201d (applies to this event only)",
         automation_actually_completed=automation_done(event, OPERATION),
         next_action="none suggested",
-        undo="not available until the commit exists",
     )
     commit = CommitSpec(
         subject=f"Undo: {target.subject}"[:120],

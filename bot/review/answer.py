@@ -35,7 +35,7 @@ from bot.intake.events import InboundEvent
 from bot.organize.operation import BOT_NAME
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
-from bot.receipt import Receipt
+from bot.receipt import commit_receipt
 from bot.records.codec import read_header, section
 from bot.records.files import goal_path
 from bot.review.answer_record import Assessment, write_gap, write_review
@@ -45,7 +45,6 @@ from bot.review.mastery import AttemptEvidence, Mastery, decide_mastery
 from bot.review.next_check import FollowUp, plan_next_check, questions_field
 from bot.review.question import ANSWER_HEADING, asks_for_question
 from bot.review.spacing import next_check, read_memory
-from bot.setup.readiness import setup_status
 from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
 
@@ -259,9 +258,8 @@ def plan_answer(
     )
     ids = ", ".join(f"`{a.review_id}`" for a in assessments)
     results = "; ".join(f"`{a.review_id}` {a.evaluation.result.value}" for a in assessments)
-    receipt = Receipt(
-        setup_status=setup_status(config, can_write=True),
-        mode=config.mode.value,
+    receipt = commit_receipt(
+        config,
         subject=", ".join(sorted({t.record.subject for t in targets})),
         organized=f"answer from {where} preserved verbatim in {ids} (status planned → "
         + ", ".join(a.status for a in assessments)
@@ -273,7 +271,6 @@ def plan_answer(
         mastery="; ".join(a.mastery_line() for a in assessments),
         automation_actually_completed=automation_done(event, OPERATION),
         next_action=next_action,
-        undo="not available until the commit exists",
     )
     commit = CommitSpec(
         subject=f"Record answer to {assessments[0].review_id}"[:120],

@@ -38,7 +38,7 @@ from bot.dashboard.sections import Record, records
 from bot.intake.agent import Agent
 from bot.intake.model_use import pick_agent
 from bot.plan import CommitSpec, FileWrite, IssueSpec, Outcome, Plan
-from bot.receipt import Receipt
+from bot.receipt import commit_receipt
 from bot.replies import reply_marker
 from bot.review.evidence import question_context, record_questions, with_generated
 from bot.review.question import ANSWER_HEADING
@@ -294,9 +294,9 @@ def plan_due_review(
     )
     count = stored + sum(len(item.generated.questions) for item in items)
     ids = ", ".join(f"`{item.record_id}`" for item in items)
-    receipt = Receipt(
+    receipt = commit_receipt(
+        config,
         setup_status=setup_status(config, can_write=True, automation=snapshot.read_text(AUTOMATION_PATH)),
-        mode=config.mode.value,
         subject=", ".join(sorted({item.subject for item in items})),
         organized="nothing organized: this run delivers planned reviews and adds fresh questions to them",
         questions=_questions_field(items, stored, ids),
@@ -312,7 +312,6 @@ def plan_due_review(
             "scheduler; answers are not evaluated by this run"
         ),
         next_action="answer these questions in a comment on this issue, without your notes",
-        undo="not available until the commit exists",
     )
     commit = CommitSpec(
         subject=f"Deliver {count} due review question{'s' if count != 1 else ''}",

@@ -20,7 +20,7 @@ from bot.intake.conversation import ThreadMessage, learner_turns
 from bot.intake.events import Forge, InboundEvent
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import source_locator, source_name
-from bot.receipt import Receipt
+from bot.receipt import commit_receipt
 from bot.records.files import goal_path
 from bot.replies import (
     PUBLIC_REPO,
@@ -47,7 +47,6 @@ from bot.setup.bootstrap_files import (
 )
 from bot.setup.gate import Fact, SetupFacts, gather_facts, question_for
 from bot.setup.issue_forms import FORMS, forms_folder, issue_forms
-from bot.setup.readiness import setup_status
 from bot.setup.text import Schedule
 from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION
@@ -207,9 +206,8 @@ def _bootstrap(
     action = next_action(event.forge, facts.subject)
     schedule = facts.schedule or Schedule()
     forms = len(FORMS) if forms_folder(event.forge) else 0
-    receipt = Receipt(
-        setup_status=setup_status(config, can_write=True),
-        mode=config.mode.value,
+    receipt = commit_receipt(
+        config,
         subject=facts.subject,
         organized=(
             "setup gate answered (goal, subject, material, sources, RAG storage, providers, time zone, "
@@ -226,7 +224,6 @@ def _bootstrap(
             "so deployment automation is `incomplete`"
         ),
         next_action=action,
-        undo="not available until the commit exists",
     )
     commit = CommitSpec(
         subject=f"Set up GitLearnOS learning record: {facts.subject}",
