@@ -130,15 +130,17 @@ class FollowUpJob(_Frozen):
     """Work the plan's commit starts on another queue once it is pushed (e.g. ``rag-ingest`` of a record).
 
     ``path`` names the repository file the job is about; the job re-reads it from the pushed head.
-    A read-only job that answers on the thread (``rag-answer``) also carries the learner's ``question``
-    and the ``reply`` it upserts (thread and hidden marker; the job writes the text). Such a job needs
-    no commit, so the worker queues it whatever the plan's outcome.
+    A read-only job that answers on the thread (``rag-answer``, ``verify-schedules``) also carries
+    the ``reply`` it upserts (thread and hidden marker; the job writes the text), and the learner's
+    ``question`` or the login that ``requested_by`` it. Such a job needs no commit, so the worker
+    queues it whatever the plan's outcome.
     """
 
     kind: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     path: str
     question: str = ""
     reply: Reply | None = None
+    requested_by: str = ""
 
     @field_validator("path")
     @classmethod

@@ -1,23 +1,14 @@
-"""A learner asks to finish (or check) the deployment: verify the schedules and answer on the issue.
+"""The answer to a learner's "Finish deployment": each job's observed state, on the learner's issue.
 
-Scenario 15's "Finish deployment. Use my local time zone and the default automatic times." is no
-learning input (the event worker skips it as incidental), but it is a request the bot can honour:
-the schedules are verified (:mod:`workers.automation`) whether or not a scheduler runs, and the answer
-says ``verified`` or ``incomplete`` with each job's state, never more than was observed. The request is
-noticed through Celery's ``task_postrun`` signal, so the event task (another concern's module) does not
-need to know about automation.
+The core adds a ``verify-schedules`` follow-up to the event's plan
+(:mod:`bot.automation.deployment_request`); the verification job (:mod:`workers.scheduling.verification`)
+answers here with ``verified`` or ``incomplete`` and each job's state, never more than was observed.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from celery import Celery
-
-from bot.automation.record import JobRecord, asks_for_deployment
-from bot.intake.events import InboundEvent
-from bot.replies import reply_marker
-from workers.celery_app import PROCESS_EVENT, SCHEDULE_QUEUE, VERIFY_SCHEDULES
+from bot.automation.deployment_request import answer_marker
+from bot.automation.record import JobRecord
 from workers.runtime import WorkerRuntime
 from workers.scheduling.registry import RegisteredRepo
 
@@ -52,33 +43,5 @@ def answer_learner(
     )
     body = REPLY.format(deployment=deployment, jobs=jobs, explanation=EXPLAINED[deployment])
     client = runtime.clients.for_event(target.as_event(f"automation:{target.repo.slug}"))
-    marker = reply_marker(f"automation/{target.repo.slug}#{number}")
+    marker = answer_marker(target.repo.slug, number)
     client.upsert_comment(target.repo, number, marker, f"{body}\n\n{marker}\n", is_pull_request=False)
-
-
-def after_learner_event(app: Celery, sender: Any = None, args: Any = None, state: str = "", **_: Any) -> None:
-    """A processed learner event that asks to finish deployment gets a verification, answered on its issue.
-
-    Connected to Celery's ``task_postrun`` signal, so the event task itself (another concern's
-    module) does not need to know about automation.
-    """
-    if getattr(sender, "name", None) != PROCESS_EVENT or id(getattr(sender, "app", None)) != id(app):
-        return
-    if state != "SUCCESS" or not args:
-        return
-    try:
-        event = InboundEvent.model_validate(args[0])
-    except ValueError:
-        return
-    if event.repo is None or event.thread is None or event.thread.is_pull_request or event.actor is None:
-        return
-    text = event.comment.body if event.comment is not None else f"{event.thread.title}\n{event.thread.body}"
-    if event.actor.is_bot or not asks_for_deployment(text):
-        return
-    target = RegisteredRepo(repo=event.repo, installation_id=event.installation_id)
-    app.send_task(
-        VERIFY_SCHEDULES,
-        args=[target.model_dump(mode="json")],
-        kwargs={"reply_to": event.thread.number, "requested_by": event.actor.login},
-        queue=SCHEDULE_QUEUE,
-    )
