@@ -33,8 +33,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.records.codec import bullets, render, section_fields
+from bot.records.codec import sections as all_sections
+from bot.records.schemas import AUTOMATION
+
 AUTOMATION_PATH = "automation.md"
 JOBS = ("maintenance", "due-review")
+JOB_HEADING = re.compile(r"`(?P<job>[a-z-]+)`")
 PURPOSES = {"maintenance": "recurring organization", "due-review": "recurring questions"}
 PROVIDER = "celery-redbeat"
 NO_PROVIDER = "GitLearnOS Bot scheduler (not available yet)"
@@ -150,43 +155,13 @@ class JobRecord:
         )
 
 
-HEADER = """\
-# Recurring automation status
-
+PREFACE = """\
 > Observed scheduler state only. The intended schedule lives in `gitlearnos.yml`;
-> this file changes when the observed state changes, not on every run.
-
-Deployment automation: `{deployment}`
-Learner time zone: {time_zone}
-Quiet hours: {quiet_hours}
-Unattended private-remote push: {push}
-
-{summary}
-"""
-
-JOB_SECTION = """
-## `{job}` \u2014 {purpose}
-
-- State: `{state}`
-- Recurrence: {recurrence}
-- Local time: {local_time}
-- Time zone: {time_zone}
-- Provider: {provider}
-- Provider task ID: {task_id}
-- Next run: {next_run}
-- Last verified run: {last_verified_run}
-- Last result: `{last_result}`{channel}
-- Receipt path or external receipt ID: {evidence}
-"""
-
-RUN_CONTRACT = """
-## Run contract
-
+> this file changes when the observed state changes, not on every run."""
+RUN_CONTRACT = """\
 A run uses one idempotency key per job and occurrence, takes the repository's
 writer lock, checks the Git revision before writing, and makes at most one
-commit. With nothing due it ends as `skipped`: no question, message or commit.
-"""
-
+commit. With nothing due it ends as `skipped`: no question, message or commit."""
 SUMMARIES = {
     "verified": "Both jobs are `verified`: the scheduler lists them and one real run of each read this "
     "repository and completed or skipped safely.",
@@ -198,7 +173,7 @@ SUMMARIES = {
     "deployment automation stays `incomplete` until a scheduler runs them.",
     "mixed": "Not every job is `verified`; deployment automation stays `incomplete` until both are.",
 }
-CHANNEL = "\n- Delivery channel: current-authorized-channel (an issue in this repository)"
+CHANNEL = "current-authorized-channel (an issue in this repository)"
 NONE = "none"
 
 
@@ -219,6 +194,24 @@ def _summary(records: Sequence[JobRecord]) -> str:
     return SUMMARIES["mixed"]
 
 
+def _job_fields(record: JobRecord, time_zone: str) -> dict[str, str]:
+    fields = {
+        "State": f"`{record.state.value}`",
+        "Recurrence": record.recurrence,
+        "Local time": record.local_time,
+        "Time zone": record.time_zone or time_zone,
+        "Provider": record.provider,
+        "Provider task ID": f"`{record.task_id}`" if record.task_id else NONE,
+        "Next run": record.next_run or "unknown until a scheduler accepts the job",
+        "Last verified run": record.last_verified_run or NONE,
+        "Last result": f"`{record.last_result}`",
+    }
+    if record.job == "due-review":
+        fields["Delivery channel"] = CHANNEL
+    evidence = f"`{record.evidence}` (run result kept by the scheduler)" if record.evidence else NONE
+    return {**fields, "Receipt path or external receipt ID": evidence}
+
+
 def render_automation_record(
     records: Sequence[JobRecord], *, time_zone: str, quiet_hours: str, push_authorized: bool
 ) -> str:
@@ -228,57 +221,34 @@ def render_automation_record(
         if push_authorized
         else "`not authorized` (`authorization.push` is not true)"
     )
-    text = HEADER.format(
-        deployment=deployment_status(records),
-        time_zone=time_zone,
-        quiet_hours=quiet_hours.replace("-", "\u2013") or "none",
-        push=push,
-        summary=_summary(records),
+    fields = {
+        "Deployment automation": f"`{deployment_status(records)}`",
+        "Learner time zone": time_zone,
+        "Quiet hours": quiet_hours.replace("-", "\u2013") or "none",
+        "Unattended private-remote push": push,
+    }
+    jobs = sorted(records, key=lambda r: JOBS.index(r.job) if r.job in JOBS else len(JOBS))
+    sections = {
+        f"`{r.job}` \u2014 {PURPOSES.get(r.job, 'recurring job')}": bullets(_job_fields(r, time_zone))
+        for r in jobs
+    }
+    sections["Run contract"] = RUN_CONTRACT
+    return render(
+        AUTOMATION, "Recurring automation status", fields, sections, preface=PREFACE, lead=_summary(records)
     )
-    for record in sorted(records, key=lambda r: JOBS.index(r.job) if r.job in JOBS else len(JOBS)):
-        text += JOB_SECTION.format(
-            job=record.job,
-            purpose=PURPOSES.get(record.job, "recurring job"),
-            state=record.state.value,
-            recurrence=record.recurrence,
-            local_time=record.local_time,
-            time_zone=record.time_zone or time_zone,
-            provider=record.provider,
-            task_id=f"`{record.task_id}`" if record.task_id else NONE,
-            next_run=record.next_run or "unknown until a scheduler accepts the job",
-            last_verified_run=record.last_verified_run or NONE,
-            last_result=record.last_result,
-            channel=CHANNEL if record.job == "due-review" else "",
-            evidence=f"`{record.evidence}` (run result kept by the scheduler)" if record.evidence else NONE,
-        )
-    return text + RUN_CONTRACT
-
-
-SECTION = re.compile(r"^## `(?P<job>[a-z-]+)`", re.M)
-FIELD = re.compile(r"^- (?P<name>[A-Za-z ]+):\s*(?P<value>.*?)\s*$", re.M)
 
 
 def recorded_state(text: str | None) -> tuple[tuple[str, ...], ...]:
     """The recorded state of every job in an ``automation.md`` (see :meth:`JobRecord.state_key`)."""
-    if not text:
-        return ()
     found = []
-    starts = list(SECTION.finditer(text))
-    for index, match in enumerate(starts):
-        end = starts[index + 1].start() if index + 1 < len(starts) else len(text)
-        fields = {m["name"]: m["value"].strip("`") for m in FIELD.finditer(text, match.end(), end)}
+    for heading, body in all_sections(text or ""):
+        job = JOB_HEADING.match(heading)
+        if job is None:
+            continue
+        fields = {key: value.strip("`") for key, value in section_fields(body).items()}
         task_id = fields.get("Provider task ID", "")
-        found.append(
-            (
-                match["job"],
-                fields.get("State", ""),
-                fields.get("Recurrence", ""),
-                fields.get("Local time", ""),
-                fields.get("Time zone", ""),
-                fields.get("Provider", ""),
-                "" if task_id == NONE else task_id,
-            )
-        )
+        keys = ("State", "Recurrence", "Local time", "Time zone", "Provider")
+        found.append((job["job"], *(fields.get(key, "") for key in keys), "" if task_id == NONE else task_id))
     return tuple(sorted(found))
 
 

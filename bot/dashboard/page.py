@@ -16,7 +16,6 @@ from bot.dashboard import sections
 from bot.dashboard.chart import PROGRESS_CHART_PATH, render_chart
 from bot.dashboard.knowledge_map import LEGEND, knowledge_map
 from bot.dashboard.progress import Progress, progress
-from bot.records.codec import read_header
 from bot.snapshot import OverlaySnapshot, RepoSnapshot
 from bot.text import one_line
 
@@ -25,15 +24,8 @@ RECENT_EVENTS = 10
 
 
 def _event_rows(snapshot: RepoSnapshot) -> list[dict[str, str]]:
-    paths = {p for p in snapshot.list_files("subjects") if "/events/" in p and p.endswith(".md")}
-    rows = []
-    for path in paths:
-        text = snapshot.read_text(path) or ""
-        header = read_header(text)
-        header["Path"] = path
-        rows.append(header)
-    rows.sort(key=lambda row: (row.get("Date", ""), row.get("ID", "")), reverse=True)
-    return rows
+    rows = [{**event.header, "Path": event.path} for event in sections.records(snapshot, "events")]
+    return sorted(rows, key=lambda row: (row.get("Date", ""), row.get("ID", "")), reverse=True)
 
 
 def _subjects(snapshot: RepoSnapshot) -> list[str]:

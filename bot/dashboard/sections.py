@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from bot.records.codec import read_header
+from bot.records.codec import read_header, table_lines
 from bot.records.knowledge import MASTERY_STATES
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line
@@ -69,9 +69,7 @@ def _stated(value: str) -> str:
 
 
 def table(columns: list[str], rows: list[str]) -> list[str]:
-    if not rows:
-        return [NONE_RECORDED]
-    return ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns), *rows]
+    return table_lines(columns, rows) if rows else [NONE_RECORDED]
 
 
 def section(title: str, body: list[str]) -> list[str]:

@@ -29,19 +29,24 @@ from pydantic import BaseModel, ConfigDict
 from bot.config import LearnerConfig
 from bot.errors import UnsafePath
 from bot.plan import CommitSpec, FileWrite, FollowUpJob, Outcome, Plan, check_repo_path
-from bot.records.codec import read_header
+from bot.records.codec import (
+    bullets,
+    id_list,
+    read_header,
+    replace_section,
+    section,
+    section_fields,
+    set_header,
+    set_section_field,
+)
 from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RAG_DOCUMENT, TRAILER_RECORD
 
 RAG_INGEST = "rag-ingest"
-LINKAGE_HEADING = "## Git and RAG linkage"
+LINKAGE, REFERENCE = "Git and RAG linkage", "Reference and privacy"
 SOURCE_RECORD = re.compile(r"^subjects/[^/]+/sources/[^/]+\.md$")
 TEXT_MATERIAL = re.compile(r"\.(md|markdown|txt)$", re.I)
 _PROTECTED = (".gitlearnos/", ".git/", ".github/", ".gitlab/", ".gitea/")
-_LINK_LINE = re.compile(r"^- (?P<key>[A-Za-z /-]+):\s*(?P<value>.*?)\s*$", re.M)
-_LOCATOR = re.compile(r"^- Title or description, as the learner gave it:\s*(?P<value>.+?)\s*$", re.M)
-_AVAILABILITY = re.compile(r"^Availability: .*$", re.M)
-_HASH_LINE = re.compile(r"^- Content hash or immutable version: .*$", re.M)
 
 
 class RagStatus(StrEnum):
@@ -96,11 +101,6 @@ def sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _linkage(text: str) -> dict[str, str]:
-    section = text.split(LINKAGE_HEADING, 1)[1].split("\n## ", 1)[0] if LINKAGE_HEADING in text else ""
-    return {m.group("key").strip(): m.group("value").strip() for m in _LINK_LINE.finditer(section)}
-
-
 def _first_code(value: str) -> str:
     found = re.search(r"`([^`]*)`", value)
     return found.group(1) if found else ""
@@ -111,26 +111,20 @@ def read_source_link(path: str, text: str) -> SourceLink | None:
     if not SOURCE_RECORD.match(path):
         return None
     header = read_header(text)
-    links = _linkage(text)
-    locator_line = _LOCATOR.search(text)
-    locator = locator_line.group("value") if locator_line else links.get("Authorized locator", "")
-    points = tuple(re.findall(r"`([^`]+)`", _header_value(text)))
+    links = section_fields(section(text, LINKAGE))
+    stated = section_fields(section(text, REFERENCE)).get("Title or description, as the learner gave it")
+    locator = stated or links.get("Authorized locator", "")
     doc = _first_code(links.get("Provider document ID", ""))
     return SourceLink(
         record_path=path,
         source_id=header.get("Source ID", ""),
         subject=header.get("Subject", path.split("/")[1]),
         locator=_first_code(locator) or locator,
-        knowledge_ids=points,
+        knowledge_ids=id_list(header.get("Knowledge IDs", "")),
         rag_status=_first_code(links.get("RAG status", "")) or RagStatus.PENDING.value,
         doc_id=doc,
         content_hash=_first_code(links.get("Content hash", "")),
     )
-
-
-def _header_value(text: str) -> str:
-    found = re.search(r"^Knowledge IDs:(.*)$", text, re.M)
-    return found.group(1) if found else ""
 
 
 def source_links(snapshot: RepoSnapshot) -> list[SourceLink]:
@@ -252,31 +246,26 @@ def update_linkage(text: str, evidence: SyncEvidence) -> str:
     """The record with its RAG linkage section rewritten from ``evidence``; everything else kept."""
     ingested = evidence.status in (RagStatus.VERIFIED, RagStatus.CONFIGURED)
     source = f"--source {evidence.record_path}"
-    lines = [
-        LINKAGE_HEADING,
-        "",
-        f"- Git source-record path: `{evidence.record_path}`",
-        f"- Authorized locator: `{evidence.material_path}`",
-        f"- Content hash: `{evidence.content_hash}` (sha256 of the ingested text)",
-        f"- Base revision observed before ingest: `{evidence.revision[:12]}`",
-        f"- RAG provider: `{evidence.provider}`",
-        f"- Provider document ID: `{evidence.doc_id}`" if ingested else "- Provider document ID: none",
-        f"- Intended document ID: `{evidence.doc_id}`",
-        f"- RAG status: `{evidence.status.value}` ({evidence.note})",
-        f"- Parser and version: {evidence.parser}",
-        f"- Receipt path: `{evidence.receipt_path}`",
-        f"- Last synchronized revision: `{evidence.revision[:12] if ingested else 'none'}`",
-        f"- Rebuild method: `{evidence.repo_command} rebuild {source}` (delete, re-insert, verify)",
-        f"- Delete method: `{evidence.repo_command} delete {source}` (the receipt says what stays)",
-        "",
-    ]
-    head, _, rest = text.partition(LINKAGE_HEADING)
-    tail = rest.split("\n## ", 1)[1] if "\n## " in rest else ""
-    updated = head + "\n".join(lines) + ("\n## " + tail if tail else "")
+    linkage = {
+        "Git source-record path": f"`{evidence.record_path}`",
+        "Authorized locator": f"`{evidence.material_path}`",
+        "Content hash": f"`{evidence.content_hash}` (sha256 of the ingested text)",
+        "Base revision observed before ingest": f"`{evidence.revision[:12]}`",
+        "RAG provider": f"`{evidence.provider}`",
+        "Provider document ID": f"`{evidence.doc_id}`" if ingested else "none",
+        "Intended document ID": f"`{evidence.doc_id}`",
+        "RAG status": f"`{evidence.status.value}` ({evidence.note})",
+        "Parser and version": evidence.parser,
+        "Receipt path": f"`{evidence.receipt_path}`",
+        "Last synchronized revision": f"`{evidence.revision[:12] if ingested else 'none'}`",
+        "Rebuild method": f"`{evidence.repo_command} rebuild {source}` (delete, re-insert, verify)",
+        "Delete method": f"`{evidence.repo_command} delete {source}` (the receipt says what stays)",
+    }
+    updated = replace_section(text, LINKAGE, bullets(linkage))
     if ingested:
-        updated = _AVAILABILITY.sub("Availability: `full`", updated, count=1)
-        version = f"- Content hash or immutable version: `{evidence.content_hash}`"
-        updated = _HASH_LINE.sub(version, updated, count=1)
+        updated = set_header(updated, "Availability", "`full`")
+        version = f"`{evidence.content_hash}`"
+        updated = set_section_field(updated, REFERENCE, "Content hash or immutable version", version)
     return updated
 
 

@@ -91,6 +91,11 @@ def read_header(text: str) -> dict[str, str]:
     return values
 
 
+def id_list(value: str) -> tuple[str, ...]:
+    """The IDs a header value lists (``a/b/c, d/e/f`` as :func:`read_header` gives it); none in prose."""
+    return tuple(item for part in value.split(",") if "/" in (item := part.strip("` ")))
+
+
 def section(text: str, heading: str) -> str:
     """The body of ``## heading`` up to the next ``##`` heading; empty when the record has none."""
     marker = f"## {heading}"

@@ -12,7 +12,7 @@ from datetime import date
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.records.codec import add_table_row, read_header, render, set_header
+from bot.records.codec import add_table_row, id_list, read_header, render, set_header
 from bot.records.schemas import KNOWLEDGE_POINT
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line, slugify
@@ -86,8 +86,7 @@ def all_points(snapshot: RepoSnapshot) -> list[tuple[str, str, tuple[str, ...]]]
             continue
         header = read_header(snapshot.read_text(path) or "")
         if "Knowledge ID" in header:
-            listed = (item.strip("` ") for item in header.get("Prerequisites", "").split(","))
-            prerequisites = tuple(item for item in listed if "/" in item)
+            prerequisites = id_list(header.get("Prerequisites", ""))
             points.append(
                 (header["Knowledge ID"], header.get("Title", header["Knowledge ID"]), prerequisites)
             )

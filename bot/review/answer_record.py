@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from bot.records.codec import add_table_row, replace_section, set_header, verbatim
+from bot.records.codec import add_table_row, read_header, replace_section, set_header, verbatim
 from bot.review.attempt import Evaluation, FailureClass, Independence, Result, Support, failure_classes
 from bot.review.attempt import learner_judgment as judgment_of
 from bot.review.mastery import Mastery, MasteryDecision
@@ -206,7 +206,7 @@ def write_gap(text: str, assessment: Assessment, *, day: date, subject: str) -> 
     """
     assert assessment.decision is not None
     decision = assessment.decision
-    key = "Mastery state" if "\nMastery state:" in text.split("\n## ", 1)[0] else "Mastery"
+    key = "Mastery state" if "Mastery state" in read_header(text) else "Mastery"
     text = set_header(text, key, f"`{decision.state.value}`")
     text = set_header(text, "Updated", day.isoformat())
     if decision.conflicts_with_demonstrated:

@@ -15,8 +15,8 @@ import re
 from datetime import date
 
 from bot.dashboard.sections import Record, records
-from bot.records.codec import append_to_section, section
-from bot.records.files import goal_path
+from bot.records.codec import append_to_section, section, table_rows
+from bot.records.files import goal_path, read_note
 from bot.review.answer_record import ANSWER_CHANNEL
 from bot.review.question import ANSWER_HEADING
 from bot.review.question_gen import GeneratedQuestions, QuestionContext
@@ -28,7 +28,6 @@ WHY = "Why these questions now"
 ANSWERS = ANSWER_HEADING.removeprefix("## ")
 NUMBERED = re.compile(r"^\s*\d+[.)]\s+(?P<text>\S.*?)\s*$")
 EVENT_ID = re.compile(r"event-[\w.-]+")
-TABLE_ROW = re.compile(r"^\|(?P<cells>.*)\|\s*$")
 CHANNEL_COLUMN, OBSERVATION_COLUMN = 1, 2  # the gap template's "Channel", "Observation or learner report"
 GOAL_LINE = re.compile(r"^\s*-\s+(?P<goal>\S.*)$", re.M)
 # How a generated question's success condition is written; answer writeback counts these.
@@ -62,20 +61,17 @@ def _observations(gap: Record) -> tuple[str, ...]:
     Rows answer writeback added (channel :data:`ANSWER_CHANNEL`) hold a result and a mastery change, not
     a problem, so they are never quoted into a question.
     """
-    rows = [m.group("cells").split("|") for line in section(gap.text, "Evidence").splitlines()
-            if (m := TABLE_ROW.match(line.strip()))]  # fmt: skip
     cells = [
-        row[OBSERVATION_COLUMN].strip()
-        for row in rows[2:]
-        if len(row) > OBSERVATION_COLUMN and row[CHANNEL_COLUMN].strip() != ANSWER_CHANNEL
+        row[OBSERVATION_COLUMN]
+        for row in table_rows(gap.text, "Evidence")
+        if len(row) > OBSERVATION_COLUMN and row[CHANNEL_COLUMN] != ANSWER_CHANNEL
     ]
     problem = section(gap.text, "Observable problem").strip()
     return tuple(cell for cell in (*cells, problem) if cell)
 
 
 def _learner_text(event: Record) -> str:
-    quoted = [line.lstrip(">").strip() for line in event.text.splitlines() if line.startswith(">")]
-    return " ".join(line for line in quoted if line)
+    return " ".join(line for line in read_note(event.text).splitlines() if line)
 
 
 def _goal(snapshot: RepoSnapshot, subject: str) -> str:
