@@ -1,111 +1,21 @@
 """The core's entry point: one inbound event in, one Plan out.
 
-This is where the protocol's gates sit, in the order the protocol implies:
-is this event ours to act on, is the repository configured and private, who
-is speaking, did the learner override this event, what does the note mean,
-and what does write authority allow. Operations below it only organize.
+The routing table (:mod:`bot.routing`) says which operation takes the event;
+an event no route takes changes nothing. The replies helpers here finish a
+plan once the worker knows its commit.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from bot.config import CONFIG_PATH, LearnerConfig, Mode, parse_config
-from bot.errors import ConfigError
-from bot.handoff.operation import handoff_branch, plan_handoff, wants_handoff
-from bot.handoff.teacher_feedback import plan_pull_request_event
-from bot.intake.agent import Agent, LearnerInput, Significance
-from bot.intake.conversation import ThreadMessage, approval_target
-from bot.intake.events import Comment, EventKind, Forge, InboundEvent, event_key
-from bot.intake.model_use import answer_first, answer_text, not_allowed_remark, pick_agent
-from bot.intake.overrides import Override, find_overrides
-from bot.organize.operation import plan_organize
-from bot.organize.undo import plan_undo
+from bot.intake.agent import Agent
+from bot.intake.conversation import ThreadMessage
+from bot.intake.events import InboundEvent, event_key
 from bot.plan import Outcome, Plan, Reply
-from bot.rag.questions import with_source_question
-from bot.receipt import record_persistence
-from bot.replies import (
-    APPROVAL_STALE,
-    ASK_SUBJECT,
-    INVALID_CONFIG,
-    MARKER_PREFIX,
-    NOT_STORED,
-    PUBLIC_REPO,
-    RECORDED_EARLIER,
-)
-from bot.review.answer import plan_answer
-from bot.setup.operation import plan_setup
+from bot.replies import RECORDED_EARLIER
+from bot.routing import Context, not_used_reason, route_of
 from bot.snapshot import RepoSnapshot
-from bot.write_authority import PENDING_MARKS, apply_write_authority, is_approval
-
-NOTE_KINDS = frozenset({EventKind.ISSUE_OPENED, EventKind.COMMENT_CREATED})
-
-
-def _skip(reason: str, key: str = "") -> Plan:
-    return Plan(outcome=Outcome.SKIPPED, event_key=key, reason=reason)
-
-
-def _answer(outcome: Outcome, event: InboundEvent, key: str, text: str, reason: str) -> Plan:
-    return Plan(outcome=outcome, event_key=key, replies=(Reply.on(event, key, text),), reason=reason)
-
-
-def learners_of(config: LearnerConfig, event: InboundEvent) -> set[str]:
-    """Logins whose input is learning input: configured learners, else the repository owner."""
-    assert event.repo is not None and event.actor is not None
-    if event.forge is Forge.LOCAL:
-        # Local mode: whoever runs the command in the learner's own checkout is the learner.
-        return {event.actor.login.lower()}
-    configured = {login.lower() for login in config.authorization.learners}
-    return configured or {event.repo.owner.lower()}
-
-
-def known_subjects(snapshot: RepoSnapshot) -> tuple[str, ...]:
-    return tuple(sorted({p.split("/")[1] for p in snapshot.list_files("subjects") if p.count("/") >= 2}))
-
-
-def _is_bot_reply(body: str) -> bool:
-    """True for a comment carrying the bot's marker on a line of its own (a quote of one starts with '>')."""
-    return any(line.strip().startswith(MARKER_PREFIX) for line in body.splitlines())
-
-
-def _not_ours(event: InboundEvent) -> Plan | None:
-    """Events no operation acts on, whatever the repository holds."""
-    if event.kind not in NOTE_KINDS or event.repo is None or event.thread is None or event.actor is None:
-        return _skip(f"no operation handles {event.kind.value} events yet")
-    if event.thread.is_pull_request:
-        return _skip("pull-request conversations are teacher channels, handled by the handoff operation")
-    if event.actor.is_bot:
-        return _skip("events by bots are never learning input")
-    if event.comment is not None and _is_bot_reply(event.comment.body):
-        # Our own reply seen under a human account (e.g. a bot run with the learner's token): never loop.
-        return _skip("the comment is one of the bot's own replies")
-    return None
-
-
-def _load_policy(
-    event: InboundEvent,
-    snapshot: RepoSnapshot,
-    key: str,
-    *,
-    history: tuple[ThreadMessage, ...],
-    now: datetime,
-) -> LearnerConfig | Plan:
-    """The repository's config, or the plan that explains why nothing may be written."""
-    assert event.repo is not None and event.thread is not None and event.actor is not None
-    config_text = snapshot.read_text(CONFIG_PATH)
-    if config_text is None:
-        # No policy yet: the setup gate (owner only) asks its next question or bootstraps the repository.
-        return plan_setup(event, snapshot, history, now=now, event_key=key)
-    try:
-        config = parse_config(config_text).config
-    except ConfigError:
-        # A broken policy grants nothing: the strictest mode, and the reply names the broken key.
-        config = LearnerConfig(mode=Mode.MANUAL)
-    if event.actor.login.lower() not in learners_of(config, event):
-        return _skip("the author is not a learner of this repository", key)
-    if config.privacy.repository == "public" or event.repo.private is False:
-        return _answer(Outcome.REFUSED, event, key, PUBLIC_REPO, "public repository")
-    return config
 
 
 def plan_event(
@@ -119,134 +29,20 @@ def plan_event(
 ) -> Plan:
     """Decide what one event should change; performs nothing.
 
-    ``history`` is the thread's comments, oldest first; the setup gate of a repository without
-    ``gitlearnos.yml`` reads it, and an approval reads it to find the comment it approves.
-    ``model_agent`` is the operator's chat model, if any; it reads the note only when the learner's
-    config allows it (:mod:`bot.intake.model_use`).
+    ``history`` is the thread's comments, oldest first, when the route reads them
+    (:func:`bot.routing.needs_thread_history`). ``model_agent`` is the operator's chat model, if any;
+    it reads a note only when the learner's config allows it (:mod:`bot.intake.model_use`).
     """
-    if handoff_branch(event):  # the bot's own handoff pull request: a teacher channel
-        key = event_key(event)
-        return plan_pull_request_event(event, snapshot, now=now, event_key=key, learners_of=learners_of)
-    refusal = _not_ours(event)
-    if refusal is not None:
-        return refusal
-    assert event.repo is not None and event.thread is not None
-    key = event_key(event)
-    config = _load_policy(event, snapshot, key, history=history, now=now)
-    if isinstance(config, Plan):
-        return config
-
-    if event.comment is not None and not event.thread.is_pull_request and is_approval(event.comment.body):
-        # Approval of a pending writeback: plan the note it showed again (the comment the latest pending
-        # reply names, else the issue itself), now with the learner's yes.
-        approved_note = _approved_note(event, history)
-        if approved_note is None:
-            return _answer(Outcome.SKIPPED, event, key, APPROVAL_STALE, "approved note changed")
-        plan = _plan_note(approved_note, snapshot, config, (agent, model_agent), now=now, approved=True)
-    else:
-        plan = _plan_note(event, snapshot, config, (agent, model_agent), now=now)
-        plan = with_source_question(plan, event, snapshot, key)  # a question about own material: RAG
-    return _with_config_problem(plan, snapshot, event, key)
-
-
-def _approved_note(event: InboundEvent, history: tuple[ThreadMessage, ...]) -> InboundEvent | None:
-    """The event whose pending writeback an approval comment answers; None when that note changed."""
-    assert event.comment is not None
-    target = approval_target(event, history, pending_marks=PENDING_MARKS)
-    if target.stale:
-        return None
-    if target.comment is None:
-        return event.model_copy(update={"kind": EventKind.ISSUE_OPENED, "comment": None})
-    comment = Comment(id=target.comment.comment_id, body=target.comment.body)
-    return event.model_copy(update={"comment": comment})
-
-
-def _with_config_problem(plan: Plan, snapshot: RepoSnapshot, event: InboundEvent, key: str) -> Plan:
-    """Lead the reply with what is wrong in ``gitlearnos.yml``, when something is."""
-    try:
-        parse_config(snapshot.read_text(CONFIG_PATH) or "")
-    except ConfigError as error:
-        problem = INVALID_CONFIG.format(error=error)
-        if not plan.replies:
-            return _answer(plan.outcome, event, key, problem, "invalid config")
-        first, *rest = plan.replies
-        replies = (first.model_copy(update={"text": f"{problem}\n\n{first.text}"}), *rest)
-        return plan.model_copy(update={"replies": replies, "reason": "invalid config"})
-    return plan
-
-
-def _plan_note(
-    event: InboundEvent,
-    snapshot: RepoSnapshot,
-    config: LearnerConfig,
-    agents: tuple[Agent, Agent | None],
-    *,
-    now: datetime,
-    approved: bool = False,
-) -> Plan:
-    """Overrides, recognition and organize for one learner input, under the config's write authority.
-
-    ``agents`` is the offline rule agent and the optional chat model; a model answer leads every reply.
-    """
-    assert event.thread is not None
-    key = event_key(event)
-    has_remote = event.forge is not Forge.LOCAL
-    text = event.comment.body if event.comment is not None else event.thread.body
-    overrides = find_overrides(text)
-    preview = Override.PREVIEW_FIRST in overrides.found
-
-    def authorized(plan: Plan, *, preview: bool = preview) -> Plan:
-        return apply_write_authority(plan, config, preview=preview, approved=approved, remote=has_remote)
-
-    if Override.UNDO_LAST in overrides.found:
-        return authorized(plan_undo(event, snapshot, config, event_key=key), preview=False)
-    if wants_handoff(text, event.thread.labels):
-        return authorized(plan_handoff(event, snapshot, config, now=now, event_key=key))
-    # A comment on a thread that asked review questions is the learner's answer.
-    answer = plan_answer(event, snapshot, config, now=now, event_key=key)
-    if answer is not None and not overrides.forbids_storing:
-        return authorized(answer)
-
-    subjects = known_subjects(snapshot)
-    learner_input = LearnerInput(
-        title=event.thread.title if event.comment is None else "",
-        body=text,
-        labels=event.thread.labels,
-        known_subjects=subjects,
-        default_subject=config.setup.answers.subject,
-    )
-    rule_agent, model_agent = agents
-    recognition = pick_agent(config, rule_agent, model_agent).recognize(learner_input)
-    lead = answer_text(recognition) or not_allowed_remark(config, model_agent, text)
-    if overrides.forbids_storing:
-        not_stored = NOT_STORED.format(override=overrides.describe())
-        return answer_first(_answer(Outcome.SKIPPED, event, key, not_stored, "override"), lead, event, key)
-    if overrides.subject:
-        recognition = recognition.model_copy(update={"subject": overrides.subject.lower()})
-        if recognition.significance is Significance.AMBIGUOUS:
-            recognition = recognition.model_copy(update={"significance": Significance.DURABLE})
-    if recognition.significance is Significance.INCIDENTAL:
-        # Incidental: at most the answer itself, never a word about the repository.
-        return answer_first(
-            _skip(f"incidental: {recognition.reason}", key), recognition.answer and lead, event, key
-        )
-    if recognition.significance is Significance.AMBIGUOUS or recognition.subject is None:
-        known = f" (subjects so far: {', '.join(subjects)})" if subjects else ""
-        ask = _answer(Outcome.SKIPPED, event, key, ASK_SUBJECT.format(known=known), "needs subject")
-        return answer_first(ask, lead, event, key)
-
-    plan = plan_organize(event, snapshot, config, recognition, overrides, now=now, event_key=key)
-    return answer_first(authorized(plan), lead, event, key)
+    route = route_of(event)
+    if route is None or route.plan is None:
+        return Plan(outcome=Outcome.SKIPPED, reason=not_used_reason(event))
+    context = Context(now=now, agent=agent, model_agent=model_agent, history=history)
+    return route.plan(event, snapshot, context)
 
 
 def replies_after_push(plan: Plan, *, commit_id: str, branch: str, remote: str | None) -> tuple[Reply, ...]:
     """The final replies of a committed plan, with the receipt's Git facts filled in."""
-    if plan.receipt is None or not plan.replies:
-        return plan.replies
-    receipt = record_persistence(plan.receipt, commit_id=commit_id, branch=branch, remote=remote)
-    first, *rest = plan.replies
-    body = f"{first.text}\n\n{receipt.render()}"
-    return (first.model_copy(update={"text": body}), *rest)
+    return plan.finished(commit_id=commit_id, branch=branch, remote=remote).replies
 
 
 def recorded_reply(event: InboundEvent, commit_id: str, changed_paths: tuple[str, ...]) -> Reply:

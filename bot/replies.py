@@ -6,6 +6,9 @@ from bot.config import CONFIG_PATH
 
 MARKER_PREFIX = "<!-- gitlearnos:"
 REPLY_MARKER = MARKER_PREFIX + "reply event={key} -->"
+# On a line of its own in every reply that shows a pending writeback an approval can apply: the
+# approval finds that reply by this marker, so rewording the reply's prose never orphans an approval.
+PENDING_MARKER = MARKER_PREFIX + "pending writeback -->"
 
 INVALID_CONFIG = (
     "`" + CONFIG_PATH + "` has a problem: {error}. Until it is fixed I treat this repository as "

@@ -13,7 +13,7 @@ import re
 
 from bot.config import LearnerConfig, Mode
 from bot.plan import Outcome, Plan
-from bot.replies import APPROVE_HINT, MANUAL_INTRO, PREVIEW_INTRO, PUSH_NOT_AUTHORIZED
+from bot.replies import APPROVE_HINT, MANUAL_INTRO, PENDING_MARKER, PREVIEW_INTRO, PUSH_NOT_AUTHORIZED
 from bot.review.question import ANSWER_HEADING
 
 APPROVAL = re.compile(
@@ -22,8 +22,6 @@ APPROVAL = re.compile(
          |yes,?\s+apply\s+it)\s*[.!]?\s*$""",
     re.I | re.M | re.X,
 )
-# Text that only a reply showing a pending writeback (which an approval can apply) carries.
-PENDING_MARKS = (PREVIEW_INTRO, MANUAL_INTRO, PUSH_NOT_AUTHORIZED)
 LONGEST_SHOWN = 4000  # characters of one file shown inline; longer files are cut with a note
 
 
@@ -60,6 +58,7 @@ def apply_write_authority(
     text = f"{intro}\n\n{pending_writeback(plan)}"
     if receipt is not None:
         text += "\n\n" + receipt.render()
+    text += "\n\n" + PENDING_MARKER
     reply = plan.replies[0].model_copy(update={"text": text})
     return Plan(
         outcome=outcome,

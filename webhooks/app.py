@@ -14,6 +14,11 @@ then runs the lifespan's exit, which closes Redis. A delivery is acknowledged
 (202) only after its message is on the queue, so one cut off mid-request was
 never acknowledged and the forge redelivers it.
 
+An event no operation uses (a push, an edited or labeled issue, a pull request
+that is not the bot's handoff) is answered 200 ``not used`` as soon as it is
+parsed: the core's routing table (:mod:`bot.routing`) says so from the event
+alone, so such a delivery is never claimed, queued, locked or fetched for.
+
 Nothing is claimed or queued unless the answer is 202: the 202 body is encoded
 before the claim, so an answer that cannot be written refuses the delivery
 instead of failing after its message was queued. While Redis is unreachable
@@ -55,6 +60,7 @@ from redis.exceptions import RedisError
 from structlog.contextvars import bound_contextvars
 
 from bot.intake.events import EventKind, Forge, InboundEvent, event_key
+from bot.routing import not_used_reason, route_of
 from forge_adapters.intake import Ignored, WebhookError, header
 from runtime import metrics
 from runtime.log_setup import event_context
@@ -102,7 +108,7 @@ def _queued(event: InboundEvent) -> Response[bytes]:
 
 
 class _Intake:
-    """The delivery path: verify and parse, drop what is not ours, deduplicate, enqueue.
+    """The delivery path: verify and parse, drop what is not ours or not used, deduplicate, enqueue.
 
     ``ledger`` and ``enqueue`` are set by the app's lifespan, on the serving loop.
     """
@@ -147,6 +153,17 @@ class _Intake:
         if actor is not None and (actor.is_bot or actor.login.lower() in self.bot_logins):
             log.info("delivery.ignored", reason="bot account")
             reply = _json(HTTP_200_OK, status="ignored", reason="sent by a bot account")
+            return DeliveryOutcome.IGNORED, reply
+        if route_of(event) is None:
+            reason = not_used_reason(event)
+            log.info("delivery.not_used", reason=reason)
+            reply = _json(
+                HTTP_200_OK,
+                status="not used",
+                kind=event.kind.value,
+                reason=reason,
+                delivery=event.delivery_id,
+            )
             return DeliveryOutcome.IGNORED, reply
         try:
             queued = _queued(event)
@@ -227,7 +244,10 @@ def create_app(settings: Settings, *, redis_url: str, make_enqueue: Callable[[Re
             operation_class=webhook_operation(forge),
             operation_id=f"webhook_{forge.value}",
             summary=f"Receive a {forge.value} webhook delivery",
-            description="Verified before it is read; queued (202), handled (200) or refused with a reason.",
+            description=(
+                "Verified before it is read; queued (202), handled (200: ignored, not used, pong, duplicate)"
+                " or refused with a reason."
+            ),
             responses=WEBHOOK_RESPONSES,
             tags=["webhooks"],
         )

@@ -39,11 +39,16 @@ class Queued:
 
 @dataclass
 class Handled:
-    """200: nothing to queue — ignored (with the reason), a ping answered, or a delivery already seen."""
+    """200: nothing to queue — ignored (with the reason), not used, a ping answered, or a delivery seen.
 
-    status: Literal["ignored", "pong", "duplicate"]
+    ``not used``: a valid event that no operation of the routing table takes (a push, an edited or
+    labeled issue, a pull request that is not the bot's handoff); it is never claimed or queued.
+    """
+
+    status: Literal["ignored", "not used", "pong", "duplicate"]
     reason: str | None = None
     delivery: str | None = None
+    kind: str | None = None  # not used: the event's kind (``push``, ``issue.labeled``, …)
 
 
 @dataclass
@@ -76,7 +81,7 @@ def _error(description: str) -> ResponseSpec:
 
 
 WEBHOOK_RESPONSES = {
-    200: ResponseSpec(Handled, description="ignored, pong or duplicate", generate_examples=False),
+    200: ResponseSpec(Handled, description="ignored, not used, pong or duplicate", generate_examples=False),
     400: _error("malformed: not a JSON object, a field of the wrong type, a missing header"),
     401: _error("missing or wrong signature or token"),
     403: _error("the repository is not on the forge host this bot is configured for"),

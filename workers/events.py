@@ -32,12 +32,11 @@ from celery.exceptions import Retry
 from pydantic import ValidationError
 from structlog.contextvars import bound_contextvars
 
-from bot.config import CONFIG_PATH
 from bot.handle import plan_event, recorded_reply
 from bot.intake.conversation import ThreadMessage
 from bot.intake.events import InboundEvent, event_key
 from bot.plan import Outcome, Plan
-from bot.write_authority import is_approval
+from bot.routing import needs_thread_history
 from forge_adapters.base import ForgeClient, ForgeError
 from runtime import metrics
 from runtime.log_setup import event_context
@@ -95,12 +94,9 @@ def handle_event(runtime: WorkerRuntime, event: InboundEvent) -> str:
 
 
 def _thread_history(client: ForgeClient, mirror: Mirror, event: InboundEvent) -> tuple[ThreadMessage, ...]:
-    """The thread's comments, fetched only when the core reads them: for the setup gate while the
-    repository has no config, and for an approval (to find the pending writeback it approves)."""
+    """The thread's comments, fetched only when the event's route reads them (:mod:`bot.routing`)."""
     thread, repo = event.thread, event.repo
-    if repo is None or thread is None or event.comment is None or thread.is_pull_request:
-        return ()  # only a comment on an issue continues a conversation
-    if mirror.read_text(CONFIG_PATH) is not None and not is_approval(event.comment.body):
+    if repo is None or thread is None or not needs_thread_history(event, mirror):
         return ()
     return tuple(client.thread_messages(repo, thread.number, is_pull_request=False))
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict
 
 from bot.intake.events import EventKind, Forge, InboundEvent, content_hash
-from bot.replies import MARKER_PREFIX
+from bot.replies import MARKER_PREFIX, PENDING_MARKER
 
 ASKED = re.compile(re.escape(MARKER_PREFIX) + r"setup asked=(?P<fact>[a-z_]+) -->")
 
@@ -74,6 +74,13 @@ def _before_current(event: InboundEvent, history: tuple[ThreadMessage, ...]) -> 
     return history
 
 
+# How pending-writeback replies began before they carried PENDING_MARKER. Recognized for one release,
+# so approvals still open when the marker was introduced keep working; remove in the next release.
+LEGACY_PENDING_PROSE = (
+    "Preview only: nothing was committed.",
+    "`mode: manual` is set, so I did not write.",
+    "I did not push anything: `authorization.push` is `false`",
+)
 PENDING_REPLY = re.compile(r"<!-- gitlearnos:reply event=(?P<key>\S+) -->")
 COMMENT_KEY = re.compile(r"/comment/(?P<id>[^@/]+)@(?P<hash>\S+)$")
 
@@ -86,18 +93,22 @@ class ApprovalTarget:
     stale: bool = False  # the pending writeback was for a comment that has since been edited or deleted
 
 
-def approval_target(
-    event: InboundEvent, history: tuple[ThreadMessage, ...], *, pending_marks: tuple[str, ...]
-) -> ApprovalTarget:
+def shows_pending_writeback(body: str) -> bool:
+    """Whether a bot reply shows a pending writeback: :data:`PENDING_MARKER` on a line of its own."""
+    return PENDING_MARKER in _own_lines(body) or any(prose in body for prose in LEGACY_PENDING_PROSE)
+
+
+def approval_target(event: InboundEvent, history: tuple[ThreadMessage, ...]) -> ApprovalTarget:
     """Find the note whose pending writeback an approval answers.
 
-    The latest bot reply before the approval that shows a pending writeback (it holds one of
-    ``pending_marks``) names its event in its hidden marker. When that event is a comment, the target
-    is that comment as the forge lists it now — and only if its text is still the text the reply
-    showed, so an approval can never apply words the learner did not see in the pending writeback.
+    The latest bot reply before the approval that shows a pending writeback
+    (:func:`shows_pending_writeback`) names its event in its hidden marker. When that event is a
+    comment, the target is that comment as the forge lists it now — and only if its text is still
+    the text the reply showed, so an approval can never apply words the learner did not see in the
+    pending writeback.
     """
     for message in reversed(_before_current(event, history)):
-        if not _is_from_bot(message) or not any(mark in message.body for mark in pending_marks):
+        if not _is_from_bot(message) or not shows_pending_writeback(message.body):
             continue
         marker = PENDING_REPLY.search(message.body)
         found = COMMENT_KEY.search(marker.group("key")) if marker else None

@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
+from forge_adapters.github.webhook import parse_delivery
+from forge_adapters.intake import Ignored
 from tests.conftest import FIXTURES, load_fixture
 from tests.integration.test_github_intake import deliver, make_client, queued
 from tests.integration.test_triggers import scheduled_messages
@@ -71,6 +73,32 @@ EXPECTED: dict[str, Queued | str] = {
     "workflow_dispatch__manual": ("schedule", "octo-org/octo-repo", 0, ""),
 }
 
+# Translated, but taken by no route of bot.routing (a push, an edit, a label, a pull request that is
+# not the bot's handoff): answered 200 "not used" at intake, never claimed or queued.
+NOT_USED = frozenset(
+    {
+        "installation__created",
+        "issue_comment__created_on_pull_request",
+        "issue_comment__created_on_pull_request_2",
+        "issue_comment__edited",
+        "issues__edited",
+        "issues__labeled",
+        "pull_request__closed_merged",
+        "pull_request__closed_merged_2",
+        "pull_request__closed_not_merged",
+        "pull_request__closed_not_merged_2",
+        "pull_request__opened",
+        "pull_request__opened_2",
+        "pull_request_review__submitted",
+        "pull_request_review_comment__created",
+        "push__branch_deleted",
+        "push__forced",
+        "push__new_branch",
+        "push__normal",
+        "push__normal_2",
+    }
+)
+
 ALL = sorted(p.stem for p in (FIXTURES / "github").glob("*.json"))
 
 
@@ -119,6 +147,14 @@ def test_fixture_is_understood(client: TestClient, redis_url: str, name: str) ->
     elif expected[0] == "ping":
         assert answer == {"status": "pong"}
         assert queued(redis_url) == []
+    elif name in NOT_USED:
+        assert response.status_code == 200, answer
+        assert answer["status"] == "not used" and answer["kind"] == expected[0]
+        assert queued(redis_url) == []
+        headers = {"X-GitHub-Event": event_name(name), "X-GitHub-Delivery": "d-1"}
+        translated = parse_delivery(headers, json.dumps(payload).encode())
+        assert not isinstance(translated, Ignored)
+        assert summary(translated.model_dump(mode="json")) == expected
     elif expected[0] == "schedule":
         # Not learner input: a wake-up of every recurring job, on the schedule queue (workers.triggered_runs).
         assert response.status_code == 202, answer

@@ -1,0 +1,129 @@
+"""Which operation takes which event: one table, read by the core, the worker and intake. Pure.
+
+A route is data, as in gidgethub's router: the event kinds it takes, a
+predicate on the event alone, the operation that plans it, and what that
+operation needs fetched besides the repository (the thread's comments).
+Predicates look only at the event, never at the repository, because intake
+consults this table before anything is claimed or queued: an event no route
+takes is answered "not used" there and never costs a lock or a fetch. Where
+only the repository could tell, the route takes the event and the operation
+decides.
+
+The first route that takes an event plans it; the order is the protocol's
+(the bot's own handoff pull requests are teacher channels before anything else).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.config import CONFIG_PATH
+from bot.handoff.operation import handoff_branch
+from bot.handoff.teacher_feedback import plan_pull_request_event
+from bot.intake.agent import Agent
+from bot.intake.conversation import ThreadMessage
+from bot.intake.events import EventKind, InboundEvent, event_key
+from bot.learner_note import learners_of, plan_note
+from bot.plan import Plan
+from bot.snapshot import RepoSnapshot
+from bot.write_authority import is_approval
+
+
+@dataclass(frozen=True)
+class Context:
+    """What an operation is given besides the event and the repository."""
+
+    now: datetime
+    agent: Agent
+    model_agent: Agent | None = None
+    history: tuple[ThreadMessage, ...] = ()
+
+
+Planner = Callable[[InboundEvent, RepoSnapshot, Context], Plan]
+NeedsHistory = Callable[[InboundEvent, RepoSnapshot], bool]
+
+
+@dataclass(frozen=True)
+class Route:
+    """``plan`` is None for an event the core does not plan one by one (a schedule trigger runs jobs)."""
+
+    name: str
+    kinds: frozenset[EventKind]
+    takes: Callable[[InboundEvent], bool]
+    plan: Planner | None
+    needs_history: NeedsHistory
+
+
+def _never(event: InboundEvent, snapshot: RepoSnapshot) -> bool:
+    return False
+
+
+def _on_handoff(event: InboundEvent) -> bool:
+    return bool(handoff_branch(event))
+
+
+def _on_issue(event: InboundEvent) -> bool:
+    return event.thread is not None and not event.thread.is_pull_request
+
+
+def _note_needs_history(event: InboundEvent, snapshot: RepoSnapshot) -> bool:
+    """A comment continues a conversation: the setup gate's (no config yet) or an approval's."""
+    if event.comment is None:
+        return False
+    return snapshot.read_text(CONFIG_PATH) is None or is_approval(event.comment.body)
+
+
+def _plan_handoff_event(event: InboundEvent, snapshot: RepoSnapshot, context: Context) -> Plan:
+    key = event_key(event)
+    return plan_pull_request_event(event, snapshot, now=context.now, event_key=key, learners_of=learners_of)
+
+
+def _plan_learner_note(event: InboundEvent, snapshot: RepoSnapshot, context: Context) -> Plan:
+    return plan_note(
+        event,
+        snapshot,
+        now=context.now,
+        agent=context.agent,
+        history=context.history,
+        model_agent=context.model_agent,
+    )
+
+
+THREAD_KINDS = frozenset(EventKind) - {EventKind.PING, EventKind.INSTALL, EventKind.PUSH, EventKind.SCHEDULE}
+
+ROUTES: tuple[Route, ...] = (
+    # Any event on the bot's own handoff pull request: teacher feedback, merge, close.
+    Route(
+        "handoff pull request", THREAD_KINDS, lambda e: bool(handoff_branch(e)), _plan_handoff_event, _never
+    ),
+    # A learner's note: a new issue, or a new comment on one (an answer, an approval, a setup reply).
+    Route(
+        "learner note",
+        frozenset({EventKind.ISSUE_OPENED, EventKind.COMMENT_CREATED}),
+        _on_issue,
+        _plan_learner_note,
+        _note_needs_history,
+    ),
+    # A forge-side scheduler (GitLab scheduled pipeline, GitHub dispatch): the schedule queue runs the jobs.
+    Route("schedule trigger", frozenset({EventKind.SCHEDULE}), lambda e: True, None, _never),
+)
+
+
+def route_of(event: InboundEvent) -> Route | None:
+    """The route that takes ``event``, or None when no operation uses it."""
+    return next((route for route in ROUTES if event.kind in route.kinds and route.takes(event)), None)
+
+
+def not_used_reason(event: InboundEvent) -> str:
+    """Why no route takes ``event``, in words an operator reads in the delivery log."""
+    if event.thread is not None and event.thread.is_pull_request:
+        return "pull-request conversations are teacher channels, used only on the bot's handoff pull requests"
+    return f"no operation handles {event.kind.value} events"
+
+
+def needs_thread_history(event: InboundEvent, snapshot: RepoSnapshot) -> bool:
+    """Whether the operation planning ``event`` reads the thread's comments (the worker fetches them)."""
+    route = route_of(event)
+    return route is not None and route.needs_history(event, snapshot)
