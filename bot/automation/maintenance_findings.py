@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.dashboard.page import DASHBOARD_PATH, dashboard_files, render_dashboard
-from bot.dashboard.sections import WAITING_STATES, records
+from bot.dashboard.sections import WAITING_STATES
 from bot.records.codec import table_rows
+from bot.records.files import records
 from bot.records.knowledge import EVIDENCE
 from bot.snapshot import RepoSnapshot
 

@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass
 
 from bot.dashboard.progress import tracked_mastery
-from bot.dashboard.sections import GAP_ORDER, RESOLUTIONS, gap_mastery, records
+from bot.dashboard.sections import GAP_ORDER, RESOLUTIONS, gap_mastery
+from bot.records.files import records
 from bot.records.knowledge import all_points
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line

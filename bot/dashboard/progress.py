@@ -19,7 +19,8 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from bot.dashboard.sections import gap_mastery, mastery_from_gaps, records
+from bot.dashboard.sections import gap_mastery, mastery_from_gaps
+from bot.records.files import records
 from bot.records.knowledge import MASTERY_STATES, all_points
 from bot.snapshot import RepoSnapshot
 

@@ -10,10 +10,10 @@ also relative to ``dashboard.md`` at the repository root.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import date
 
-from bot.records.codec import read_header, table_lines
+from bot.records.codec import table_lines
+from bot.records.files import Record, records
 from bot.records.knowledge import MASTERY_STATES
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line
@@ -28,31 +28,6 @@ PURPOSES = ("diagnostic", "practice", "variation", "transfer", "review", "exam")
 RESOLUTIONS = ("open", "needs-check", "resolved")
 GAP_ORDER = ("open", "needs-check", "unknown", "resolved")  # unresolved work first
 ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-
-@dataclass(frozen=True)
-class Record:
-    """One record file: its canonical path, subject folder, header values and full text."""
-
-    path: str
-    subject: str
-    header: dict[str, str]
-    text: str
-
-    @property
-    def label(self) -> str:
-        return one_line(self.header.get("ID") or self.path, limit=120)
-
-
-def records(snapshot: RepoSnapshot, kind: str) -> list[Record]:
-    """Records at ``subjects/<subject>/<kind>/…/*.md``, in path order."""
-    found = []
-    for path in snapshot.list_files("subjects"):
-        parts = path.split("/")
-        if len(parts) >= 4 and parts[2] == kind and path.endswith(".md"):
-            text = snapshot.read_text(path) or ""
-            found.append(Record(path=path, subject=parts[1], header=read_header(text), text=text))
-    return found
 
 
 def link(text: str, path: str) -> str:

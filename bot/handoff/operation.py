@@ -30,7 +30,6 @@ import re
 from datetime import datetime
 
 from bot.config import LearnerConfig
-from bot.dashboard.sections import Record, records
 from bot.handoff.records import (
     BRANCH_PREFIX,
     HANDOFF_MARKER,
@@ -46,7 +45,7 @@ from bot.plan import CommitSpec, FileWrite, Outcome, Plan, PullRequestSpec, Repl
 from bot.provenance import automation_done, source_locator, source_name
 from bot.receipt import commit_receipt
 from bot.records.codec import read_header, section, set_section_field
-from bot.records.files import events_folder, goal_path, read_note
+from bot.records.files import Record, events_folder, goal_path, read_note, records
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line, slugify
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.handoff.status import HandoffStatus
-from bot.records.codec import append_to_section, bullets, read_header, render, set_header
-from bot.records.files import subject_folder
+from bot.records.codec import append_to_section, bullets, render, set_header
+from bot.records.files import Record, records, subject_folder
 from bot.records.schemas import FEEDBACK, HANDOFF
 from bot.snapshot import RepoSnapshot
 
@@ -49,13 +49,8 @@ def relative(from_path: str, to_path: str) -> str:
 
 
 @dataclass(frozen=True)
-class HandoffRecord:
+class HandoffRecord(Record):
     """A handoff pack found in the repository."""
-
-    path: str
-    subject: str
-    header: dict[str, str]
-    text: str
 
     @property
     def handoff_id(self) -> str:
@@ -87,13 +82,9 @@ def _link_target(value: str, subject: str) -> str:
 
 def find_handoff(snapshot: RepoSnapshot, branch: str) -> HandoffRecord | None:
     """The pack committed for ``branch`` (its ``Branch:`` header), in any subject."""
-    for path in snapshot.list_files("subjects"):
-        parts = path.split("/")
-        if len(parts) == 4 and parts[2] == "handoffs" and path.endswith(".md"):
-            text = snapshot.read_text(path) or ""
-            header = read_header(text)
-            if header.get("Branch") == branch:
-                return HandoffRecord(path=path, subject=parts[1], header=header, text=text)
+    for pack in records(snapshot, "handoffs"):
+        if pack.path.count("/") == 3 and pack.header.get("Branch") == branch:
+            return HandoffRecord(pack.path, pack.subject, pack.header, pack.text)
     return None
 
 

@@ -16,7 +16,6 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from bot.dashboard.sections import records
 from bot.records.codec import (
     add_table_row,
     bullets,
@@ -27,6 +26,7 @@ from bot.records.codec import (
     set_header,
     set_section_field,
 )
+from bot.records.files import records
 from bot.records.schemas import GAP
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line, slugify

@@ -1,19 +1,46 @@
-"""Learner-record files: paths, IDs and Markdown rendering.
+"""Learner-record files: where each kind lives, reading every record of a kind, and event records.
 
-Records follow the protocol's templates: Markdown with ``Key: value`` header
-lines (no YAML front matter) so a person can read and edit them, and stable
-IDs (``event-…``) that never change when a title does.
+Records follow the protocol's templates (:mod:`bot.records.schemas`) and have stable IDs (``event-…``)
+that never change when a title does.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 
 from pydantic import BaseModel, ConfigDict
 
 from bot.intake.agent import Channel
-from bot.records.codec import bullets, render, section, section_fields
+from bot.records.codec import bullets, read_header, render, section, section_fields
 from bot.records.schemas import EVENT
+from bot.snapshot import RepoSnapshot
+from bot.text import one_line
+
+
+@dataclass(frozen=True)
+class Record:
+    """One record file: its canonical path, subject folder, header values and full text."""
+
+    path: str
+    subject: str
+    header: dict[str, str]
+    text: str
+
+    @property
+    def label(self) -> str:
+        return one_line(self.header.get("ID") or self.path, limit=120)
+
+
+def records(snapshot: RepoSnapshot, kind: str) -> list[Record]:
+    """Records at ``subjects/<subject>/<kind>/…/*.md``, in path order."""
+    found = []
+    for path in snapshot.list_files("subjects"):
+        parts = path.split("/")
+        if len(parts) >= 4 and parts[2] == kind and path.endswith(".md"):
+            text = snapshot.read_text(path) or ""
+            found.append(Record(path=path, subject=parts[1], header=read_header(text), text=text))
+    return found
 
 
 def subject_folder(subject: str) -> str:

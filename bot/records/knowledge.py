@@ -12,7 +12,8 @@ from datetime import date
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.records.codec import add_table_row, id_list, read_header, render, set_header
+from bot.records.codec import add_table_row, id_list, render, set_header
+from bot.records.files import records
 from bot.records.schemas import KNOWLEDGE_POINT
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line, slugify
@@ -81,10 +82,8 @@ def add_evidence(text: str, *, day: date, event_id: str, event_path: str, subjec
 def all_points(snapshot: RepoSnapshot) -> list[tuple[str, str, tuple[str, ...]]]:
     """``(knowledge_id, title, prerequisite ids)`` of every point record in the repository."""
     points = []
-    for path in snapshot.list_files("subjects"):
-        if "/knowledge/" not in path or not path.endswith(".md"):
-            continue
-        header = read_header(snapshot.read_text(path) or "")
+    for record in records(snapshot, "knowledge"):
+        header = record.header
         if "Knowledge ID" in header:
             prerequisites = id_list(header.get("Prerequisites", ""))
             points.append(

@@ -30,14 +30,13 @@ from datetime import date, datetime
 from bot.automation.schedule_rules import job_schedule
 from bot.config import LearnerConfig
 from bot.dashboard.page import dashboard_files
-from bot.dashboard.sections import Record, records
 from bot.intake.events import InboundEvent
 from bot.organize.operation import BOT_NAME
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
 from bot.receipt import commit_receipt
 from bot.records.codec import read_header, section
-from bot.records.files import goal_path
+from bot.records.files import Record, goal_path, records
 from bot.review.answer_record import Assessment, write_gap, write_review
 from bot.review.attempt import NOT_EVALUATED, Evaluation, Independence, Result, evaluate, read_support
 from bot.review.evidence import generated_count, linked_gap, record_questions

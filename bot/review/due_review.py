@@ -34,11 +34,11 @@ from datetime import date, datetime
 from bot.automation.record import AUTOMATION_PATH
 from bot.automation.schedule_rules import in_quiet_hours, job_schedule, parse_clock
 from bot.config import LearnerConfig, Mode
-from bot.dashboard.sections import Record, records
 from bot.intake.agent import Agent
 from bot.intake.model_use import pick_agent
 from bot.plan import CommitSpec, FileWrite, IssueSpec, Outcome, Plan
 from bot.receipt import commit_receipt
+from bot.records.files import Record, records
 from bot.replies import reply_marker
 from bot.review.evidence import question_context, record_questions, with_generated
 from bot.review.question import ANSWER_HEADING

@@ -14,9 +14,8 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from bot.dashboard.sections import Record, records
 from bot.records.codec import append_to_section, section, table_rows
-from bot.records.files import goal_path, read_note
+from bot.records.files import Record, goal_path, read_note, records
 from bot.review.answer_record import ANSWER_CHANNEL
 from bot.review.question import ANSWER_HEADING
 from bot.review.question_gen import GeneratedQuestions, QuestionContext

@@ -27,9 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
-from bot.dashboard.sections import Record, records
 from bot.intake.agent import Agent, RuleAgent
-from bot.records.files import goal_path
+from bot.records.files import Record, goal_path, records
 from bot.review.answer_record import NO_FRESH_QUESTION, Assessment
 from bot.review.attempt import Result
 from bot.review.evidence import linked_gap, question_context

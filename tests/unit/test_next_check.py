@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 
 from bot.config import parse_config
-from bot.dashboard.sections import records
 from bot.intake.agent import RuleAgent
 from bot.plan import Outcome, Plan
 from bot.records.codec import read_header, section
+from bot.records.files import records
 from bot.review.answer_record import NO_FRESH_QUESTION
 from bot.review.attempt import Independence, Result
 from bot.review.due_review import plan_due_review, select_due
