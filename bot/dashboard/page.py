@@ -16,6 +16,7 @@ from bot.dashboard import sections
 from bot.dashboard.chart import PROGRESS_CHART_PATH, render_chart
 from bot.dashboard.knowledge_map import LEGEND, knowledge_map
 from bot.dashboard.progress import Progress, progress
+from bot.records.files import records
 from bot.snapshot import OverlaySnapshot, RepoSnapshot
 from bot.text import one_line
 
@@ -24,7 +25,7 @@ RECENT_EVENTS = 10
 
 
 def _event_rows(snapshot: RepoSnapshot) -> list[dict[str, str]]:
-    rows = [{**event.header, "Path": event.path} for event in sections.records(snapshot, "events")]
+    rows = [{**event.header, "Path": event.path} for event in records(snapshot, "events")]
     return sorted(rows, key=lambda row: (row.get("Date", ""), row.get("ID", "")), reverse=True)
 
 
