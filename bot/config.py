@@ -145,6 +145,18 @@ class LearnerConfig(_Section):
     automation: Automation = Automation()
 
 
+def learner_logins(config: LearnerConfig, *, owner: str, actor: str, local: bool) -> set[str]:
+    """Logins whose input is learning input: configured learners, else the repository owner.
+
+    ``local`` is local mode (``gitlearnos local``): whoever runs the command in the learner's own
+    checkout is the learner. The one rule, for the core's gates and the worker's alike.
+    """
+    if local:
+        return {actor.lower()}
+    configured = {login.lower() for login in config.authorization.learners}
+    return configured or {owner.lower()}
+
+
 class ParsedConfig(BaseModel):
     """A valid configuration plus the dotted paths of keys we did not recognize."""
 

@@ -94,8 +94,8 @@ def _worker(args: argparse.Namespace) -> int:
     from workers.chat_agent import model_agent_from
     from workers.due_review import register_due_review_tasks
     from workers.events import WorkerRuntime, register_event_task
-    from workers.maintenance import register_maintenance_tasks
     from workers.rag import register_rag_tasks
+    from workers.scheduling.tasks import register_schedule_tasks
 
     configure_logging(settings.log_level)
     redis_url = resolve_redis_url(settings.redis_url, settings.data_dir)
@@ -107,7 +107,7 @@ def _worker(args: argparse.Namespace) -> int:
         model_agent=model_agent_from(settings),
     )
     register_event_task(app, runtime)
-    register_maintenance_tasks(app, runtime)
+    register_schedule_tasks(app, runtime)
     register_due_review_tasks(app, runtime)
     register_rag_tasks(app, runtime)  # imports no RAG stack until a rag task runs
     if args.metrics_port:
@@ -126,7 +126,7 @@ def _beat(_args: argparse.Namespace) -> int:
     from runtime.embedded_redis import resolve_redis_url
     from runtime.log_setup import configure_logging
     from workers.celery_app import create_celery
-    from workers.maintenance import configure_beat
+    from workers.scheduling.dispatch import configure_beat
 
     settings = Settings()
     configure_logging(settings.log_level)

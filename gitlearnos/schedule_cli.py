@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfoNotFoundError
 
 from bot.config import parse_config
 from bot.errors import ConfigError
-from workers.forge_schedules import INSTALL_PATHS, TEMPLATES, render_schedule_workflow
+from workers.scheduling.forge_schedules import INSTALL_PATHS, TEMPLATES, render_schedule_workflow
 
 
 def _schedule_workflow(args: argparse.Namespace) -> int:

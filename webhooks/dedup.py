@@ -19,8 +19,7 @@ import uuid
 from redis.asyncio import Redis
 
 from bot.intake.events import Forge
-
-KEY = "gitlearnos:delivery:{forge}:{delivery}"
+from workers.state_keys import DELIVERY as KEY
 
 
 class DeliveryLedger:

@@ -10,7 +10,7 @@ HMAC-SHA256 of the raw body under ``GITLEARNOS_TRIGGER_SECRET``. Verification is
 before parsing (:func:`verify_trigger`): no secret configured is 503 (fail closed), a missing or
 wrong signature is 401, compared in constant time. Only repositories the bot already serves (seen in
 an event) are accepted; the job runs in the worker through
-:func:`workers.triggered_runs.run_triggered`, which maps the trigger onto the same occurrence logic
+:func:`workers.scheduling.runs.run_triggered`, which maps the trigger onto the same occurrence logic
 the beat uses, so a replayed or duplicated trigger cannot run an occurrence twice.
 """
 
@@ -48,7 +48,8 @@ from webhooks.errors import error_response, unavailable
 from webhooks.openapi import TRIGGER_RESPONSES, TriggerOperation, TriggerQueued
 from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE, create_celery
 from workers.queueing import task_envelope
-from workers.repo_registry import REPOS, RegisteredRepo
+from workers.scheduling.registry import RegisteredRepo
+from workers.state_keys import REPOS
 
 SIGNATURE_HEADER = "X-GitLearnOS-Signature"
 SIGNATURE_PREFIX = "sha256="

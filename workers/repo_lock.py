@@ -24,8 +24,8 @@ import structlog
 from redis.lock import Lock
 
 from bot.intake.events import RepoRef
+from workers.state_keys import LOCK
 
-LOCK = "gitlearnos:lock:{repo}"
 LEASE_SECONDS = 15.0  # a dead holder frees the repository this long after its last renewal
 RENEW_EVERY = LEASE_SECONDS / 3  # two renewals may fail (a Redis blip) before the lease lapses
 log = structlog.get_logger("gitlearnos.worker")

@@ -4,7 +4,7 @@ Redis holds accepted deliveries until a worker takes them, so one that forgets o
 the check wants AOF (``appendonly yes``) or RDB snapshots (a ``save`` rule). The embedded default
 (``REDIS_URL`` empty) runs with AOF under the data directory and is named as such. Beat is alive when
 RedBeat's lock key exists: the running beat renews it every loop and it expires a few minutes after
-the beat dies (``workers.schedule_dispatch.configure_beat``).
+the beat dies (``workers.scheduling.dispatch.configure_beat``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import redis
 from gitlearnos.doctor.rows import Row, failed, passed
 from runtime.embedded_redis import URL_FILE, answers
 from runtime.settings import Settings
-from workers.schedule_dispatch import REDBEAT_LOCK
+from workers.state_keys import REDBEAT_LOCK
 
 TIMEOUT_SECONDS = 3.0
 

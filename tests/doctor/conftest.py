@@ -26,8 +26,8 @@ from evals.sandbox.model_api import SANDBOX_MODEL
 from evals.sandbox.models import Forge as SandboxForge
 from evals.sandbox.token_scopes import FULL_SCOPES
 from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
-from workers.repo_registry import REPOS, RegisteredRepo
-from workers.schedule_dispatch import REDBEAT_LOCK
+from workers.scheduling.registry import RegisteredRepo
+from workers.state_keys import REDBEAT_LOCK, REPOS
 
 SECRET = "doctor-test-secret"
 FORGES = ("github", "gitlab", "gitea")

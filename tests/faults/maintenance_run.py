@@ -17,9 +17,9 @@ import redis
 from evals.local_stack import LocalStack
 from runtime.settings import Settings
 from workers.celery_app import SCHEDULE_QUEUE, create_celery
-from workers.maintenance import claim_key
-from workers.repo_registry import registered_repos
-from workers.schedule_dispatch import RUN_MAINTENANCE
+from workers.scheduling.claims import claim_key
+from workers.scheduling.dispatch import MAINTENANCE_JOB, RUN_MAINTENANCE
+from workers.scheduling.registry import registered_repos
 
 _occurrences = (date(2001, 1, 1) + timedelta(days=n) for n in itertools.count())
 
@@ -36,7 +36,7 @@ def run_maintenance_now(stack: LocalStack, full_name: str, timeout: float = 120.
             args=[target.model_dump(mode="json"), occurrence.isoformat()],
             queue=SCHEDULE_QUEUE,
         )
-        key = claim_key(target.repo.slug, occurrence)
+        key = claim_key(MAINTENANCE_JOB, target.repo.slug, occurrence)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             raw: bytes | None = client.get(key)  # type: ignore[assignment]

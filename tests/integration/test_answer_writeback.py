@@ -28,7 +28,7 @@ from tests.unit.helpers import REPO
 from tests.unit.test_answer import EVENT, EVENT_PATH, GAP, GAP_PATH, REVIEW, REVIEW_PATH
 from workers.due_review import run_due_review
 from workers.events import handle_event
-from workers.repo_registry import RegisteredRepo
+from workers.scheduling.registry import RegisteredRepo
 
 MONDAY = date(2026, 11, 30)
 MONDAY_0900_UTC = datetime(

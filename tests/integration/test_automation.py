@@ -21,11 +21,11 @@ from tests.integration.test_event_worker import bot_commits, git, note_event, ru
 from tests.integration.test_maintenance import Forge, served
 from tests.integration.test_maintenance import forge as forge  # noqa: PLC0414 - the fixture
 from tests.integration.test_maintenance import remote as remote  # noqa: PLC0414 - the fixture
-from workers.automation import verify_schedules
 from workers.celery_app import PROCESS_EVENT, SCHEDULE_QUEUE, VERIFY_SCHEDULES, create_celery
 from workers.events import WorkerRuntime, register_event_task
-from workers.maintenance import register_maintenance_tasks
-from workers.schedule_registry import scheduled_tasks, scheduler_listed
+from workers.scheduling.listing import scheduled_tasks, scheduler_listed
+from workers.scheduling.tasks import register_schedule_tasks
+from workers.scheduling.verification import verify_schedules
 
 
 @pytest.fixture
@@ -104,7 +104,7 @@ def test_a_learner_asking_to_finish_deployment_gets_the_observed_state_on_the_is
     ``task_postrun`` for it is sent as the worker sends it, so no other test's event task is involved."""
     worker = runtime(tmp_path, redis_url)
     app = create_celery(worker.settings, redis_url)
-    register_maintenance_tasks(app, worker)
+    register_schedule_tasks(app, worker)
     event_task = app.tasks[PROCESS_EVENT] if PROCESS_EVENT in app.tasks else register_event_task(app, worker)
     payload = note_event(remote, body=body, login=login).model_dump(mode="json")
 

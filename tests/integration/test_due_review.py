@@ -38,7 +38,7 @@ from workers.due_review import (
     run_due_review,
 )
 from workers.events import WorkerRuntime
-from workers.schedule_dispatch import RUN_DUE_REVIEW, SCHEDULED_JOBS, dispatch_due
+from workers.scheduling.dispatch import RUN_DUE_REVIEW, SCHEDULED_JOBS, dispatch_due
 
 MONDAY = date(2026, 11, 30)
 MONDAY_0705_BERLIN = datetime(2026, 11, 30, 6, 5, tzinfo=UTC)

@@ -18,7 +18,7 @@ import yaml
 
 from bot.config import Automation
 from webhooks.triggers import SIGNATURE_HEADER, requested_repository, verify_trigger
-from workers.forge_schedules import TEMPLATES, render_schedule_workflow, utc_crons
+from workers.scheduling.forge_schedules import TEMPLATES, render_schedule_workflow, utc_crons
 
 SECRET = "s3cret-with-$-and-'quotes'"
 

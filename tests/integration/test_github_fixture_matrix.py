@@ -156,7 +156,7 @@ def test_fixture_is_understood(client: TestClient, redis_url: str, name: str) ->
         assert not isinstance(translated, Ignored)
         assert summary(translated.model_dump(mode="json")) == expected
     elif expected[0] == "schedule":
-        # Not learner input: a wake-up of every recurring job, on the schedule queue (workers.triggered_runs).
+        # Not learner input: a wake-up of every recurring job, on the schedule queue (scheduling.runs).
         assert response.status_code == 202, answer
         assert queued(redis_url) == []
         ((task, (target, jobs)),) = scheduled_messages(redis_url)

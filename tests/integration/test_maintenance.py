@@ -27,16 +27,19 @@ from tests.unit.helpers import CONFIG, GOAL, NOTE, REPO
 from workers.celery_app import SCHEDULE_QUEUE, create_celery
 from workers.events import PENDING, WorkerRuntime, park_event
 from workers.git_workspace import Mirror, mirror_path
-from workers.maintenance import MaintenanceResult, claim_key, register_maintenance_tasks, run_maintenance
-from workers.repo_registry import RegisteredRepo, record_repo, registered_repos
-from workers.schedule_dispatch import (
+from workers.scheduling.claims import claim_key
+from workers.scheduling.dispatch import (
     BEAT_ENTRY,
     DISPATCH_DUE,
-    REDBEAT_PREFIX,
+    MAINTENANCE_JOB,
     RUN_MAINTENANCE,
     configure_beat,
     dispatch_due,
 )
+from workers.scheduling.maintenance import MaintenanceResult, run_maintenance
+from workers.scheduling.registry import RegisteredRepo, record_repo, registered_repos
+from workers.scheduling.tasks import register_schedule_tasks
+from workers.state_keys import REDBEAT_PREFIX
 
 BERLIN_CONFIG = CONFIG + "automation:\n  time_zone: Europe/Berlin\n"  # maintenance at the default 21:30
 SUNDAY = date(2026, 11, 29)
@@ -159,14 +162,14 @@ def test_a_run_with_no_work_is_skipped_with_no_commit_and_no_comment(
 ) -> None:
     worker = runtime(tmp_path, redis_url)
     head = git(remote, "rev-parse", "main")
-    run_task, _ = register_maintenance_tasks(create_celery(worker.settings, redis_url), worker)
+    run_task, _ = register_schedule_tasks(create_celery(worker.settings, redis_url), worker)
 
     outcome = run_task.apply(args=[served(remote).model_dump(mode="json"), MONDAY.isoformat()]).get()
 
     assert outcome["skipped"] is True and outcome["reason"] == "no work"
     assert git(remote, "rev-parse", "main") == head
     assert forge.comments.comments == {}
-    evidence = json.loads(worker.redis.get(claim_key(REPO.slug, MONDAY)) or b"{}")
+    evidence = json.loads(worker.redis.get(claim_key(MAINTENANCE_JOB, REPO.slug, MONDAY)) or b"{}")
     assert evidence["skipped"] is True, "the skip is kept as run evidence outside the repository"
 
 
@@ -207,8 +210,8 @@ def test_dispatch_enqueues_exactly_one_run_per_due_repository(tmp_path: Path, re
     unsynced = REPO.model_copy(update={"full_name": "alice/new", "clone_url": str(tmp_path / "nowhere")})
     record_repo(worker.redis, note_event(tmp_path).model_copy(update={"repo": unsynced}))
     for repo in (due, done):
-        worker.redis.set(claim_key(repo.slug, SUNDAY), "{}")  # Sunday's ran
-    worker.redis.set(claim_key(done.slug, MONDAY), "{}")  # and this one already ran today
+        worker.redis.set(claim_key(MAINTENANCE_JOB, repo.slug, SUNDAY), "{}")  # Sunday's ran
+    worker.redis.set(claim_key(MAINTENANCE_JOB, done.slug, MONDAY), "{}")  # and this one already ran today
 
     assert len(registered_repos(worker.redis)) == 3
     assert dispatch_due(worker, app, now=datetime(2026, 11, 30, 20, 29, tzinfo=UTC)) == [], "21:29 in Berlin"
@@ -227,7 +230,7 @@ def test_a_run_queued_but_not_started_catches_up_once_when_the_worker_is_back(
     worker = runtime(tmp_path, redis_url)
     repo = register_with_mirror(worker, seed_remote(tmp_path, "remote"), "alice/learning")
     app = create_celery(worker.settings, redis_url)
-    run_task, _ = register_maintenance_tasks(app, worker)
+    run_task, _ = register_schedule_tasks(app, worker)
     dispatch_due(worker, app, now=MONDAY_2131_BERLIN)
     worker.redis.delete(f"gitlearnos:dispatched:maintenance/{repo.slug}/2026-11-30")  # as after its expiry
     dispatch_due(worker, app, now=datetime(2026, 11, 30, 20, 50, tzinfo=UTC))

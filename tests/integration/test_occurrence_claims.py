@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 import pytest
 import redis
 
-from workers.occurrences import CLAIM_LEASE_SECONDS, run_once
+from workers.scheduling.claims import CLAIM_LEASE_SECONDS, run_once
 
 KEY = "gitlearnos:occurrence:due-review/github:github.com/alice/learning/2026-11-30"
 NOW = datetime(2026, 11, 30, 6, 5, tzinfo=UTC)

@@ -34,7 +34,7 @@ from tests.integration.test_rag_worker import (
 )
 from workers.celery_app import RAG_QUEUE, SYNC_SOURCE
 from workers.events import WorkerRuntime
-from workers.maintenance import run_maintenance
+from workers.scheduling.maintenance import run_maintenance
 
 __all__ = ["remote", "worker"]  # fixtures shared with the rag worker's tests
 EDITED = SIMILAR + "\nSimilar figures have proportional perimeters with the same scale factor.\n"

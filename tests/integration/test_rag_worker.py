@@ -32,7 +32,7 @@ from workers.celery_app import RAG_QUEUE, SYNC_SOURCE, create_celery
 from workers.events import WorkerRuntime, handle_event
 from workers.rag import index_spec, repo_key, sync_source
 from workers.repo_lock import LOCK, RetryLater
-from workers.repo_registry import RegisteredRepo
+from workers.scheduling.registry import RegisteredRepo
 
 SIMILAR = """# Similar triangles (course handout)
 

@@ -32,8 +32,9 @@ from webhooks.app import create_app
 from webhooks.triggers import SIGNATURE_HEADER, sign
 from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE, create_celery
 from workers.queueing import redis_enqueue
-from workers.repo_registry import RegisteredRepo
-from workers.triggered_runs import register_trigger_task, run_triggered
+from workers.scheduling.registry import RegisteredRepo
+from workers.scheduling.runs import run_triggered
+from workers.scheduling.tasks import register_trigger_task
 
 TRIGGER_SECRET = "a-trigger-secret"
 GITLAB_SECRET = "a-gitlab-token"

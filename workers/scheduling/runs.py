@@ -1,35 +1,50 @@
-"""Runs woken by a forge-side scheduler: ``POST /triggers/{job}`` or a GitLab scheduled pipeline.
+"""Running one recurring job for one repository: the one entry every trigger shares.
+
+The beat's dispatcher, a forge-side trigger (``POST /triggers/{job}``, a GitLab scheduled pipeline)
+and schedule verification all end in :func:`run_job`, so they share the occurrence claim, the writer
+lock and the base-revision check of the jobs themselves: whichever wakes a job first runs the
+occurrence, the others find it claimed.
 
 A forge scheduler (GitHub Actions ``schedule``, a GitLab pipeline schedule, Gitea/Forgejo Actions)
 only says "wake up"; it knows neither the learner's time zone nor which occurrence ran. So a trigger
-is mapped onto exactly what the beat's dispatcher does: the pure rules
-(:func:`bot.automation.schedule_rules.due_occurrence`) pick the occurrence that is due on the learner's clock,
-the occurrence claim makes it run once however many schedulers fire (beat and a forge both, a
+(:func:`run_triggered`) is mapped onto exactly what the beat's dispatcher does: the pure rules
+(:func:`bot.automation.schedule_rules.due_occurrence`) pick the occurrence that is due on the learner's
+clock, the occurrence claim makes it run once however many schedulers fire (beat and a forge both, a
 retried trigger, a replayed request), and quiet hours defer it. A trigger when nothing is due
 finishes as ``not-due`` with no effect, which is what makes an hourly forge cron safe.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 import structlog
-from celery import Celery, Task
 
 from bot.automation.schedule_rules import due_occurrence, occurrence_key
-from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE
-from workers.events import MAX_RETRIES, WorkerRuntime, park_record, retry_delay
-from workers.job_runs import run_job
+from workers.due_review import deliver_once
+from workers.parked_events import park_record
 from workers.repo_lock import repository_lock
-from workers.repo_registry import RegisteredRepo
-from workers.schedule_dispatch import SCHEDULED_JOBS, ClaimedOccurrences, learner_automation, local_wall_clock
+from workers.runtime import WorkerRuntime
 from workers.scheduled_commit import open_mirror
+from workers.scheduling.claims import ClaimedOccurrences
+from workers.scheduling.dispatch import DUE_REVIEW_JOB, SCHEDULED_JOBS, learner_automation, local_wall_clock
+from workers.scheduling.maintenance import maintain_once
+from workers.scheduling.registry import RegisteredRepo
 
 log = structlog.get_logger("gitlearnos.triggers")
 
 TRIGGERABLE_JOBS = tuple(SCHEDULED_JOBS)
+
+
+def run_job(
+    runtime: WorkerRuntime, target: RegisteredRepo, job: str, label: str, *, now: datetime | None = None
+) -> dict[str, Any]:
+    """The run's result (``outcome``, ``skipped``, ``reason``, ...) as recorded for the occurrence."""
+    if job == DUE_REVIEW_JOB:
+        return asdict(deliver_once(runtime, target, label, now=now))
+    return asdict(maintain_once(runtime, target, label, now=now))
 
 
 @dataclass(frozen=True)
@@ -69,28 +84,6 @@ def run_triggered(
         outcomes={j: r.get("outcome") for j, r in results.items()},
     )
     return TriggeredRun(target.repo.slug, results)
-
-
-def register_trigger_task(app: Celery, runtime: WorkerRuntime) -> Task:
-    routes = dict(app.conf.task_routes or {})
-    routes |= {RUN_TRIGGERED: {"queue": SCHEDULE_QUEUE}}
-    app.conf.task_routes = routes
-
-    @app.task(name=RUN_TRIGGERED, shared=False, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
-    def run_triggered_task(self: Task, payload: dict[str, Any], jobs: list[str]) -> dict[str, Any]:
-        target = RegisteredRepo.model_validate(payload)
-        # An empty list (a forge schedule event names no job) wakes every job; the rules pick what is due.
-        wanted = tuple(job for job in jobs if job in TRIGGERABLE_JOBS) or TRIGGERABLE_JOBS
-        try:
-            return run_triggered(runtime, target, wanted).results
-        except Exception as error:
-            countdown = retry_delay(error, self.request.retries)
-            if countdown is not None and self.request.retries < MAX_RETRIES:
-                raise self.retry(countdown=countdown, exc=error) from error
-            park_trigger(runtime, target, jobs, error, self.request.id or "")
-            raise
-
-    return run_triggered_task
 
 
 def trigger_field(target: RegisteredRepo, jobs: list[str], task_id: str) -> bytes:

@@ -8,7 +8,7 @@ the shared trigger secret (``openssl dgst -hmac``) exactly as :func:`webhooks.tr
 Forge crons are UTC (GitHub, Gitea) while the learner's times are local, so the rendered cron wakes
 the bot at each job's local time under every UTC offset the learner's zone uses in the year (winter
 and summer time): at most four wake-ups a day. A wake-up when nothing is due does nothing (see
-:mod:`workers.triggered_runs`), so the extra one across a daylight-saving change is harmless. This
+:mod:`workers.scheduling.runs`), so the extra one across a daylight-saving change is harmless. This
 module reads the time-zone database, which is why it lives here and not in ``bot/``.
 """
 
@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 from importlib import resources
 from zoneinfo import ZoneInfo
 
+from bot.automation.record import JOBS
 from bot.automation.schedule_rules import job_schedule, parse_clock
 from bot.config import Automation
 
@@ -29,7 +30,6 @@ INSTALL_PATHS = {
     "gitea": ".gitea/workflows/gitlearnos-schedule.yml (Forgejo: .forgejo/workflows/)",
 }
 SCRIPT_INDENT = {"github": 10, "gitlab": 8, "gitea": 10}
-JOBS = ("maintenance", "due-review")
 
 
 def template_text(name: str) -> str:

@@ -7,7 +7,7 @@ enqueues the occurrence of each job that is due on the learner's clock. A
 change to the learner's time zone or times therefore takes effect at the next
 dispatch after the mirror has synced, and the beat schedule in Redis (RedBeat)
 never needs rewriting. The same tick registers each repository's jobs with the
-scheduler and asks for their verification (:mod:`workers.automation`).
+scheduler and asks for their verification (:mod:`workers.scheduling.verification`).
 
 Task names are stable message names (``workers.maintenance.dispatch_due``):
 they travel in every queued message, so they keep the module they were born
@@ -16,11 +16,10 @@ in even though the code lives here now.
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import git
-import redis
 import structlog
 from celery import Celery
 
@@ -29,12 +28,13 @@ from bot.config import CONFIG_PATH, Automation, parse_config
 from bot.errors import ConfigError
 from bot.intake.events import RepoRef
 from runtime.settings import Settings
-from workers.celery_app import SCHEDULE_QUEUE
-from workers.events import WorkerRuntime
+from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE, VERIFY_SCHEDULES
 from workers.git_checkout import GitCheckout
 from workers.git_workspace import mirror_path
-from workers.occurrences import claim_key as occurrence_claim_key
-from workers.repo_registry import RegisteredRepo, registered_repos
+from workers.runtime import WorkerRuntime
+from workers.scheduling.claims import ClaimedOccurrences
+from workers.scheduling.registry import RegisteredRepo, registered_repos
+from workers.state_keys import DISPATCHED, REDBEAT_LOCK, REDBEAT_PREFIX
 
 log = structlog.get_logger("gitlearnos.schedule")
 
@@ -45,28 +45,10 @@ RUN_DUE_REVIEW = "workers.due_review.run_due_review"
 DISPATCH_DUE = "workers.maintenance.dispatch_due"
 # The jobs the beat's dispatcher enqueues, with the task that runs each.
 SCHEDULED_JOBS = {MAINTENANCE_JOB: RUN_MAINTENANCE, DUE_REVIEW_JOB: RUN_DUE_REVIEW}
-DISPATCHED = "gitlearnos:dispatched:{key}"
 DISPATCH_TTL = 3600  # a queued run not started within this is dispatched again (the claim stops doubles)
 DISPATCH_EVERY = 60.0
 BEAT_ENTRY = "gitlearnos-dispatch-due"
-REDBEAT_PREFIX = "gitlearnos:redbeat:"
-REDBEAT_LOCK = REDBEAT_PREFIX + "lock"
 DISPATCH_EVERY_CONF = "gitlearnos_dispatch_every"  # set by create_celery from the settings
-
-
-class ClaimedOccurrences:
-    """The occurrences of one repository's ``job`` already claimed, as the core's ``ran`` container."""
-
-    def __init__(self, client: redis.Redis, repo_slug: str, job: str) -> None:
-        self._client = client
-        self._slug = repo_slug
-        self._job = job
-
-    def __contains__(self, occurrence: object) -> bool:
-        if not isinstance(occurrence, date):
-            return False
-        key = occurrence_claim_key(self._job, self._slug, occurrence)
-        return bool(self._client.exists(key))
 
 
 def learner_automation(settings: Settings, repo: RepoRef) -> Automation | None:
@@ -170,10 +152,9 @@ def _dispatch_job(
 
 
 def route_schedule_tasks(app: Celery) -> None:
-    """Send the scheduled tasks to the schedule queue, whoever publishes them."""
-    routes = dict(app.conf.task_routes or {})
-    routes |= {name: {"queue": SCHEDULE_QUEUE} for name in (*SCHEDULED_JOBS.values(), DISPATCH_DUE)}
-    app.conf.task_routes = routes
+    """Send every task of the schedule queue there, whoever publishes it."""
+    names = (*SCHEDULED_JOBS.values(), DISPATCH_DUE, VERIFY_SCHEDULES, RUN_TRIGGERED)
+    app.conf.task_routes = dict(app.conf.task_routes or {}) | {n: {"queue": SCHEDULE_QUEUE} for n in names}
 
 
 def configure_beat(app: Celery, redis_url: str) -> None:

@@ -1,7 +1,7 @@
 """The scheduler's listing of recurring jobs: one entry per repository and job, with an opaque task ID.
 
 The beat has one RedBeat entry, the dispatcher, which wakes every repository's jobs from its
-``gitlearnos.yml`` (:mod:`workers.schedule_dispatch`). What the protocol calls "the recurring task
+``gitlearnos.yml`` (:mod:`workers.scheduling.dispatch`). What the protocol calls "the recurring task
 observed in the scheduler" is therefore two facts together: the dispatcher entry is live (a beat holds
 RedBeat's lock), and the repository's job is registered here under a stable, opaque ID. The listing
 (:func:`scheduled_tasks`) is what an operator, or scenario 15, compares ``automation.md`` with.
@@ -18,11 +18,10 @@ import redis
 from bot.automation.record import JOBS
 from bot.automation.schedule_rules import job_schedule, next_run
 from bot.config import Automation
-from workers.events import WorkerRuntime
-from workers.repo_registry import RegisteredRepo
-from workers.schedule_dispatch import BEAT_ENTRY, REDBEAT_LOCK, REDBEAT_PREFIX, local_wall_clock
-
-SCHEDULES = "gitlearnos:schedules"  # task id -> the registered job (the scheduler's listing)
+from workers.runtime import WorkerRuntime
+from workers.scheduling.dispatch import BEAT_ENTRY, local_wall_clock
+from workers.scheduling.registry import RegisteredRepo
+from workers.state_keys import REDBEAT_LOCK, REDBEAT_PREFIX, SCHEDULES
 
 
 def schedule_fingerprint(automation: Automation) -> str:

@@ -8,7 +8,7 @@ occurrence within seconds and the redelivered message runs it; a claim as long
 as the longest run once left such an occurrence "running" for ten minutes, and
 the redelivery gave up on it. A failed run gives its claim back (every
 scheduled job is idempotent, so running the occurrence again loses nothing); a
-finished run leaves its result as the record that it ran.
+finished run leaves its result as the record that it ran (:func:`recorded_run` reads it back).
 """
 
 from __future__ import annotations
@@ -25,14 +25,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import redis
 import structlog
 
+from bot.automation.schedule_rules import occurrence_key
+from workers.state_keys import OCCURRENCE
+
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-from bot.automation.schedule_rules import occurrence_key
-
-OCCURRENCE = "gitlearnos:occurrence:{key}"
 OCCURRENCE_TTL = 3 * 24 * 3600  # longer than an occurrence can stay the latest one
 CLAIM_LEASE_SECONDS = 15.0  # a dead worker's claim runs out this long after its last renewal
+ALREADY_RAN = "this occurrence already ran"  # the reason a run finds its occurrence claimed
 log = structlog.get_logger("gitlearnos.worker")
 
 Result = TypeVar("Result", bound="DataclassInstance")
@@ -46,6 +47,32 @@ def claim_key(job: str, repo_slug: str, occurrence: date) -> str:
 def label_claim_key(label: str) -> str:
     """The Redis key that claims the run named ``label`` (an occurrence key, or a verification run's)."""
     return OCCURRENCE.format(key=label)
+
+
+class ClaimedOccurrences:
+    """The occurrences of one repository's ``job`` already claimed, as the core's ``ran`` container."""
+
+    def __init__(self, client: redis.Redis, repo_slug: str, job: str) -> None:
+        self._client = client
+        self._slug = repo_slug
+        self._job = job
+
+    def __contains__(self, occurrence: object) -> bool:
+        if not isinstance(occurrence, date):
+            return False
+        return bool(self._client.exists(claim_key(self._job, self._slug, occurrence)))
+
+
+def recorded_run(client: redis.Redis, label: str) -> dict[str, Any] | None:
+    """The finished result Redis keeps for the run ``label``; None while it runs or if it never ran."""
+    raw: bytes | None = client.get(label_claim_key(label))  # type: ignore[assignment]
+    if raw is None:
+        return None
+    try:
+        found = json.loads(raw)
+    except ValueError:
+        return None  # "running since ...": a lease, not a result
+    return found if isinstance(found, dict) else None
 
 
 def run_once(

@@ -5,12 +5,12 @@ scheduler and one real test run proves that the scheduled invocation ... can rea
 repository and safely complete or skip the operation."
 
 * **The scheduler** is Celery beat with RedBeat (provider ``celery-redbeat``). Its one entry, the
-  dispatcher (:mod:`workers.schedule_dispatch`), wakes every repository's jobs from its
+  dispatcher (:mod:`workers.scheduling.dispatch`), wakes every repository's jobs from its
   ``gitlearnos.yml``. A job is *listed* once the dispatcher entry is in RedBeat's Redis and a beat
   holds RedBeat's lock (a live scheduler), and the job is registered under an opaque task ID in
-  ``gitlearnos:schedules`` (:mod:`workers.schedule_registry` is the listing, with next runs).
+  ``gitlearnos:schedules`` (:mod:`workers.scheduling.listing` is the listing, with next runs).
 * **Verification** runs each job once for real, on the worker's schedule queue, through the same
-  code a scheduled occurrence uses (:func:`workers.job_runs.run_job`) under its own run key
+  code a scheduled occurrence uses (:func:`workers.scheduling.runs.run_job`) under its own run key
   (``<job>/<repo>/verify-<schedule fingerprint>``): claimed once, under the writer lock, on the
   inspected base. A ``skipped`` or ``committed`` result is the observed safe run; a conflict or a
   failure leaves the job ``configured``. With no live scheduler nothing runs and both jobs are
@@ -28,11 +28,9 @@ from __future__ import annotations
 import hashlib
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
-from functools import partial
-from typing import Any
 
 import structlog
-from celery import Celery, Task, signals
+from celery import Celery
 
 from bot.automation.record import (
     AUTOMATION_PATH,
@@ -45,33 +43,32 @@ from bot.automation.record import (
     render_automation_record,
 )
 from bot.automation.schedule_rules import job_schedule
-from bot.config import CONFIG_PATH, Automation, LearnerConfig, parse_config
+from bot.config import CONFIG_PATH, Automation, LearnerConfig, learner_logins, parse_config
 from bot.errors import ConfigError
+from bot.intake.events import Forge
 from bot.plan import CommitSpec, FileWrite
 from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_OPERATION
 from workers.celery_app import SCHEDULE_QUEUE, VERIFY_SCHEDULES
-from workers.deployment_request import after_learner_event, answer_learner
-from workers.events import MAX_RETRIES, WorkerRuntime, retry_delay
-from workers.job_runs import ALREADY_RAN, recorded_run, run_job
+from workers.deployment_request import answer_learner
+from workers.executor import CONFLICT
 from workers.repo_lock import repository_lock
-from workers.repo_registry import RegisteredRepo, registered_repos
-from workers.schedule_dispatch import learner_automation, local_wall_clock
-from workers.schedule_registry import (
+from workers.runtime import WorkerRuntime
+from workers.scheduled_commit import commit_scheduled_change, open_mirror
+from workers.scheduling.claims import ALREADY_RAN, recorded_run
+from workers.scheduling.dispatch import learner_automation, local_wall_clock
+from workers.scheduling.listing import (
     next_run_text,
     register_schedules,
     schedule_fingerprint,
-    scheduled_tasks,
     scheduler_listed,
 )
-from workers.scheduled_commit import CONFLICT, commit_scheduled_change, open_mirror
-
-__all__ = ["register_automation_tasks", "request_verifications", "scheduled_tasks", "verify_schedules"]
+from workers.scheduling.registry import RegisteredRepo, registered_repos
+from workers.scheduling.runs import run_job
+from workers.state_keys import AUTOMATION_RECORDED, AUTOMATION_REQUESTED
 
 log = structlog.get_logger("gitlearnos.automation")
 
-RECORDED = "gitlearnos:automation:recorded:{repo}"  # the schedule fingerprint last verified and recorded
-REQUESTED = "gitlearnos:automation:requested:{repo}:{fingerprint}"
 REQUEST_TTL = 3600  # a verification queued but not finished within this is asked for again
 OPERATION = "automation"
 
@@ -134,7 +131,7 @@ def _verification_run(
         log.warning("automation.verification_run_failed", job=job, error=type(error).__name__)
         return "failed"
     if result.get("reason") == ALREADY_RAN:
-        result = recorded_run(runtime, label) or {}
+        result = recorded_run(runtime.redis, label) or {}
     return str(result.get("outcome", ""))
 
 
@@ -156,7 +153,7 @@ def verify_schedules(
     config = _current_config(runtime, target)
     if config is None:
         return VerificationResult(slug, reason=f"no valid {CONFIG_PATH}; nothing is scheduled on a guess")
-    if requested_by and requested_by.lower() not in _learners(config, target):
+    if requested_by and requested_by.lower() not in _learners(config, target, requested_by):
         return VerificationResult(slug, reason="asked by someone who is not a learner of this repository")
     automation = config.automation
     fingerprint = schedule_fingerprint(automation)
@@ -186,7 +183,7 @@ def verify_schedules(
 
     committed = commit_scheduled_change(runtime, target, f"automation/{slug}/{state_digest}", change)
     if committed.outcome != CONFLICT and listed:
-        runtime.redis.set(RECORDED.format(repo=slug), fingerprint)
+        runtime.redis.set(AUTOMATION_RECORDED.format(repo=slug), fingerprint)
     result = VerificationResult(
         repository=slug,
         deployment=deployment_status(records),
@@ -201,9 +198,9 @@ def verify_schedules(
     return result
 
 
-def _learners(config: LearnerConfig, target: RegisteredRepo) -> set[str]:
-    configured = {login.lower() for login in config.authorization.learners}
-    return configured or {target.repo.owner.lower()}
+def _learners(config: LearnerConfig, target: RegisteredRepo, actor: str) -> set[str]:
+    repo = target.repo
+    return learner_logins(config, owner=repo.owner, actor=actor, local=repo.forge is Forge.LOCAL)
 
 
 def _current_config(runtime: WorkerRuntime, target: RegisteredRepo) -> LearnerConfig | None:
@@ -228,38 +225,12 @@ def request_verifications(runtime: WorkerRuntime, app: Celery) -> list[str]:
         if automation is None:
             continue
         fingerprint = schedule_fingerprint(automation)
-        recorded: bytes | None = runtime.redis.get(RECORDED.format(repo=target.repo.slug))  # type: ignore[assignment]
+        recorded: bytes | None = runtime.redis.get(AUTOMATION_RECORDED.format(repo=target.repo.slug))  # type: ignore[assignment]
         if recorded is not None and recorded.decode() == fingerprint:
             continue
-        marker = REQUESTED.format(repo=target.repo.slug, fingerprint=fingerprint)
+        marker = AUTOMATION_REQUESTED.format(repo=target.repo.slug, fingerprint=fingerprint)
         if not runtime.redis.set(marker, "1", nx=True, ex=REQUEST_TTL):
             continue
         app.send_task(VERIFY_SCHEDULES, args=[target.model_dump(mode="json")], queue=SCHEDULE_QUEUE)
         requested.append(target.repo.slug)
     return requested
-
-
-def register_automation_tasks(app: Celery, runtime: WorkerRuntime) -> Task:
-    """Register the verification task, the learner-request hook and the forge-side trigger task."""
-    from workers.triggered_runs import register_trigger_task
-
-    routes = dict(app.conf.task_routes or {})
-    routes |= {VERIFY_SCHEDULES: {"queue": SCHEDULE_QUEUE}}
-    app.conf.task_routes = routes
-    register_trigger_task(app, runtime)
-    signals.task_postrun.connect(partial(after_learner_event, app), weak=False)
-
-    @app.task(name=VERIFY_SCHEDULES, shared=False, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
-    def verify_schedules_task(
-        self: Task, payload: dict[str, Any], reply_to: int | None = None, requested_by: str = ""
-    ) -> dict[str, Any]:
-        target = RegisteredRepo.model_validate(payload)
-        try:
-            return asdict(verify_schedules(runtime, target, reply_to=reply_to, requested_by=requested_by))
-        except Exception as error:
-            countdown = retry_delay(error, self.request.retries)
-            if countdown is not None and self.request.retries < MAX_RETRIES:
-                raise self.retry(countdown=countdown, exc=error) from error
-            raise
-
-    return verify_schedules_task

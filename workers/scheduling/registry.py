@@ -17,8 +17,8 @@ import structlog
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from bot.intake.events import EventKind, InboundEvent, RepoRef
+from workers.state_keys import REPOS
 
-REPOS = "gitlearnos:repos"
 log = structlog.get_logger("gitlearnos.registry")
 
 

@@ -4,8 +4,9 @@ What one run reconciles, in order (protocol "Automation", ``maintenance``):
 
 1. unprocessed input: parked events are replayed (:mod:`workers.parked_events`), and issues and
    comments whose webhooks were lost or refused (GitHub never redelivers) are caught up
-   (:mod:`workers.missed_issues`, :mod:`workers.missed_comments`), each through the event worker,
-   whose idempotency makes a replay of applied input a no-op;
+   (:mod:`workers.scheduling.missed`), each through the event worker, whose idempotency makes a
+   replay of applied input a no-op; sources whose committed material drifted from the RAG index are
+   queued for a replay (:func:`enqueue_rag_replays`);
 2. stale views: a dashboard (or its progress chart) that differs from what the records imply is
    regenerated with the chart in one commit (:func:`bot.automation.maintenance_findings.refreshed_views`),
    under the writer lock and on the inspected base; a learner push meanwhile stops the run with a
@@ -14,48 +15,40 @@ What one run reconciles, in order (protocol "Automation", ``maintenance``):
    in the run's evidence (:func:`bot.automation.maintenance_findings.findings`), not fixed.
 
 Each run belongs to one occurrence, ``maintenance/<repo>/<local date>``, claimed with ``SET NX``
-before any work (:mod:`workers.occurrences`): a second run of the same occurrence finishes as
+before any work (:mod:`workers.scheduling.claims`): a second run of the same occurrence finishes as
 skipped. The run holds no repository lock while replaying: every input takes the lock inside
 ``handle_event`` (Redis locks are not re-entrant, and per-input locking lets webhook events
-interleave with a long run). Scheduling lives in :mod:`workers.schedule_dispatch`.
+interleave with a long run). Scheduling lives in :mod:`workers.scheduling.dispatch`, the task in
+:mod:`workers.scheduling.tasks`.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from datetime import UTC, date, datetime
-from typing import Any
 
 import structlog
-from celery import Celery, Task
 
 from bot.automation.maintenance_findings import Findings, findings, refreshed_views
 from bot.automation.schedule_rules import occurrence_key
 from bot.plan import CommitSpec, FileWrite
+from bot.rag.reconcile import replays_due
 from bot.setup.operation import BOT_NAME
 from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_OPERATION
-from workers.events import MAX_RETRIES, WorkerRuntime, retry_delay
-from workers.missed_comments import catch_up_missed_comments
-from workers.missed_issues import catch_up_missed_issues
-from workers.occurrences import claim_key as occurrence_claim_key
-from workers.occurrences import label_claim_key, run_once
-from workers.parked_events import parked_count, replay_parked
-from workers.rag_reconcile import enqueue_rag_replays
+from workers.executor import CONFLICT
+from workers.follow_ups import enqueue_follow_ups
+from workers.git_checkout import GitWorkspaceError
+from workers.parked_events import parked_count
+from workers.parked_replay import replay_parked
 from workers.repo_access import ensure_served
-from workers.repo_registry import RegisteredRepo
-from workers.schedule_dispatch import (
-    DISPATCH_DUE,
-    MAINTENANCE_JOB,
-    RUN_MAINTENANCE,
-    SCHEDULED_JOBS,
-    configure_beat,
-    dispatch_due,
-    route_schedule_tasks,
-)
-from workers.scheduled_commit import COMMITTED, CONFLICT, commit_scheduled_change
-
-__all__ = ["configure_beat", "register_maintenance_tasks", "run_maintenance"]  # cli.py imports both
+from workers.repo_lock import RetryLater, repository_lock
+from workers.runtime import WorkerRuntime
+from workers.scheduled_commit import COMMITTED, commit_scheduled_change
+from workers.scheduling.claims import ALREADY_RAN, label_claim_key, run_once
+from workers.scheduling.dispatch import MAINTENANCE_JOB
+from workers.scheduling.missed import catch_up_missed_comments, catch_up_missed_issues
+from workers.scheduling.registry import RegisteredRepo
 
 log = structlog.get_logger("gitlearnos.maintenance")
 
@@ -80,11 +73,6 @@ class MaintenanceResult:
     awaiting_synthesis: tuple[str, ...] = ()
 
 
-def claim_key(repo_slug: str, occurrence: date) -> str:
-    """The Redis key that claims one maintenance occurrence of one repository."""
-    return occurrence_claim_key(JOB, repo_slug, occurrence)
-
-
 def run_maintenance(
     runtime: WorkerRuntime, target: RegisteredRepo, occurrence: date, *, now: datetime | None = None
 ) -> MaintenanceResult:
@@ -107,7 +95,7 @@ def maintain_once(
     )
     if result is None:
         log.info("maintenance.occurrence_already_claimed", occurrence=label)
-        return MaintenanceResult(occurrence=label, reason="this occurrence already ran")
+        return MaintenanceResult(occurrence=label, reason=ALREADY_RAN)
     log.info("maintenance.finished", **asdict(result))
     return result
 
@@ -162,35 +150,25 @@ class _RepositoryReview:
         return tuple(FileWrite(path=path, content=text) for path, text in views.items()), spec
 
 
-def register_maintenance_tasks(app: Celery, runtime: WorkerRuntime) -> tuple[Task, Task]:
-    """Register the maintenance run and the dispatcher on ``app`` (routed to the schedule queue).
+def enqueue_rag_replays(runtime: WorkerRuntime, target: RegisteredRepo) -> int:
+    """Queue the rag worker's sync job for every source record due for a replay; how many were queued.
 
-    Also registers the tasks every worker of the schedule queue needs besides these (schedule
-    verification and forge-side triggers), so the command line registers them without knowing them.
-    The scheduled tasks are ``shared=False``: each closes over its ``runtime``, and a shared task would
-    be copied into every Celery app created later in the process (a test's next app) with the old one.
+    The rule of what is due is the core's (:func:`bot.rag.reconcile.replays_due`). The writer lock is
+    taken only to reset the mirror and read the head (the mirror is shared with every committing
+    task); nothing is committed here, the sync job commits its own receipt. A busy repository or an
+    unreachable remote is logged and skipped, never failing the rest of maintenance: the next run
+    checks again, and nothing is lost because Git still holds the drift.
     """
-    from workers.automation import register_automation_tasks  # imports this module
-
-    route_schedule_tasks(app)
-    register_automation_tasks(app, runtime)
-
-    @app.task(name=DISPATCH_DUE, shared=False, bind=True)  # type: ignore[untyped-decorator]
-    def dispatch_due_task(self: Task) -> list[str]:
-        from workers.automation import request_verifications
-
-        request_verifications(runtime, self.app)
-        return dispatch_due(runtime, self.app, jobs=tuple(SCHEDULED_JOBS))
-
-    @app.task(name=RUN_MAINTENANCE, shared=False, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
-    def run_maintenance_task(self: Task, payload: dict[str, Any], occurrence: str) -> dict[str, Any]:
-        target = RegisteredRepo.model_validate(payload)
-        try:
-            return asdict(run_maintenance(runtime, target, date.fromisoformat(occurrence)))
-        except Exception as error:
-            countdown = retry_delay(error, self.request.retries)
-            if countdown is not None and self.request.retries < MAX_RETRIES:
-                raise self.retry(countdown=countdown, exc=error) from error
-            raise
-
-    return run_maintenance_task, dispatch_due_task
+    settings, repo = runtime.settings, target.repo
+    try:
+        with repository_lock(runtime.redis, repo, timeout=settings.lock_timeout_seconds):
+            client = runtime.clients.for_event(target.as_event(f"maintenance-rag:{repo.slug}"))
+            mirror = runtime.mirror_of(repo, client)
+            mirror.sync()
+            jobs = replays_due(mirror)
+    except (RetryLater, GitWorkspaceError) as error:
+        log.warning("maintenance.rag_replays_not_checked", repo=repo.slug, reason=str(error))
+        return 0
+    queued = enqueue_follow_ups(runtime.celery, target, jobs)
+    log.info("maintenance.rag_replays", repo=repo.slug, due=[job.path for job in jobs], queued=queued)
+    return queued

@@ -1,15 +1,23 @@
-"""Catching up comments whose webhooks never arrived (GitHub never retries a failed delivery).
+"""Catching up issues and comments whose webhooks never arrived (GitHub never retries a failed delivery).
 
-The forge's "comments updated since" listing is replayed through the event worker as the events
-their webhooks would have carried. Idempotency makes this safe: the event key depends only on the
-repository, thread, comment id and text, so a comment whose webhook did arrive maps to the same key
-and is recognized as already applied.
+Maintenance lists the issues opened and the comments updated since its last run and hands each to the
+event worker as the event its webhook would have carried. Idempotency makes this safe: the event key
+depends only on the repository, thread, comment id and text, so input whose webhook did arrive maps
+to the same key and is recognized as already applied.
 
-An edited comment is mapped to ``comment.edited``, which is what its webhook would have said and
-which no operation acts on (the webhook path ignores edits too). Replaying it as ``comment.created``
-would organize the edited text a second time under a new key. The price, stated honestly: a comment
-whose creation webhook was lost *and* that was edited before the next run is not organized; its
-text is still on the forge, and the learner can post it again.
+Issues: a study note is most often an issue, and GitHub never redelivers a delivery the intake refused
+(a 503 while Redis was down, a crash). Each issue is replayed as ``issue.opened`` with the thread read
+by the webhook's own reader, so the same event key. An issue the bot has already answered is left
+alone: its webhook arrived, and an issue edited since (whose text, and so event key, changed) would
+otherwise be organized a second time, which the webhook path never does (edits are not notes). The
+price, stated honestly: an issue whose opening webhook was lost *and* whose text the learner edited
+before the next run is organized with its edited text, which is the text the learner now stands by.
+
+Comments: an edited comment is mapped to ``comment.edited``, which is what its webhook would have
+said and which no operation acts on (the webhook path ignores edits too). Replaying it as
+``comment.created`` would organize the edited text a second time under a new key. The price: a
+comment whose creation webhook was lost *and* that was edited before the next run is not organized;
+its text is still on the forge, and the learner can post it again.
 """
 
 from __future__ import annotations
@@ -20,14 +28,14 @@ from datetime import datetime, timedelta
 import structlog
 
 from bot.intake.events import Actor, Comment, EventKind, InboundEvent, Thread
-from forge_adapters.base import ForgeClient, ForgeError, UpdatedComment
-from workers.events import WorkerRuntime
-from workers.parked_events import apply_or_park
-from workers.repo_registry import RegisteredRepo
+from forge_adapters.base import ForgeClient, ForgeError, OpenedIssue, UpdatedComment
+from workers.parked_replay import apply_or_park
+from workers.runtime import WorkerRuntime
+from workers.scheduling.registry import RegisteredRepo
+from workers.state_keys import COMMENTS_SINCE, ISSUES_SINCE
 
 log = structlog.get_logger("gitlearnos.maintenance")
 
-SINCE = "gitlearnos:maintenance:since:{repo}"
 CATCH_UP_WINDOW = timedelta(hours=48)
 # Outcomes that changed nothing: the input was applied before, or is not learning input.
 NO_CHANGE = frozenset({"already-applied", "skipped"})
@@ -43,6 +51,56 @@ class CatchUp:
     problem: str = ""
 
 
+def catch_up_missed_issues(runtime: WorkerRuntime, target: RegisteredRepo, now: datetime) -> CatchUp:
+    """Organize learner issues opened since the last run that the bot never answered; count changes.
+
+    Listing failures behave as for comments (:func:`listing_failed`): a rate
+    limit is raised so the task retries, anything else is the run's evidence and the window stays open.
+    """
+    repo = target.repo
+    window = CatchUpWindow(runtime, ISSUES_SINCE.format(repo=repo.slug), now)
+    client = forge_client(runtime, target)
+    try:
+        listed = client.issues_opened_since(repo, window.since)
+    except ForgeError as error:
+        return listing_failed(repo.slug, "issues", error)
+    changed = 0
+    for issue in listed:
+        if is_bot(runtime, issue.author) or _answered(client, target, issue):
+            continue
+        changed += changed_state(apply_or_park(runtime, issue_event(target, issue)))
+    window.close()
+    return CatchUp(changed=changed)
+
+
+def _answered(client: ForgeClient, target: RegisteredRepo, issue: OpenedIssue) -> bool:
+    """True when the bot already spoke in the issue, i.e. its opening webhook was processed."""
+    number = issue.thread.number
+    try:
+        messages = client.thread_messages(target.repo, number, is_pull_request=False)
+    except ForgeError as error:
+        if error.retry_after is not None:
+            raise
+        # Unknown: replay it; the event key still makes an applied issue a no-op.
+        log.warning(
+            "maintenance.thread_unreadable", repo=target.repo.slug, number=number, status=error.status
+        )
+        return False
+    # Every adapter marks the bot's own account (and any bot user) as ``is_bot``.
+    return any(message.is_bot for message in messages)
+
+
+def issue_event(target: RegisteredRepo, issue: OpenedIssue) -> InboundEvent:
+    """The ``issue.opened`` event the issue's webhook would have carried."""
+    return target.as_event(
+        f"maintenance:issue:{issue.thread.number}",
+        EventKind.ISSUE_OPENED,
+        actor=issue.author,
+        thread=issue.thread,
+        occurred_at=issue.created_at,
+    )
+
+
 def catch_up_missed_comments(runtime: WorkerRuntime, target: RegisteredRepo, now: datetime) -> CatchUp:
     """Process learner comments a webhook may never have delivered; count those that changed state.
 
@@ -54,7 +112,7 @@ def catch_up_missed_comments(runtime: WorkerRuntime, target: RegisteredRepo, now
     A rate limit is raised, so the task retries after the forge's delay.
     """
     repo = target.repo
-    window = CatchUpWindow(runtime, SINCE.format(repo=repo.slug), now)
+    window = CatchUpWindow(runtime, COMMENTS_SINCE.format(repo=repo.slug), now)
     try:
         listed = forge_client(runtime, target).comments_updated_since(repo, window.since)
     except ForgeError as error:
