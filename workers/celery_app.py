@@ -36,9 +36,9 @@ EVENTS_QUEUE = "events"
 SCHEDULE_QUEUE = "schedule"
 RAG_QUEUE = "rag"
 PROCESS_EVENT = "workers.events.process_event"
-# A forge-side schedule (POST /triggers/{job}, a GitLab scheduled pipeline); see workers.triggered_runs.
+# A forge-side schedule (POST /triggers/{job}, a GitLab scheduled pipeline); see workers.scheduling.runs.
 RUN_TRIGGERED = "workers.triggered_runs.run_triggered"
-# Verify a repository's recurring jobs and record them in automation.md; see workers.automation.
+# Verify a repository's recurring jobs and record them in automation.md; see workers.scheduling.verification.
 VERIFY_SCHEDULES = "workers.automation.verify_schedules"
 SYNC_SOURCE = "workers.rag.sync_source"  # on RAG_QUEUE: ingest one source record, commit its receipt
 ANSWER_QUESTION = "workers.rag_answer.answer_question"  # on RAG_QUEUE: query, reply with evidence
@@ -72,7 +72,7 @@ def create_celery(settings: Settings, redis_url: str) -> Celery:
         worker_redirect_stdouts=False,  # print()s and warnings go to the JSON stream, not re-logged as text
         worker_send_task_events=False,
         enable_utc=True,
-        # Read by workers.schedule_dispatch.configure_beat: how often beat asks what is due.
+        # Read by workers.scheduling.dispatch.configure_beat: how often beat asks what is due.
         gitlearnos_dispatch_every=settings.dispatch_interval_seconds,
     )
     app.steps["consumer"].add(KeepHeldMessagesVisible)

@@ -63,7 +63,7 @@ def redis_enqueue(app: Celery, client: Redis) -> Callable[[InboundEvent], Awaita
 
     A schedule event (a GitLab scheduled pipeline starting, a GitHub ``workflow_dispatch``) is no
     learner input: it goes to the schedule queue as a forge-side trigger of every recurring job, so
-    it meets the same occurrence logic as the beat (:mod:`workers.triggered_runs`).
+    it meets the same occurrence logic as the beat (:mod:`workers.scheduling.runs`).
     """
 
     async def enqueue(event: InboundEvent) -> None:
