@@ -28,6 +28,25 @@ EVENT = Schema(
     ),
 )  # fmt: skip
 
+REVIEW = Schema(
+    kind="reviews",
+    fields=(
+        ("ID", None), ("Canonical path", None), ("Version", "`1`"), ("Origin", "`planned`"),
+        ("Depends on (goal/gap/model/event IDs)", None), ("Composes with (review IDs)", None),
+        ("Status", "`planned`"), ("Subject", None), ("Purpose", None), ("Due", None), ("Goal link", None),
+        ("Gap link", None), ("Grounded in", None), ("Generated", None),
+    ),
+    sections=(
+        ("Why these questions now", None),
+        ("Questions", None),
+        ("Answer or success condition", None),
+        ("Learner answer", "- Not attempted yet."),
+        ("Feedback and evidence", "- Result: `not-assessed`\n- Independent: not yet known"),
+        ("Writeback", None),
+        ("Next check", None),
+    ),
+)  # fmt: skip
+
 KNOWLEDGE_POINT = Schema(
     kind="knowledge",
     fields=(

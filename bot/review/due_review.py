@@ -38,6 +38,7 @@ from bot.intake.agent import Agent
 from bot.intake.model_use import pick_agent
 from bot.plan import CommitSpec, FileWrite, IssueSpec, Outcome, Plan
 from bot.receipt import commit_receipt
+from bot.records.codec import section
 from bot.records.files import Record, records
 from bot.replies import reply_marker
 from bot.review.evidence import question_context, record_questions, with_generated
@@ -114,11 +115,7 @@ def issue_marker(occurrence: str) -> str:
 
 def _section(text: str, heading: str) -> str:
     """The body of ``heading`` up to the next ``##`` heading; never past the answer section."""
-    if heading not in text:
-        return ""
-    body = text.split(heading, 1)[1]
-    body = body.split("\n## ", 1)[0]
-    return body.split(ANSWER_HEADING, 1)[0]
+    return section(text, heading.removeprefix("## ")).split(ANSWER_HEADING, 1)[0]
 
 
 def _why(record: Record, due: date) -> str:

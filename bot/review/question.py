@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from bot.records.codec import bullets, render
+from bot.records.schemas import REVIEW
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line, slugify
 
@@ -196,65 +198,35 @@ def goal_link(subject: str, *, linked: bool) -> str:
 
 def planned_review(draft: ReviewDraft) -> str:
     """The record text: review template order, ``Status: planned``, questions and keys apart."""
-    composes = f"Composes with (review IDs): {draft.composes_with}\n" if draft.composes_with else ""
     questions = "\n".join(f"{n}. {q}" for n, q in enumerate(draft.questions, start=1))
     keys = (
         [f"- {draft.successes[0]}"]
         if len(draft.successes) == 1
         else [f"- Question {n} success condition: {s}" for n, s in enumerate(draft.successes, start=1)]
     )
-    success = "\n".join(keys)
-    return f"""# {draft.title}
-
-ID: `{draft.record_id}`
-Canonical path: `{draft.path}`
-Version: `1`
-Origin: `planned`
-Depends on (goal/gap/model/event IDs): {draft.depends_on}
-{composes}Status: `planned`
-Subject: {draft.subject}
-Purpose: `{draft.purpose}`
-Due: {draft.due.isoformat()}
-Goal link: {draft.goal_link}
-Gap link: {draft.gap_link}
-Grounded in: {draft.grounded_in}
-Generated: {draft.generated}
-
-## Why these questions now
-
-- Selection reason: {draft.why}
-- Difference from recent questions: {draft.difference}
-
-## Questions
-
-Keep answers hidden before an attempt.
-
-{questions}
-
-{ANSWER_HEADING}
-
-{success}
-
-## Learner answer
-
-- Not attempted yet.
-
-## Feedback and evidence
-
-- Result: `not-assessed`
-- Independent: not yet known
-
-## Writeback
-
-- Gap or mastery change: none; planning a task is not performance evidence.
-- Evidence link: {draft.evidence_link}
-
-## Next check
-
-- Date or next handoff: {draft.next_check}
-- Actual background scheduling created: no
-- Next question type: decided from the attempt
-"""
+    fields = {
+        "ID": f"`{draft.record_id}`", "Canonical path": f"`{draft.path}`",
+        "Depends on (goal/gap/model/event IDs)": draft.depends_on,
+        "Composes with (review IDs)": draft.composes_with or None, "Subject": draft.subject,
+        "Purpose": f"`{draft.purpose}`", "Due": draft.due.isoformat(), "Goal link": draft.goal_link,
+        "Gap link": draft.gap_link, "Grounded in": draft.grounded_in, "Generated": draft.generated,
+    }  # fmt: skip
+    bodies = {
+        "Why these questions now": bullets(
+            {"Selection reason": draft.why, "Difference from recent questions": draft.difference}
+        ),
+        "Questions": f"Keep answers hidden before an attempt.\n\n{questions}",
+        ANSWER_HEADING.removeprefix("## "): "\n".join(keys),
+        "Writeback": bullets({
+            "Gap or mastery change": "none; planning a task is not performance evidence.",
+            "Evidence link": draft.evidence_link,
+        }),
+        "Next check": bullets({
+            "Date or next handoff": draft.next_check, "Actual background scheduling created": "no",
+            "Next question type": "decided from the attempt",
+        }),
+    }  # fmt: skip
+    return render(REVIEW, draft.title, fields, bodies)
 
 
 def plan_question(
