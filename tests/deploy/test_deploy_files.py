@@ -20,15 +20,12 @@ from pathlib import Path
 from typing import Any, get_args
 
 import pytest
-import yaml
 from pydantic import AliasChoices, SecretStr
 
-from gitlearnos.cli import build_parser
 from runtime.settings import Settings
+from tests.support.deploy_files import ROOT, command_args, compose, parse_cli, services
 
-ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = ROOT / "deploy" / "Dockerfile"
-COMPOSE = ROOT / "docker-compose.yml"
 ENV_EXAMPLE = ROOT / ".env.example"
 DOCKERIGNORE = ROOT / ".dockerignore"
 
@@ -93,18 +90,6 @@ def exec_form(arguments: str) -> list[str]:
     return [str(item) for item in value]
 
 
-def compose() -> dict[str, Any]:
-    data = yaml.safe_load(COMPOSE.read_text())
-    assert isinstance(data, dict)
-    return data
-
-
-def services() -> dict[str, dict[str, Any]]:
-    found = compose()["services"]
-    assert isinstance(found, dict)
-    return found
-
-
 def our_services() -> dict[str, dict[str, Any]]:
     """Services that run the project's image (built from deploy/Dockerfile)."""
     return {
@@ -115,27 +100,11 @@ def our_services() -> dict[str, dict[str, Any]]:
     }
 
 
-def command_args(service: dict[str, Any]) -> list[str]:
-    command = service.get("command")
-    if isinstance(command, str):
-        return shlex.split(command)
-    assert isinstance(command, list), "a service of our image needs an explicit command"
-    return [str(part) for part in command]
-
-
 def environment_names(service: dict[str, Any]) -> set[str]:
     environment = service.get("environment") or {}
     if isinstance(environment, list):
         return {entry.split("=", 1)[0] for entry in environment}
     return set(environment)
-
-
-def parse_cli(args: list[str]) -> Any:
-    """Parse with the real CLI parser; argparse exits on bad input, which we turn into a failure."""
-    try:
-        return build_parser().parse_args(args)
-    except SystemExit as exit_:
-        pytest.fail(f"`gitlearnos {' '.join(args)}` is not a valid command (argparse exit {exit_.code})")
 
 
 def healthcheck_port_and_path(snippet: str) -> tuple[int, str]:

@@ -10,11 +10,8 @@ when it is installed; the structural checks below run always.
 from __future__ import annotations
 
 import re
-import shlex
 import shutil
 import subprocess
-from collections.abc import Iterator
-from functools import cache
 from pathlib import Path
 from typing import Any, get_args
 from urllib.parse import urlsplit
@@ -24,19 +21,32 @@ import yaml
 from litestar.testing import TestClient
 from pydantic import AliasChoices, SecretStr
 
-from gitlearnos.cli import build_parser
 from runtime.settings import Settings
+from tests.support.deploy_files import ROOT, parse_cli
+from tests.support.kubernetes_manifests import (
+    IMAGE,
+    K8S,
+    KUSTOMIZATION,
+    WORKLOADS,
+    cli_args,
+    container_named,
+    containers,
+    kustomization,
+    load_yaml_documents,
+    named,
+    of_kind,
+    our_containers,
+    pod_spec,
+    resources,
+    secret_refs,
+    workloads,
+)
 from webhooks.app import create_app
 
-ROOT = Path(__file__).resolve().parents[2]
-K8S = ROOT / "deploy" / "kubernetes"
-KUSTOMIZATION = K8S / "kustomization.yaml"
 SECRET_TEMPLATE = K8S / "secret.example.yaml"
 DOCKERFILE = ROOT / "deploy" / "Dockerfile"
 COMPOSE = ROOT / "docker-compose.yml"
 
-# The image placeholder that kustomization.yaml's `images:` rewrites.
-IMAGE = "gitlearnos-bot"
 # Kubernetes versions the schema check covers: the oldest we claim and the newest the validator knows.
 OLDEST_KUBERNETES = "1.29.0"
 
@@ -51,7 +61,6 @@ KNOWN_KINDS = {
     ("networking.k8s.io/v1", "NetworkPolicy"),
 }
 NAMESPACED = {kind for _, kind in KNOWN_KINDS} - {"Namespace"}
-WORKLOADS = {"Deployment", "StatefulSet"}
 
 # Which role needs which secret: web verifies deliveries, the worker talks to forges; neither gets
 # the other's.
@@ -90,38 +99,8 @@ def is_secret(variable: str) -> bool:
     return annotation is SecretStr or SecretStr in get_args(annotation)
 
 
-def load_yaml_documents(path: Path) -> list[Any]:
-    return [doc for doc in yaml.safe_load_all(path.read_text()) if doc is not None]
-
-
-@cache
-def kustomization() -> dict[str, Any]:
-    data = yaml.safe_load(KUSTOMIZATION.read_text())
-    assert isinstance(data, dict)
-    return data
-
-
 def manifest_files() -> list[Path]:
     return sorted(path for path in K8S.glob("*.yaml") if path != KUSTOMIZATION)
-
-
-@cache
-def resources() -> tuple[dict[str, Any], ...]:
-    """Every object the kustomization applies, in file order."""
-    found: list[dict[str, Any]] = []
-    for name in kustomization()["resources"]:
-        found.extend(load_yaml_documents(K8S / name))
-    return tuple(found)
-
-
-def of_kind(kind: str) -> list[dict[str, Any]]:
-    return [doc for doc in resources() if doc["kind"] == kind]
-
-
-def named(kind: str, name: str) -> dict[str, Any]:
-    matches = [doc for doc in of_kind(kind) if doc["metadata"]["name"] == name]
-    assert len(matches) == 1, f"expected one {kind} {name}, found {len(matches)}"
-    return matches[0]
 
 
 def secret_template() -> dict[str, Any]:
@@ -133,48 +112,6 @@ def secret_template() -> dict[str, Any]:
 def config_map() -> dict[str, Any]:
     (found,) = of_kind("ConfigMap")
     return found
-
-
-def workloads() -> list[dict[str, Any]]:
-    return [doc for doc in resources() if doc["kind"] in WORKLOADS]
-
-
-def pod_spec(workload: dict[str, Any]) -> dict[str, Any]:
-    spec = workload["spec"]["template"]["spec"]
-    assert isinstance(spec, dict)
-    return spec
-
-
-def containers(workload: dict[str, Any]) -> list[dict[str, Any]]:
-    spec = pod_spec(workload)
-    return [*spec.get("initContainers", []), *spec["containers"]]
-
-
-def our_containers() -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
-    """(workload, container) for every container that runs the project's image."""
-    for workload in workloads():
-        for container in containers(workload):
-            if container["image"] == IMAGE:
-                yield workload, container
-
-
-def container_named(workload_name: str) -> dict[str, Any]:
-    (found,) = [c for w, c in our_containers() if w["metadata"]["name"] == workload_name]
-    return found
-
-
-def cli_args(container: dict[str, Any]) -> list[str]:
-    """The `gitlearnos ...` arguments: the image's ENTRYPOINT is `gitlearnos`, so args are its arguments."""
-    command = container.get("command")
-    assert command in (None, ["gitlearnos"]), f"{container['name']}: command {command} bypasses the CLI"
-    return [str(arg) for arg in container.get("args", [])]
-
-
-def parse_cli(args: list[str]) -> Any:
-    try:
-        return build_parser().parse_args(args)
-    except SystemExit as exit_:
-        pytest.fail(f"`gitlearnos {shlex.join(args)}` is not a valid command (argparse exit {exit_.code})")
 
 
 def labels_match(selector: dict[str, Any], labels: dict[str, str]) -> bool:
@@ -230,14 +167,6 @@ def quantity(value: object) -> float:
     match = QUANTITY.match(str(value))
     assert match, f"not a Kubernetes quantity: {value!r}"
     return float(match.group(1)) * FACTORS[match.group(2)]
-
-
-def secret_refs(container: dict[str, Any]) -> set[str]:
-    return {
-        entry["valueFrom"]["secretKeyRef"]["key"]
-        for entry in container.get("env", [])
-        if "secretKeyRef" in entry.get("valueFrom", {})
-    }
 
 
 def secret_volume_keys(workload: dict[str, Any], container: dict[str, Any]) -> set[str]:

@@ -29,8 +29,8 @@ from evals.local_stack import start_local_stack
 from evals.scenarios import s13_rag as s13
 from evals.scenarios.learner_files import learner_files
 from evals.scenarios.rag_flow import receipt_of, wait_for_rag_commit
-from tests.deploy import test_deploy_files as compose
-from tests.deploy import test_kubernetes as kube
+from tests.support import deploy_files as compose
+from tests.support import kubernetes_manifests as kube
 
 ROOT = Path(__file__).resolve().parents[2]
 DISTRIBUTION = "gitlearnos-bot"
@@ -61,7 +61,7 @@ def test_kubernetes_runs_one_non_overlapping_rag_worker_with_the_worker_secrets(
     assert workload["spec"]["replicas"] == 1
     assert workload["spec"]["strategy"]["type"] == "Recreate", "two pods must never write one index"
     container = kube.container_named("rag-worker")
-    parsed = kube.parse_cli(kube.cli_args(container))
+    parsed = compose.parse_cli(kube.cli_args(container))
     assert (parsed.command, parsed.queues, parsed.concurrency) == ("worker", "rag", 1)
     # The forge credentials for its receipt commits; not the chat model's key (RAG has its own, per learner).
     worker_secrets = kube.secret_refs(kube.container_named("worker")) - {"GITLEARNOS_MODEL_API_KEY"}

@@ -10,26 +10,21 @@ import os
 import subprocess
 import sys
 import time
-import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 import redis
 
-from bot.intake.events import Forge as BotForge
-from bot.intake.events import RepoRef
 from evals.local_stack import free_port, wait_until_ready
-from evals.sandbox import BOT_LOGIN, SandboxClient, SandboxServer, start_sandbox
+from evals.sandbox import BOT_LOGIN, SandboxServer, start_sandbox
 from evals.sandbox.model_api import SANDBOX_MODEL
 from evals.sandbox.models import Forge as SandboxForge
 from evals.sandbox.token_scopes import FULL_SCOPES
 from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
-from workers.scheduling.registry import RegisteredRepo
+from tests.support.doctor_deployment import SECRET, Deployment
 from workers.state_keys import REDBEAT_LOCK, REPOS
 
-SECRET = "doctor-test-secret"
 FORGES = ("github", "gitlab", "gitea")
 ADDRESS_SETTINGS = {
     "github": "GITLEARNOS_GITHUB_API_URL",
@@ -118,76 +113,6 @@ def beat(persistent_redis: str, tmp_path_factory: pytest.TempPathFactory) -> Ite
     yield
     process.terminate()
     process.wait(timeout=30)
-
-
-@dataclass
-class Deployment:
-    """One forge's correct setup; tests break one thing and read the doctor's table."""
-
-    forge: str
-    sandbox: SandboxServer
-    redis_url: str
-    public_url: str
-    full_name: str
-    monkeypatch: pytest.MonkeyPatch
-    hook_ids: dict[str, list[int]] = field(default_factory=dict)
-
-    def file_issue(self, full_name: str) -> None:
-        """The learner opens an issue; returns once the forge recorded its delivery to the repo's hook."""
-        with self.sandbox.client() as client:
-            before = {hook_id: self._deliveries(client, hook_id) for hook_id in self.hook_ids[full_name]}
-            client.open_issue(full_name, title="A note", body="Today I read about B-trees.")
-            for hook_id, seen in before.items():
-                _wait_for_deliveries(client, hook_id, seen + 1)
-
-    @staticmethod
-    def _deliveries(client: SandboxClient, hook_id: int) -> int:
-        return sum(delivery["hook_id"] == hook_id for delivery in client.deliveries())
-
-    def set(self, name: str, value: str) -> None:
-        self.monkeypatch.setenv(name, value)
-
-    def unset(self, name: str) -> None:
-        self.monkeypatch.delenv(name, raising=False)
-
-    def new_repository(
-        self,
-        *,
-        private: bool = True,
-        hook_url: str | None = None,
-        events: list[str] | None = None,
-        secret: str = SECRET,
-    ) -> str:
-        """A learner repository, registered, with a hook to ``hook_url`` (default: this service's).
-
-        GitHub pings a new hook; the ping's answer is awaited, so its ``last_response`` is known.
-        """
-        full_name = f"{self.sandbox.learner}/notes-{uuid.uuid4().hex[:8]}"
-        with self.sandbox.client() as client:
-            client.create_repository(full_name, private=private, files={"gitlearnos.yml": "version: 2\n"})
-            if hook_url != "":
-                url = hook_url or f"{self.public_url}/webhooks/{self.forge}"
-                hook = client.add_hook(full_name, url=url, secret=secret, forge=self.forge, events=events)
-                if self.forge == "github":
-                    _wait_for_deliveries(client, int(hook["id"]), 1)
-        self.hook_ids[full_name] = [int(hook["id"])] if hook_url != "" else []
-        repo = RepoRef(
-            forge=BotForge(self.forge),
-            host="127.0.0.1",
-            full_name=full_name,
-            clone_url=self.sandbox.git_url(full_name),
-        )
-        entry = RegisteredRepo(repo=repo)
-        redis.Redis.from_url(self.redis_url).hset(REPOS, repo.slug, entry.model_dump_json())
-        return full_name
-
-
-def _wait_for_deliveries(client: SandboxClient, hook_id: int, count: int, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while sum(delivery["hook_id"] == hook_id for delivery in client.deliveries()) < count:
-        if time.monotonic() > deadline:
-            raise AssertionError(f"fewer than {count} deliveries to hook {hook_id} within {timeout:.0f} s")
-        time.sleep(0.05)
 
 
 def _environment(

@@ -15,7 +15,7 @@ import redis
 from evals.sandbox import BOT_LOGIN
 from gitlearnos.cli import main
 from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
-from tests.doctor.conftest import Deployment
+from tests.support.doctor_deployment import Deployment
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -27,7 +27,7 @@ from evals.scenarios.handoff_files import (
     TEACHER,
     handoff_repo_files,
 )
-from tests.e2e.test_note_pipeline import settle, wait_for
+from tests.support.waiting import settle, wait_for
 
 pytestmark = pytest.mark.e2e
 REPOSITORY = "alice/geometry"

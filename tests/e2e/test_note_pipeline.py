@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import re
 import subprocess
 import time
@@ -18,10 +16,10 @@ from evals.demo import LEARNER_FILES, NOTE_BODY, NOTE_TITLE, REPOSITORY
 from evals.local_stack import OTHER_BOT, LocalStack
 from evals.sandbox.client import SandboxClientError
 from evals.sandbox.store import BOT_LOGIN
-from forge_adapters.github.webhook import sign
+from tests.support.signing import signed_headers
+from tests.support.waiting import settle, wait_for
 
 pytestmark = pytest.mark.e2e
-WAIT = 60.0
 
 
 def bare_git(stack: LocalStack, *args: str) -> str:
@@ -40,45 +38,12 @@ def bot_comments(stack: LocalStack, number: int) -> list[dict[str, Any]]:
         return [c for c in learner.comments(REPOSITORY, number) if c["user"]["login"] == BOT_LOGIN]
 
 
-def wait_for(condition: Any, what: str, timeout: float = WAIT) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
 ISSUE_EVENT = {"github": "issues", "gitlab": "Issue Hook", "gitea": "issues"}
 
 
 def issue_deliveries(stack: LocalStack, forge: str) -> list[dict[str, Any]]:
     with stack.sandbox.client() as learner:
         return [d for d in learner.deliveries() if d["event"] == ISSUE_EVENT[forge]]
-
-
-def signed_headers(forge: str, body: bytes, secret: str, delivery: str) -> dict[str, str]:
-    """The headers each forge would send with ``body`` under a fresh delivery id."""
-    common = {"Content-Type": "application/json"}
-    if forge == "github":
-        return common | {
-            "X-GitHub-Event": "issues",
-            "X-GitHub-Delivery": delivery,
-            "X-Hub-Signature-256": sign(body, secret),
-        }
-    if forge == "gitlab":
-        return common | {
-            "X-Gitlab-Event": "Issue Hook",
-            "X-Gitlab-Token": secret,
-            "Idempotency-Key": delivery,
-        }
-    digest = hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
-    return common | {"X-Gitea-Event": "issues", "X-Gitea-Delivery": delivery, "X-Gitea-Signature": digest}
-
-
-def settle(stack: LocalStack, seconds: float = 2.0) -> None:
-    """Give a wrongly queued task time to show itself (the worker picks tasks up in milliseconds)."""
-    time.sleep(seconds)
 
 
 @pytest.fixture(params=["github", "gitlab", "gitea"])

@@ -16,8 +16,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from evals.sandbox.client import SandboxClientError
-from tests.faults.conftest import FaultRun
-from tests.faults.scale import scaled
+from tests.support.faults.run import FaultRun
+from tests.support.faults.scale import scaled
 
 pytestmark = pytest.mark.e2e
 AT_ONCE = scaled(12, 40)

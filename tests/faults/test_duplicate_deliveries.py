@@ -9,9 +9,9 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 import pytest
 
-from tests.e2e.test_note_pipeline import signed_headers
-from tests.faults.conftest import FaultRun
-from tests.faults.scale import scaled
+from tests.support.faults.run import FaultRun
+from tests.support.faults.scale import scaled
+from tests.support.signing import signed_headers
 
 pytestmark = pytest.mark.e2e
 PARALLEL = 8

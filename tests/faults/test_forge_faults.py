@@ -10,8 +10,8 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.faults.conftest import FaultRun
-from tests.faults.scale import scaled
+from tests.support.faults.run import FaultRun
+from tests.support.faults.scale import scaled
 
 pytestmark = pytest.mark.e2e
 NOTES = scaled(6, 30)

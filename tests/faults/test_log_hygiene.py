@@ -15,10 +15,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.e2e.test_note_pipeline import signed_headers
-from tests.faults.conftest import FaultRun
-from tests.faults.ledger import Note
-from tests.faults.log_audit import audit_logs, leaks, learner_words
+from tests.support.faults.ledger import Note
+from tests.support.faults.run import FaultRun
+from tests.support.log_audit import audit_logs, leaks, learner_words
+from tests.support.signing import signed_headers
 
 pytestmark = pytest.mark.e2e
 FAILING_FOR = 6.0

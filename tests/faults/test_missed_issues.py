@@ -10,9 +10,9 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.faults.conftest import FaultRun
-from tests.faults.ledger import Ledger
-from tests.faults.maintenance_run import run_maintenance_now
+from tests.support.faults.ledger import Ledger
+from tests.support.faults.maintenance_run import run_maintenance_now
+from tests.support.faults.run import FaultRun
 
 pytestmark = pytest.mark.e2e
 

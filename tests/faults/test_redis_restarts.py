@@ -13,10 +13,10 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.faults.conftest import FaultRun
-from tests.faults.maintenance_run import run_maintenance_now
-from tests.faults.scale import scaled
-from tests.faults.worker_kills import restart_worker, worker_exit
+from tests.support.faults.maintenance_run import run_maintenance_now
+from tests.support.faults.run import FaultRun
+from tests.support.faults.scale import scaled
+from tests.support.worker_kills import restart_worker, worker_exit
 
 pytestmark = pytest.mark.e2e
 NOTES = scaled(12, 30)

@@ -14,9 +14,9 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.faults.conftest import FaultRun
-from tests.faults.scale import scaled
-from tests.faults.worker_kills import kill_worker, restart_worker
+from tests.support.faults.run import FaultRun
+from tests.support.faults.scale import scaled
+from tests.support.worker_kills import kill_worker, restart_worker
 
 pytestmark = pytest.mark.e2e
 NOTES, KILLS = scaled(10, 30), scaled(3, 10)

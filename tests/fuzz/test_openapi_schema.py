@@ -21,14 +21,13 @@ from typing import Any
 
 import httpx
 import pytest
-import redis
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis import checks
 
-from tests import conftest
-from tests.fuzz.served_intake import TRIGGER_SECRET, ServedIntake, served_intake
-from tests.intake.forge_requests import gitea_headers, github_headers, gitlab_headers, wire
+from tests.support.forge_requests import gitea_headers, github_headers, gitlab_headers, wire
+from tests.support.redis_databases import fresh_database
+from tests.support.served_intake import TRIGGER_SECRET, ServedIntake, served_intake
 
 EXAMPLES_PER_OPERATION = 60
 EVENTS = {
@@ -48,8 +47,7 @@ CHECKS = [
 
 @pytest.fixture(scope="module")
 def server(redis_server: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedIntake]:
-    url = f"{redis_server}/{next(conftest._databases)}"
-    redis.Redis.from_url(url).flushdb()
+    url = fresh_database(redis_server)
     with served_intake(url, tmp_path_factory.mktemp("schema")) as running:
         yield running
 

@@ -26,10 +26,7 @@ import redis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests import conftest
-from tests.conftest import load_fixture
-from tests.fuzz.served_intake import ServedIntake, served_intake
-from tests.intake.forge_requests import (
+from tests.support.forge_requests import (
     FORGES,
     fixture_names,
     gitlab_headers,
@@ -37,6 +34,9 @@ from tests.intake.forge_requests import (
     wire,
     with_raw,
 )
+from tests.support.payloads import load_fixture
+from tests.support.redis_databases import fresh_database
+from tests.support.served_intake import ServedIntake, served_intake
 from workers.celery_app import EVENTS_QUEUE, SCHEDULE_QUEUE
 
 EXAMPLES_PER_FORGE = 800
@@ -141,9 +141,7 @@ class Observed:
 
 @pytest.fixture(scope="module")
 def module_redis_url(redis_server: str) -> str:
-    url = f"{redis_server}/{next(conftest._databases)}"
-    redis.Redis.from_url(url).flushdb()
-    return url
+    return fresh_database(redis_server)
 
 
 @pytest.fixture(scope="module")

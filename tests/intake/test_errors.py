@@ -14,8 +14,8 @@ from redis.asyncio import Redis
 
 from bot.intake.events import InboundEvent
 from runtime.log_setup import configure_logging
-from tests.conftest import FIXTURES
-from tests.intake.forge_requests import claims, intake_client, post, settings, signed_headers
+from tests.support.forge_requests import claims, intake_client, post, settings, signed_headers
+from tests.support.payloads import FIXTURES
 from webhooks.app import create_app
 
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import load_fixture
-from tests.intake.forge_requests import intake_client, post, queue_lengths, signed_headers
+from tests.support.forge_requests import intake_client, post, queue_lengths, signed_headers
+from tests.support.payloads import load_fixture
 
 APP_ID = 424242
 APP = {"id": APP_ID, "slug": "gitlearnos-bot", "name": "GitLearnOS Bot", "owner": None}

@@ -22,8 +22,8 @@ from litestar.testing import TestClient
 
 from runtime.embedded_redis import redis_binary
 from runtime.log_setup import configure_logging
-from tests.conftest import FIXTURES
-from tests.intake.forge_requests import intake_client, post, queue_lengths, signed_headers
+from tests.support.forge_requests import intake_client, post, queue_lengths, signed_headers
+from tests.support.payloads import FIXTURES
 from webhooks.triggers import SIGNATURE_HEADER, sign
 
 BODY = (FIXTURES / "github" / "issues__opened.json").read_bytes()

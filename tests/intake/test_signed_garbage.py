@@ -16,8 +16,7 @@ from collections.abc import Iterator
 import pytest
 from litestar.testing import TestClient
 
-from tests.conftest import FIXTURES, load_fixture
-from tests.intake.forge_requests import (
+from tests.support.forge_requests import (
     claims,
     gitlab_headers,
     intake_client,
@@ -26,6 +25,7 @@ from tests.intake.forge_requests import (
     signed_headers,
     with_raw,
 )
+from tests.support.payloads import FIXTURES, load_fixture
 
 DEEP = "[" * 100_000 + "]" * 100_000
 SURROGATE = '"\\ud800"'

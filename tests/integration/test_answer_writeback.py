@@ -6,26 +6,18 @@ the bot's commits on the remote, the review record's text, the reply on the deli
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
 
-import pytest
-import respx
-
 from bot.intake.events import EventKind
 from bot.records.codec import read_header, section, unfence
-from tests.fakes.github_api import FakeGitHubComments
-from tests.integration.test_event_worker import (  # noqa: F401 - ``remote`` is a fixture
-    bot_commits,
-    git,
-    note_event,
-    push_learner_commit,
-    remote,
-    runtime,
-)
-from tests.unit.helpers import REPO
-from tests.unit.test_answer import EVENT, EVENT_PATH, GAP, GAP_PATH, REVIEW, REVIEW_PATH
+from tests.support.due_review import forge as forge  # noqa: PLC0414 - the fixture
+from tests.support.event_worker import note_event, runtime
+from tests.support.event_worker import remote as remote  # noqa: PLC0414 - the fixture
+from tests.support.fake_github import FakeGitHubComments
+from tests.support.git_remotes import bot_commits, git, push_learner_commit
+from tests.support.learner import REPO
+from tests.support.linked_review import EVENT, EVENT_PATH, GAP, GAP_PATH, REVIEW, REVIEW_PATH
 from workers.due_review import run_due_review
 from workers.events import handle_event
 from workers.scheduling.registry import RegisteredRepo
@@ -36,12 +28,6 @@ MONDAY_0900_UTC = datetime(
 )  # the config's time zone is UTC, outside quiet hours
 
 ANSWER = "Answer: 12 cm\nDE/AB = 2, so EF = 2 × 6. I did it without my notes.\n\n```\nEF = 12\n```"
-
-
-@pytest.fixture
-def forge() -> Iterator[FakeGitHubComments]:
-    with respx.mock(assert_all_called=False) as router:
-        yield FakeGitHubComments(router)
 
 
 def seed_review(tmp_path: Path, bare: Path) -> None:
@@ -58,7 +44,7 @@ def seed_review(tmp_path: Path, bare: Path) -> None:
 def test_an_answer_to_a_delivered_question_is_written_back_once_with_the_words_verbatim(
     tmp_path: Path,
     redis_url: str,
-    remote: Path,  # noqa: F811
+    remote: Path,
     forge: FakeGitHubComments,
 ) -> None:
     seed_review(tmp_path, remote)

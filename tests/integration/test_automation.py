@@ -14,15 +14,16 @@ from typing import Any
 
 import pytest
 import redis
-from celery import signals
 
 from evals.harness.beat import running_beat
-from tests.integration.test_event_worker import bot_commits, git, note_event, runtime
-from tests.integration.test_maintenance import Forge, served
-from tests.integration.test_maintenance import forge as forge  # noqa: PLC0414 - the fixture
-from tests.integration.test_maintenance import remote as remote  # noqa: PLC0414 - the fixture
+from tests.support.event_worker import note_event, runtime
+from tests.support.git_remotes import bot_commits, git
+from tests.support.scheduled_repo import Forge, served
+from tests.support.scheduled_repo import forge as forge  # noqa: PLC0414 - the fixture
+from tests.support.scheduled_repo import remote as remote  # noqa: PLC0414 - the fixture
 from workers.celery_app import PROCESS_EVENT, SCHEDULE_QUEUE, VERIFY_SCHEDULES, create_celery
-from workers.events import WorkerRuntime, register_event_task
+from workers.events import register_event_task
+from workers.runtime import WorkerRuntime
 from workers.scheduling.listing import scheduled_tasks, scheduler_listed
 from workers.scheduling.tasks import register_schedule_tasks
 from workers.scheduling.verification import verify_schedules
@@ -100,23 +101,15 @@ def queued_verifications(redis_url: str) -> list[tuple[list[Any], dict[str, Any]
 def test_a_learner_asking_to_finish_deployment_gets_the_observed_state_on_the_issue(
     tmp_path: Path, redis_url: str, remote: Path, forge: Forge, body: str, login: str, answered: bool
 ) -> None:
-    """The event task's own outcome is not the point (a deployment request is no note): Celery's
-    ``task_postrun`` for it is sent as the worker sends it, so no other test's event task is involved."""
+    """The event task's own outcome is not the point (a deployment request is no note): its plan
+    queues the verification, which then runs from the schedule queue."""
     worker = runtime(tmp_path, redis_url)
     app = create_celery(worker.settings, redis_url)
     register_schedule_tasks(app, worker)
     event_task = app.tasks[PROCESS_EVENT] if PROCESS_EVENT in app.tasks else register_event_task(app, worker)
     payload = note_event(remote, body=body, login=login).model_dump(mode="json")
 
-    signals.task_postrun.send(
-        sender=event_task,
-        task_id="t",
-        task=event_task,
-        args=[payload],
-        kwargs={},
-        retval="skipped",
-        state="SUCCESS",
-    )
+    event_task.apply(args=[payload])
     for args, kwargs in queued_verifications(redis_url):
         app.tasks[VERIFY_SCHEDULES].apply(args=args, kwargs=kwargs)
 

@@ -21,8 +21,8 @@ from bot.intake.agent import RuleAgent
 from bot.intake.model_use import MODEL_NOT_ALLOWED
 from bot.plan import Outcome, Plan
 from bot.review.due_review import DueReviewPlan, plan_due_review
-from tests.unit.helpers import CONFIG, NOW, issue_event, learner_repo
-from tests.unit.test_due_review import gap_linked_repo
+from tests.support.learner import CONFIG, NOW, issue_event, learner_repo
+from tests.support.linked_review import gap_linked_repo
 from workers.chat_agent import ChatModelAgent
 
 IMAGE = "https://attachments.example.invalid/worked-example.jpg"

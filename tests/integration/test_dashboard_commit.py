@@ -11,8 +11,10 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from tests.integration.test_local_mode import git, gitlearnos_local, repo
-from tests.unit.mermaid_flowchart import mermaid_blocks, parse_flowchart
+from tests.support.git_remotes import git
+from tests.support.local_mode import gitlearnos_local
+from tests.support.local_mode import repo as repo  # noqa: PLC0414 - the fixture
+from tests.support.mermaid_flowchart import mermaid_blocks, parse_flowchart
 
 __all__ = ["repo"]  # the learner repository fixture, reused
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 import base64
 import json
 import re
-import subprocess
-from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from functools import partial
 from pathlib import Path
@@ -21,69 +19,30 @@ import redis
 import respx
 
 from bot.records.codec import read_header
-from bot.review.question import ANSWER_HEADING, plan_question
+from bot.review.question import ANSWER_HEADING
 from forge_adapters.base import ForgeError
-from tests.fakes.github_api import API, FakeGitHubComments
-from tests.integration.test_event_worker import bot_commits, git, runtime
-from tests.integration.test_maintenance import BERLIN_CONFIG, register_with_mirror, seed_remote, served
-from tests.unit import test_answer as linked
-from tests.unit.helpers import learner_repo
+from tests.support import linked_review as linked
+from tests.support.due_review import KEY, MONDAY_0705_BERLIN, add_to_remote, planned_review
+from tests.support.due_review import forge as forge  # noqa: PLC0414 - the fixture
+from tests.support.event_worker import runtime
+from tests.support.fake_github import API, FakeGitHubComments
+from tests.support.git_remotes import bot_commits, git
+from tests.support.scheduled_repo import BERLIN_CONFIG, register_with_mirror, seed_remote, served
+from tests.support.scheduled_repo import remote as remote  # noqa: PLC0414 - the fixture
 from workers.celery_app import SCHEDULE_QUEUE, create_celery
 from workers.due_review import (
-    DELIVERY,
     DueReviewResult,
     claim_key,
     deliver_once,
     register_due_review_tasks,
     run_due_review,
 )
-from workers.events import WorkerRuntime
+from workers.runtime import WorkerRuntime
 from workers.scheduling.dispatch import RUN_DUE_REVIEW, SCHEDULED_JOBS, dispatch_due
+from workers.state_keys import DUE_REVIEW_DELIVERY as DELIVERY
 
 MONDAY = date(2026, 11, 30)
-MONDAY_0705_BERLIN = datetime(2026, 11, 30, 6, 5, tzinfo=UTC)
-KEY = "due-review/github:github.com/alice/learning/2026-11-30"
 SUCCESS = "the explanation states the idea in the learner's own words"
-
-
-def planned_review(day: date) -> tuple[str, str, str]:
-    """(path, content, question) of a real planned review record due on ``day``."""
-    planned = plan_question(
-        learner_repo(),
-        subject="mathematics",
-        note="Similar triangles keep the angle order.",
-        title="angle order",
-        day=day,
-        event_id="event-2026-11-27-angle-order",
-        event_path="subjects/mathematics/events/2026-11-27-angle-order.md",
-        goal_linked=True,
-    )
-    return planned.path, planned.content, planned.question
-
-
-def add_to_remote(
-    tmp_path: Path, remote: Path, path: str, content: str, *, also: dict[str, str] | None = None
-) -> None:
-    """Push ``path`` (and the ``also`` files) as the learner's own commit."""
-    work = tmp_path / "learner"
-    subprocess.run(["git", "clone", "-q", str(remote), str(work)], check=True)
-    for name, text in {path: content, **(also or {})}.items():
-        (work / name).parent.mkdir(parents=True, exist_ok=True)
-        (work / name).write_text(text)
-        git(work, "add", name)
-    git(work, "-c", "user.name=Alice", "-c", "user.email=alice@example.org", "commit", "-qm", "Plan")
-    git(work, "push", "-q", "origin", "HEAD:main")
-
-
-@pytest.fixture
-def remote(tmp_path: Path) -> Path:
-    return seed_remote(tmp_path, "remote")
-
-
-@pytest.fixture
-def forge() -> Iterator[FakeGitHubComments]:
-    with respx.mock(assert_all_called=False) as router:
-        yield FakeGitHubComments(router)
 
 
 def deliver(worker: WorkerRuntime, remote: Path) -> DueReviewResult:

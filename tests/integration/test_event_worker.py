@@ -6,88 +6,24 @@ comments. Exactly-once and no-force-push are checked on real repositories.
 
 from __future__ import annotations
 
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import redis
 import respx
-from pydantic import SecretStr
 
 from bot.intake.agent import LearnerInput, Recognition, RuleAgent
 from bot.intake.events import EventKind, event_key
 from bot.plan import FileWrite
 from bot.receipt import ReceiptField
 from forge_adapters.base import ForgeError
-from runtime.settings import Settings
-from tests.fakes.github_api import API, BOT, FakeGitHubComments, rest_repository, rest_user
-from tests.fakes.local_remotes import local_folder
-from tests.unit.helpers import CONFIG, GOAL, REPO, issue_event
-from workers.events import WorkerRuntime, handle_event
-
-
-def git(cwd: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
-
-
-def push_learner_commit(remote: Path, work: Path, path: str, content: str, message: str) -> None:
-    if not work.exists():
-        subprocess.run(["git", "clone", "-q", str(remote), str(work)], check=True)
-    git(work, "pull", "-q", "--ff-only")
-    (work / path).parent.mkdir(parents=True, exist_ok=True)
-    (work / path).write_text(content)
-    git(work, "add", path)
-    git(work, "-c", "user.name=Alice", "-c", "user.email=alice@example.org", "commit", "-qm", message)
-    git(work, "push", "-q", "origin", "HEAD:main")
-
-
-@pytest.fixture
-def remote(tmp_path: Path) -> Path:
-    """A bare learner repository holding config, a goal and an unrelated learner file."""
-    bare = tmp_path / "remote.git"
-    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(bare)], check=True)
-    seed = tmp_path / "seed"
-    subprocess.run(["git", "init", "-q", "-b", "main", str(seed)], check=True)
-    files = {
-        "gitlearnos.yml": CONFIG,
-        "subjects/mathematics/goals/main-goal.md": GOAL,
-        "notes/private-todo.txt": "buy graph paper\n",
-    }
-    for path, content in files.items():
-        (seed / path).parent.mkdir(parents=True, exist_ok=True)
-        (seed / path).write_text(content)
-    git(seed, "add", ".")
-    git(seed, "-c", "user.name=Alice", "-c", "user.email=alice@example.org", "commit", "-qm", "Start")
-    git(seed, "remote", "add", "origin", str(bare))
-    git(seed, "push", "-q", "origin", "main")
-    return bare
-
-
-@pytest.fixture
-def github() -> Iterator[FakeGitHubComments]:
-    with respx.mock(assert_all_called=False) as router:
-        # The token's own account: the bot, so its replies in a thread listing count as its own.
-        router.get(f"{API}user").respond(200, json=rest_user(BOT, user_type="Bot"))
-        yield FakeGitHubComments(router)
-
-
-def runtime(tmp_path: Path, redis_url: str, agent: object | None = None) -> WorkerRuntime:
-    settings = Settings(data_dir=tmp_path / "data", github_token=SecretStr("t0ken"), github_api_url=API)
-    return WorkerRuntime(
-        settings=settings,
-        redis=redis.Redis.from_url(redis_url),
-        agent=agent or RuleAgent(),
-        local_remote=local_folder,
-    )
-
-
-def note_event(remote: Path, **kwargs: object):  # type: ignore[no-untyped-def]
-    return issue_event(repo=REPO.model_copy(update={"clone_url": str(remote)}), **kwargs)  # type: ignore[arg-type]
-
-
-def bot_commits(remote: Path) -> list[str]:
-    return git(remote, "log", "--format=%H", "--author=GitLearnOS Bot", "main").split()
+from tests.support.event_worker import github as github  # noqa: PLC0414 - the fixture
+from tests.support.event_worker import note_event, runtime
+from tests.support.event_worker import remote as remote  # noqa: PLC0414 - the fixture
+from tests.support.fake_github import API, FakeGitHubComments, rest_repository
+from tests.support.git_remotes import bot_commits, git, push_learner_commit
+from tests.support.learner import CONFIG, REPO
+from workers.events import handle_event
 
 
 def test_note_becomes_one_commit_with_trailers_and_one_receipt_comment(
@@ -213,7 +149,8 @@ def test_an_event_that_cannot_be_applied_is_parked_not_lost(
 ) -> None:
     """A forge that refuses the reply for good: the task fails visibly and the event waits in pending."""
     from workers.celery_app import create_celery
-    from workers.events import PENDING, register_event_task
+    from workers.events import register_event_task
+    from workers.state_keys import PENDING
 
     worker = runtime(tmp_path, redis_url)
     task = register_event_task(create_celery(worker.settings, redis_url), worker)

@@ -22,10 +22,10 @@ from litestar.testing import TestClient
 from pydantic import SecretStr
 
 from runtime.settings import Settings
-from tests.conftest import FIXTURES, load_fixture
-from tests.fakes.forge_hosts import fixture_instance
-from tests.forges.gitea import test_fixture_matrix as gitea
-from tests.forges.gitlab import test_fixture_matrix as gitlab
+from tests.support import gitea_hooks as gitea
+from tests.support import gitlab_hooks as gitlab
+from tests.support.fake_forge_hosts import fixture_instance
+from tests.support.payloads import FIXTURES, load_fixture
 from webhooks.app import create_app
 from workers.celery_app import EVENTS_QUEUE, create_celery
 from workers.queueing import redis_enqueue
@@ -125,7 +125,7 @@ def check(
 
 
 def test_the_tables_cover_all_79_payloads() -> None:
-    from tests.integration.test_github_fixture_matrix import EXPECTED as GITHUB
+    from tests.support.github_hooks import EXPECTED as GITHUB
 
     counts = {forge: len(list((FIXTURES / forge).glob("*.json"))) for forge in ("github", "gitlab", "gitea")}
     assert counts == {"github": 28, "gitlab": 30, "gitea": 21}

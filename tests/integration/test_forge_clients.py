@@ -9,10 +9,10 @@ from pydantic import SecretStr
 
 from bot.intake.events import Forge
 from forge_adapters.base import ForgeError
-from forge_adapters.github.webhook import parse_delivery
+from forge_adapters.github.translate import parse_delivery
 from runtime.settings import Settings
-from tests.conftest import FIXTURES
-from tests.unit.helpers import issue_event
+from tests.support.learner import issue_event
+from tests.support.payloads import FIXTURES
 from workers.forge_clients import ForgeClients
 
 

@@ -6,65 +6,27 @@ What a forge sees (status codes, JSON reasons) and what reaches the queue
 
 from __future__ import annotations
 
-import base64
 import json
-import uuid
 from collections.abc import Iterator
 from functools import partial
-from typing import Any
 
 import pytest
-import redis
 from litestar.testing import TestClient
-from pydantic import SecretStr
 
-from forge_adapters.github.webhook import sign
+from forge_adapters.github.verify import sign
 from runtime.settings import Settings
-from tests.conftest import load_fixture
+from tests.support.celery_queues import queued
+from tests.support.github_intake import SECRET, deliver, make_client
+from tests.support.payloads import load_fixture
 from webhooks.app import create_app
-from workers.celery_app import EVENTS_QUEUE, create_celery
+from workers.celery_app import create_celery
 from workers.queueing import redis_enqueue
-
-SECRET = "It's a Secret to Everybody"
-
-
-def make_client(redis_url: str, **overrides: Any) -> TestClient:  # type: ignore[type-arg]
-    settings = Settings(github_webhook_secret=SecretStr(SECRET), bot_login="gitlearnos-bot[bot]", **overrides)
-    app = create_app(
-        settings, redis_url=redis_url, make_enqueue=partial(redis_enqueue, create_celery(settings, redis_url))
-    )
-    return TestClient(app)
 
 
 @pytest.fixture
 def client(redis_url: str) -> Iterator[TestClient]:  # type: ignore[type-arg]
     with make_client(redis_url) as test_client:
         yield test_client
-
-
-def queued(redis_url: str) -> list[Any]:
-    """The event argument of every message Celery published to the events queue."""
-    raw = redis.Redis.from_url(redis_url).lrange(EVENTS_QUEUE, 0, -1)
-    return [json.loads(base64.b64decode(json.loads(item)["body"]))[0][0] for item in raw]
-
-
-def deliver(
-    client: TestClient,  # type: ignore[type-arg]
-    event: str,
-    payload: dict[str, Any] | bytes,
-    *,
-    delivery: str | None = None,
-    secret: str = SECRET,
-    signature: str | None = None,
-) -> Any:
-    body = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
-    headers = {
-        "X-GitHub-Event": event,
-        "X-GitHub-Delivery": delivery or str(uuid.uuid4()),
-        "Content-Type": "application/json",
-        "X-Hub-Signature-256": signature if signature is not None else sign(body, secret),
-    }
-    return client.post("/webhooks/github", content=body, headers=headers)
 
 
 def test_signature_test_vector_from_githubs_docs() -> None:

@@ -2,44 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
-
 from bot.receipt import ReceiptField
-from tests.unit.helpers import CONFIG, GOAL, NOTE
-
-
-def git(cwd: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
-
-
-def gitlearnos_local(repo: Path, message: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gitlearnos", "local", str(repo), message],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-
-
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    path = tmp_path / "learning"
-    subprocess.run(["git", "init", "-q", "-b", "main", str(path)], check=True)
-    for name, content in {
-        "gitlearnos.yml": CONFIG,
-        "subjects/mathematics/goals/main-goal.md": GOAL,
-        "notes/draft.md": "first draft\n",
-    }.items():
-        (path / name).parent.mkdir(parents=True, exist_ok=True)
-        (path / name).write_text(content)
-    git(path, "add", ".")
-    git(path, "-c", "user.name=Alice", "-c", "user.email=a@example.org", "commit", "-qm", "Start")
-    return path
+from tests.support.git_remotes import git
+from tests.support.learner import NOTE
+from tests.support.local_mode import gitlearnos_local
+from tests.support.local_mode import repo as repo  # noqa: PLC0414 - the fixture
 
 
 def test_a_local_note_is_committed_and_the_receipt_printed(repo: Path) -> None:

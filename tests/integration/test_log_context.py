@@ -20,11 +20,14 @@ import pytest
 import redis
 
 from runtime.log_setup import configure_logging
-from tests.conftest import load_fixture
-from tests.fakes.github_api import FakeGitHubComments
-from tests.integration.test_event_worker import bot_commits, github, remote, runtime  # noqa: F401
-from tests.integration.test_github_intake import deliver, make_client
-from tests.unit.helpers import NOTE
+from tests.support.event_worker import github as github  # noqa: PLC0414 - the fixture
+from tests.support.event_worker import remote as remote  # noqa: PLC0414 - the fixture
+from tests.support.event_worker import runtime
+from tests.support.fake_github import FakeGitHubComments
+from tests.support.git_remotes import bot_commits
+from tests.support.github_intake import deliver, make_client
+from tests.support.learner import NOTE
+from tests.support.payloads import load_fixture
 from workers.celery_app import EVENTS_QUEUE, create_celery
 from workers.events import register_event_task
 
@@ -60,8 +63,8 @@ def queued_message(redis_url: str) -> tuple[list[Any], dict[str, Any]]:
 def test_logs_of_a_delivery_carry_its_identifiers_and_none_of_its_secrets(
     tmp_path: Path,
     redis_url: str,
-    remote: Path,  # noqa: F811
-    github: FakeGitHubComments,  # noqa: F811
+    remote: Path,
+    github: FakeGitHubComments,
     json_logs: io.StringIO,
 ) -> None:
     with make_client(redis_url) as client:

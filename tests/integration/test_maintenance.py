@@ -8,25 +8,21 @@ from __future__ import annotations
 
 import base64
 import json
-import subprocess
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
-import httpx
-import pytest
 import redis
-import respx
 
-from bot.intake.events import RepoRef
-from tests.fakes.github_api import API, FakeGitHubComments
-from tests.integration.test_event_worker import bot_commits, git, note_event, runtime
-from tests.unit.helpers import CONFIG, GOAL, NOTE, REPO
+from tests.support.event_worker import note_event, runtime
+from tests.support.git_remotes import bot_commits, git
+from tests.support.learner import NOTE, REPO
+from tests.support.scheduled_repo import Forge, register_with_mirror, seed_remote, served
+from tests.support.scheduled_repo import forge as forge  # noqa: PLC0414 - the fixture
+from tests.support.scheduled_repo import remote as remote  # noqa: PLC0414 - the fixture
 from workers.celery_app import SCHEDULE_QUEUE, create_celery
-from workers.events import PENDING, WorkerRuntime, park_event
-from workers.git_workspace import Mirror, mirror_path
+from workers.parked_events import park_event
+from workers.runtime import WorkerRuntime
 from workers.scheduling.claims import claim_key
 from workers.scheduling.dispatch import (
     BEAT_ENTRY,
@@ -39,62 +35,12 @@ from workers.scheduling.dispatch import (
 from workers.scheduling.maintenance import MaintenanceResult, run_maintenance
 from workers.scheduling.registry import RegisteredRepo, record_repo, registered_repos
 from workers.scheduling.tasks import register_schedule_tasks
-from workers.state_keys import REDBEAT_PREFIX
+from workers.state_keys import PENDING, REDBEAT_PREFIX
 
-BERLIN_CONFIG = CONFIG + "automation:\n  time_zone: Europe/Berlin\n"  # maintenance at the default 21:30
 SUNDAY = date(2026, 11, 29)
 MONDAY = date(2026, 11, 30)
 TUESDAY = date(2026, 12, 1)
 MONDAY_2131_BERLIN = datetime(2026, 11, 30, 20, 31, tzinfo=UTC)
-
-
-def seed_remote(tmp_path: Path, name: str) -> Path:
-    bare = tmp_path / f"{name}.git"
-    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(bare)], check=True)
-    seed = tmp_path / f"{name}-seed"
-    subprocess.run(["git", "init", "-q", "-b", "main", str(seed)], check=True)
-    (seed / "subjects/mathematics/goals").mkdir(parents=True)
-    (seed / "subjects/mathematics/goals/main-goal.md").write_text(GOAL)
-    (seed / "gitlearnos.yml").write_text(BERLIN_CONFIG)
-    git(seed, "add", ".")
-    git(seed, "-c", "user.name=Alice", "-c", "user.email=alice@example.org", "commit", "-qm", "Start")
-    git(seed, "remote", "add", "origin", str(bare))
-    git(seed, "push", "-q", "origin", "main")
-    return bare
-
-
-@pytest.fixture
-def remote(tmp_path: Path) -> Path:
-    return seed_remote(tmp_path, "remote")
-
-
-@dataclass
-class Forge:
-    """The comment fake plus GitHub's repository-wide comment listing, which catching up reads."""
-
-    comments: FakeGitHubComments
-    listed_since: list[str] = field(default_factory=list)
-
-    def list_repo_comments(self, request: httpx.Request) -> httpx.Response:
-        # GitHub answers comments updated at or after `since`; answering all of them is a superset,
-        # which maintenance must tolerate anyway (the bot's own replies, comments already applied).
-        self.listed_since.append(request.url.params["since"])
-        everything = [c for thread in self.comments.comments.values() for c in thread]
-        return httpx.Response(200, json=everything)
-
-
-@pytest.fixture
-def forge() -> Iterator[Forge]:
-    with respx.mock(assert_all_called=False) as router:
-        fake = Forge(FakeGitHubComments(router))
-        router.get(f"{API}repos/alice/learning/issues/comments").mock(side_effect=fake.list_repo_comments)
-        # No issue was opened without its webhook here (tests/faults/test_missed_issues.py covers that).
-        router.get(f"{API}repos/alice/learning/issues").mock(return_value=httpx.Response(200, json=[]))
-        yield fake
-
-
-def served(remote: Path) -> RegisteredRepo:
-    return RegisteredRepo(repo=REPO.model_copy(update={"clone_url": str(remote)}))
 
 
 def maintain(worker: WorkerRuntime, remote: Path, occurrence: date) -> MaintenanceResult:
@@ -194,14 +140,6 @@ def queued(redis_url: str) -> list[list[Any]]:
     return [json.loads(base64.b64decode(m["body"]))[0] for m in messages]
 
 
-def register_with_mirror(worker: WorkerRuntime, remote: Path, full_name: str) -> RepoRef:
-    repo = REPO.model_copy(update={"clone_url": str(remote), "full_name": full_name})
-    record_repo(worker.redis, note_event(remote).model_copy(update={"repo": repo}))
-    path = mirror_path(worker.settings.mirrors_dir, repo)
-    Mirror(path, repo, None, timeout=30, clone_url=str(remote)).sync()
-    return repo
-
-
 def test_dispatch_enqueues_exactly_one_run_per_due_repository(tmp_path: Path, redis_url: str) -> None:
     worker = runtime(tmp_path, redis_url)
     app = create_celery(worker.settings, redis_url)
@@ -276,8 +214,8 @@ def test_a_comment_edited_after_it_was_applied_is_not_organized_again(
 def test_a_stale_dashboard_is_regenerated_in_one_commit_and_then_left_alone(
     tmp_path: Path, redis_url: str, remote: Path, forge: Forge
 ) -> None:
-    from tests.integration.test_due_review import add_to_remote
-    from tests.unit.test_maintenance_findings import EVENT, EVENT_PATH, dashboard_for
+    from tests.support.due_review import add_to_remote
+    from tests.support.stale_dashboard import EVENT, EVENT_PATH, dashboard_for
 
     add_to_remote(tmp_path, remote, "dashboard.md", dashboard_for())  # written before the event record
     (tmp_path / "again").mkdir()

@@ -21,11 +21,13 @@ import respx
 from prometheus_client.parser import text_string_to_metric_families
 
 from runtime.metrics import exposition
-from tests.conftest import load_fixture
-from tests.fakes.github_api import API, FakeGitHubComments
-from tests.integration.test_event_worker import github, note_event, remote, runtime  # noqa: F401
-from tests.integration.test_github_intake import deliver, make_client
-from tests.unit.helpers import issue_event
+from tests.support.event_worker import github as github  # noqa: PLC0414 - the fixture
+from tests.support.event_worker import note_event, runtime
+from tests.support.event_worker import remote as remote  # noqa: PLC0414 - the fixture
+from tests.support.fake_github import API, FakeGitHubComments
+from tests.support.github_intake import deliver, make_client
+from tests.support.learner import issue_event
+from tests.support.payloads import load_fixture
 from workers.celery_app import EVENTS_QUEUE, PROCESS_EVENT, create_celery
 from workers.events import register_event_task
 from workers.queueing import task_envelope
@@ -78,8 +80,8 @@ def test_metrics_endpoint_counts_queued_duplicate_and_refused_deliveries(redis_u
 def test_task_records_queue_wait_and_duration_by_outcome(
     tmp_path: Path,
     redis_url: str,
-    remote: Path,  # noqa: F811
-    github: FakeGitHubComments,  # noqa: F811
+    remote: Path,
+    github: FakeGitHubComments,
 ) -> None:
     worker = runtime(tmp_path, redis_url)
     task = register_event_task(create_celery(worker.settings, redis_url), worker)
@@ -102,7 +104,7 @@ def test_task_records_queue_wait_and_duration_by_outcome(
     )
 
 
-def test_a_parked_event_is_counted_as_failed(tmp_path: Path, redis_url: str, remote: Path) -> None:  # noqa: F811
+def test_a_parked_event_is_counted_as_failed(tmp_path: Path, redis_url: str, remote: Path) -> None:
     worker = runtime(tmp_path, redis_url)
     task = register_event_task(create_celery(worker.settings, redis_url), worker)
     middle = parse(exposition().decode())
@@ -126,7 +128,7 @@ def test_a_parked_event_is_counted_as_failed(tmp_path: Path, redis_url: str, rem
 def test_a_retry_is_counted_by_error_kind(
     tmp_path: Path,
     redis_url: str,
-    remote: Path,  # noqa: F811
+    remote: Path,
 ) -> None:
     worker = runtime(tmp_path, redis_url)
     task = register_event_task(create_celery(worker.settings, redis_url), worker)

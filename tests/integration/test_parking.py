@@ -11,9 +11,11 @@ from pydantic import SecretStr
 from bot.intake.agent import RuleAgent
 from bot.intake.events import EventKind, InboundEvent, event_key
 from runtime.settings import Settings
-from tests.faults.redis_server import RestartableRedis
-from tests.unit.helpers import issue_event
-from workers.events import PENDING, WorkerRuntime, clear_parked, flush_unparked, park_event
+from tests.support.learner import issue_event
+from tests.support.restartable_redis import RestartableRedis
+from workers.parked_events import clear_parked, flush_unparked, park_event
+from workers.runtime import WorkerRuntime
+from workers.state_keys import PENDING
 
 
 def worker(tmp_path: Path, url: str) -> WorkerRuntime:
@@ -82,7 +84,7 @@ def test_a_trigger_that_gives_up_is_parked_and_requeued_by_maintenance(
     """A Gitea repository with no Gitea URL configured: a configuration error, parked at once, not retried."""
     from bot.intake.events import Forge, RepoRef
     from workers.celery_app import RUN_TRIGGERED, create_celery
-    from workers.parked_events import replay_parked
+    from workers.parked_replay import replay_parked
     from workers.scheduling.registry import RegisteredRepo
     from workers.scheduling.tasks import register_trigger_task
 

@@ -7,17 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.fakes.github_api import FakeGitHubComments
-from tests.integration.test_due_review import (  # noqa: F401 - fixtures
-    KEY,
-    MONDAY_0705_BERLIN,
-    add_to_remote,
-    forge,
-    planned_review,
-    remote,
-)
-from tests.integration.test_event_worker import bot_commits, runtime
-from tests.integration.test_maintenance import served
+from tests.support.due_review import KEY, MONDAY_0705_BERLIN, add_to_remote, planned_review
+from tests.support.due_review import forge as forge  # noqa: PLC0414 - the fixture
+from tests.support.event_worker import runtime
+from tests.support.fake_github import FakeGitHubComments
+from tests.support.git_remotes import bot_commits
+from tests.support.scheduled_repo import remote as remote  # noqa: PLC0414 - the fixture
+from tests.support.scheduled_repo import served
 from workers.due_review import deliver_once
 from workers.repo_lock import LOCK, RetryLater
 
@@ -25,8 +21,8 @@ from workers.repo_lock import LOCK, RetryLater
 def test_a_run_that_lost_its_lease_before_the_push_does_not_push(
     tmp_path: Path,
     redis_url: str,
-    remote: Path,  # noqa: F811
-    forge: FakeGitHubComments,  # noqa: F811
+    remote: Path,
+    forge: FakeGitHubComments,
 ) -> None:
     path, content, _ = planned_review(date(2026, 11, 27))
     add_to_remote(tmp_path, remote, path, content)

@@ -8,35 +8,33 @@ embedding endpoint. What is asserted is what the learner sees: the comment text.
 
 from __future__ import annotations
 
-import base64
-import json
 import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 import respx
 
 from bot.plan import FollowUpJob
-from tests.fakes.github_api import FakeGitHubComments
-from tests.integration.test_rag_worker import (
+from tests.support.celery_queues import drain_rag_queue
+from tests.support.fake_github import FakeGitHubComments
+from tests.support.learner import issue_event
+from tests.support.rag_worker_setup import (
     REMOTE_CONFIG,
     SIMILAR_PATH,
     commit_files,
     file_note,
-    remote,
     serve_embeddings,
     target,
-    worker,
 )
-from tests.unit.helpers import issue_event
-from workers.celery_app import ANSWER_QUESTION, RAG_QUEUE, SYNC_SOURCE
-from workers.events import WorkerRuntime, handle_event
-from workers.rag import sync_source
+from tests.support.rag_worker_setup import remote as remote  # noqa: PLC0414 - the fixture
+from tests.support.rag_worker_setup import worker as worker  # noqa: PLC0414 - the fixture
+from workers.celery_app import ANSWER_QUESTION, SYNC_SOURCE
+from workers.events import handle_event
 from workers.rag_answer import answer_question
+from workers.runtime import WorkerRuntime
 
 __all__ = ["remote", "worker"]  # fixtures shared with the rag worker's tests
 SOURCE_ID = "mathematics/materials-similar-triangles-md"
@@ -54,22 +52,6 @@ class Forge:
 def forge() -> Iterator[Forge]:
     with respx.mock(assert_all_called=False) as router:
         yield Forge(router, FakeGitHubComments(router))
-
-
-def drain_rag_queue(runtime: WorkerRuntime) -> list[tuple[str, Any]]:
-    """Run every message on the rag queue as the rag worker would; returns each task's name and detail."""
-    ran = []
-    while (raw := runtime.redis.lpop(RAG_QUEUE)) is not None:
-        message = json.loads(raw)  # type: ignore[arg-type]
-        payload, detail = json.loads(base64.b64decode(message["body"]))[0]
-        name = message["headers"]["task"]
-        repo = target(Path(payload["repo"]["clone_url"]))
-        if name == SYNC_SOURCE:
-            sync_source(runtime, repo, detail)
-        elif name == ANSWER_QUESTION:
-            answer_question(runtime, repo, FollowUpJob.model_validate(detail))
-        ran.append((name, detail))
-    return ran
 
 
 def ask(runtime: WorkerRuntime, remote: Path, text: str, number: int = 9) -> None:

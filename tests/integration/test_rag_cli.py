@@ -10,14 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.unit.helpers import CONFIG, NOTE
+from tests.support.git_remotes import git
+from tests.support.learner import CONFIG, NOTE
 
 MATERIAL = "materials/handout.md"
 HANDOUT = "# Handout\n\nThe scale factor is the ratio of corresponding side lengths of similar figures.\n"
-
-
-def git(cwd: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
 
 
 def gitlearnos(data: Path, *args: str) -> subprocess.CompletedProcess[str]:

@@ -18,22 +18,22 @@ import pytest
 import respx
 
 from bot.rag.links import read_source_link
-from tests.fakes.github_api import API, FakeGitHubComments
-from tests.integration.test_rag_answer import drain_rag_queue
-from tests.integration.test_rag_worker import (
+from tests.support.celery_queues import drain_rag_queue
+from tests.support.fake_github import API, FakeGitHubComments
+from tests.support.git_remotes import git
+from tests.support.rag_worker_setup import (
     RECORD,
     SIMILAR,
     SIMILAR_PATH,
     commit_files,
     file_note,
-    git,
-    remote,
     show,
     target,
-    worker,
 )
+from tests.support.rag_worker_setup import remote as remote  # noqa: PLC0414 - the fixture
+from tests.support.rag_worker_setup import worker as worker  # noqa: PLC0414 - the fixture
 from workers.celery_app import RAG_QUEUE, SYNC_SOURCE
-from workers.events import WorkerRuntime
+from workers.runtime import WorkerRuntime
 from workers.scheduling.maintenance import run_maintenance
 
 __all__ = ["remote", "worker"]  # fixtures shared with the rag worker's tests

@@ -15,68 +15,36 @@ from pathlib import Path
 
 import httpx
 import pytest
-import redis
 import respx
-from pydantic import SecretStr
 
 from bot.config import parse_config
 from bot.rag.links import current_doc_ids, read_source_link, source_links
 from rag.operations import QueryStatus, RunContext, delete, query, run, verify
-from rag.provider import local_encoder
 from rag.receipts import SCHEMA
 from runtime.settings import Settings
-from tests.fakes.github_api import API, FakeGitHubComments
-from tests.fakes.local_remotes import local_folder
-from tests.unit.helpers import CONFIG, GOAL, REPO, issue_event
-from workers.celery_app import RAG_QUEUE, SYNC_SOURCE, create_celery
-from workers.events import WorkerRuntime, handle_event
-from workers.rag import index_spec, repo_key, sync_source
+from tests.support.fake_github import FakeGitHubComments
+from tests.support.git_remotes import git
+from tests.support.learner import CONFIG, REPO
+from tests.support.rag_worker_setup import (
+    EMBEDDING_URL,
+    RECORD,
+    REMOTE_CONFIG,
+    SIMILAR,
+    SIMILAR_PATH,
+    THALES_PATH,
+    commit_files,
+    file_note,
+    serve_embeddings,
+    show,
+    target,
+)
+from tests.support.rag_worker_setup import remote as remote  # noqa: PLC0414 - the fixture
+from tests.support.rag_worker_setup import worker as worker  # noqa: PLC0414 - the fixture
+from workers.celery_app import RAG_QUEUE, SYNC_SOURCE
+from workers.rag import sync_source
+from workers.rag_index import index_spec, repo_key
 from workers.repo_lock import LOCK, RetryLater
-from workers.scheduling.registry import RegisteredRepo
-
-SIMILAR = """# Similar triangles (course handout)
-
-Two triangles are similar when their corresponding angles are equal.
-The ratio of corresponding side lengths is called the scale factor of the similarity.
-"""
-THALES = """# Circle theorems
-
-An angle inscribed in a semicircle is always a right angle, which is known as Thales' theorem.
-"""
-SIMILAR_PATH = "materials/similar-triangles.md"
-THALES_PATH = "materials/circle-theorems.md"
-RECORD = "subjects/mathematics/sources/materials-similar-triangles-md.md"
-EMBEDDING_URL = "https://embeddings.rag.invalid/v1"
-
-
-def git(cwd: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
-
-
-@pytest.fixture
-def remote(tmp_path: Path) -> Path:
-    bare = tmp_path / "remote.git"
-    seed = tmp_path / "seed"
-    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(bare)], check=True)
-    subprocess.run(["git", "clone", "-q", str(bare), str(seed)], check=True, capture_output=True)
-    files = {
-        "gitlearnos.yml": CONFIG,
-        "subjects/mathematics/goals/main-goal.md": GOAL,
-        SIMILAR_PATH: SIMILAR,
-        THALES_PATH: THALES,
-    }
-    commit_files(seed, files, "Start")
-    return bare
-
-
-def commit_files(work: Path, files: dict[str, str], message: str) -> None:
-    git(work, "pull", "-q", "--ff-only") if git(work, "branch", "-r").strip() else None
-    for path, content in files.items():
-        (work / path).parent.mkdir(parents=True, exist_ok=True)
-        (work / path).write_text(content)
-    git(work, "add", ".")
-    git(work, "-c", "user.name=Alice", "-c", "user.email=alice@example.org", "commit", "-qm", message)
-    git(work, "push", "-q", "origin", "HEAD:main")
+from workers.runtime import WorkerRuntime
 
 
 @pytest.fixture
@@ -87,28 +55,6 @@ def forge() -> Iterator[respx.MockRouter]:
         yield router
 
 
-@pytest.fixture
-def worker(tmp_path: Path, redis_url: str) -> WorkerRuntime:
-    settings = Settings(data_dir=tmp_path / "data", github_token=SecretStr("t0ken"), github_api_url=API)
-    return WorkerRuntime(
-        settings=settings,
-        redis=redis.Redis.from_url(redis_url),
-        agent=__import__("bot.intake.agent", fromlist=["RuleAgent"]).RuleAgent(),
-        celery=create_celery(settings, redis_url),
-        local_remote=local_folder,
-    )
-
-
-def target(remote: Path) -> RegisteredRepo:
-    return RegisteredRepo(repo=REPO.model_copy(update={"clone_url": str(remote)}))
-
-
-def file_note(worker: WorkerRuntime, remote: Path, source: str, number: int = 7) -> str:
-    body = f"Today I read about this in my handout and want to keep it.\n\nSource: {source}\n"
-    event = issue_event(body, number=number, repo=target(remote).repo, title=f"Reading notes {number}")
-    return handle_event(worker, event)
-
-
 def queued_jobs(worker: WorkerRuntime) -> list[tuple[str, list[object]]]:
     jobs = []
     for raw in worker.redis.lrange(RAG_QUEUE, 0, -1):
@@ -116,10 +62,6 @@ def queued_jobs(worker: WorkerRuntime) -> list[tuple[str, list[object]]]:
         body = json.loads(__import__("base64").b64decode(message["body"]))
         jobs.append((message["headers"]["task"], body[0]))
     return jobs
-
-
-def show(remote: Path, path: str, rev: str = "main") -> str:
-    return git(remote, "show", f"{rev}:{path}")
 
 
 def trailers(remote: Path, rev: str = "main") -> dict[str, str]:
@@ -257,42 +199,12 @@ def test_a_changed_source_is_stale_until_rebuilt_with_a_separate_receipt(
     assert fresh.status == QueryStatus.OK and {e.doc_id for e in fresh.evidence} == {rebuilt.doc_id}
 
 
-REMOTE_CONFIG = (
-    CONFIG
-    + f"""rag:
-  chat:
-    base_url: https://chat.rag.invalid/v1
-    model: some-chat-model
-    api_key_env: GITLEARNOS_RAG_CHAT_API_KEY
-  embedding:
-    base_url: {EMBEDDING_URL}
-    model: minilm-over-http
-    api_key_env: GITLEARNOS_RAG_EMBEDDING_API_KEY
-    dimensions: 384
-"""
-)
-
-
 def use_remote_embedding(tmp_path: Path, remote: Path) -> Path:
     """The learner switches their gitlearnos.yml to their own embedding endpoint; returns their clone."""
     learner = tmp_path / "learner"
     subprocess.run(["git", "clone", "-q", str(remote), str(learner)], check=True)
     commit_files(learner, {"gitlearnos.yml": REMOTE_CONFIG}, "Use my embedding endpoint")
     return learner
-
-
-def serve_embeddings(forge: respx.MockRouter, seen: list[str]) -> respx.Route:
-    """The configured embedding endpoint at its HTTP boundary, answering with the local model's vectors."""
-
-    def embeddings(request: httpx.Request) -> httpx.Response:
-        seen.append(request.headers.get("authorization", ""))
-        vectors = local_encoder().encode(json.loads(request.content)["input"]).tolist()
-        return httpx.Response(200, json={"data": [{"embedding": v} for v in vectors]})
-
-    forge.post(url__startswith="https://chat.rag.invalid/").mock(
-        return_value=httpx.Response(200, json={"choices": [{"message": {"content": ""}}]})
-    )
-    return forge.post(f"{EMBEDDING_URL}/embeddings").mock(side_effect=embeddings)
 
 
 def test_a_new_embedding_model_opens_a_new_index_and_replays_instead_of_reusing(
@@ -431,7 +343,7 @@ def test_a_learners_endpoint_cannot_aim_the_worker_at_the_operators_network(
     tmp_path: Path, base_url: str, allowed: str, refused: bool
 ) -> None:
     from bot.config import parse_config
-    from workers.rag import EndpointRefused, index_spec
+    from workers.rag_index import EndpointRefused, index_spec
 
     config = parse_config(
         f"rag:\n  embedding:\n    base_url: {base_url}\n    model: m\n    dimensions: 8\n"

@@ -21,11 +21,15 @@ import respx
 from celery import Task
 from celery.exceptions import Retry
 
-from tests.fakes.github_api import FakeGitHubComments
-from tests.faults.redis_server import RestartableRedis
-from tests.integration.test_event_worker import bot_commits, note_event, remote, runtime
+from tests.support.event_worker import note_event, runtime
+from tests.support.event_worker import remote as remote  # noqa: PLC0414 - the fixture
+from tests.support.fake_github import FakeGitHubComments
+from tests.support.git_remotes import bot_commits
+from tests.support.restartable_redis import RestartableRedis
 from workers.celery_app import EVENTS_QUEUE, create_celery
-from workers.events import PENDING, WorkerRuntime, register_event_task
+from workers.events import register_event_task
+from workers.runtime import WorkerRuntime
+from workers.state_keys import PENDING
 
 __all__ = ["remote"]  # the bare learner repository fixture, shared with the event worker tests
 DOWN_FOR = 1.5

@@ -9,13 +9,13 @@ import stat
 import subprocess
 from pathlib import Path
 
-from tests.fakes.github_api import FakeGitHubComments
-from tests.integration import test_event_worker
-from tests.integration.test_event_worker import bot_commits, git, note_event, runtime
+from tests.support.event_worker import github as github  # noqa: PLC0414 - the fixture
+from tests.support.event_worker import note_event, runtime
+from tests.support.event_worker import remote as remote  # noqa: PLC0414 - the fixture
+from tests.support.fake_github import FakeGitHubComments
+from tests.support.git_remotes import bot_commits, git
 from workers.events import handle_event
 
-remote = test_event_worker.remote  # fixtures shared with the event worker's tests
-github = test_event_worker.github
 ALICE = ("-c", "user.name=Alice", "-c", "user.email=alice@example.org")
 
 

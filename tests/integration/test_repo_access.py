@@ -1,7 +1,7 @@
 """Credentials go only where the operator pointed them, and only to private repositories.
 
 Real intake app on a real Redis, the real worker, and throwaway HTTP servers standing for forge hosts
-(:class:`tests.fakes.recording_forge.RecordingForge`): what a host nobody configured receives, and
+(:class:`tests.support.recording_forge.RecordingForge`): what a host nobody configured receives, and
 whether git ever came for a public repository, is read at that HTTP boundary.
 """
 
@@ -20,12 +20,14 @@ from bot.intake.agent import RuleAgent
 from bot.intake.events import Forge, RepoRef
 from runtime import metrics
 from runtime.settings import Settings
-from tests.conftest import load_fixture
-from tests.fakes.recording_forge import RecordingForge
-from tests.integration.test_github_intake import deliver, make_client, queued
-from tests.unit.helpers import REPO, issue_event
-from workers.events import WorkerRuntime, handle_event
+from tests.support.celery_queues import queued
+from tests.support.github_intake import deliver, make_client
+from tests.support.learner import REPO, issue_event
+from tests.support.payloads import load_fixture
+from tests.support.recording_forge import RecordingForge
+from workers.events import handle_event
 from workers.repo_access import RepositoryRefused
+from workers.runtime import WorkerRuntime
 
 TOKEN = "t0ken-for-the-configured-forge-only"
 
@@ -206,6 +208,6 @@ def test_a_repository_made_public_is_refused_once_the_cached_answer_expires(forg
 
 def test_a_refused_repository_is_never_retried() -> None:
     """Public stays public for a retry's lifetime: the task gives up at once instead of retrying."""
-    from workers.events import retry_delay
+    from workers.worker_task import retry_delay
 
     assert retry_delay(RepositoryRefused("the forge says this repository is not private"), 0) is None

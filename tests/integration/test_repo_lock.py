@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import redis
 
-from tests.unit.helpers import REPO
+from tests.support.learner import REPO
 from workers.repo_lock import RetryLater, repository_lock
 
 

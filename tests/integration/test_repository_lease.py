@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 import redis
 
-from tests.unit.helpers import REPO
+from tests.support.learner import REPO
 from workers.repo_lock import LEASE_SECONDS, LOCK, RetryLater, repository_lock
 
 ROOT = Path(__file__).resolve().parents[2]
 HOLD_FOREVER = """
 import sys, time, redis
-from tests.unit.helpers import REPO
+from tests.support.learner import REPO
 from workers.repo_lock import repository_lock
 with repository_lock(redis.Redis.from_url(sys.argv[1]), REPO, timeout=600):
     print("held", flush=True)

@@ -28,7 +28,7 @@ from evals.local_stack import LocalStack, start_local_stack
 from evals.sandbox.client import SandboxClientError
 from evals.sandbox.store import BOT_LOGIN
 from evals.scenarios.learner_files import CONFIG, learner_files
-from tests.integration.test_due_review import planned_review
+from tests.support.due_review import planned_review
 
 pytestmark = pytest.mark.e2e
 

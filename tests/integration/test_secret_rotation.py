@@ -12,9 +12,9 @@ import pytest
 from litestar.testing import TestClient
 from pydantic import SecretStr
 
-from forge_adapters.github.webhook import sign
+from forge_adapters.github.verify import sign
 from runtime.settings import Settings
-from tests.conftest import FIXTURES
+from tests.support.payloads import FIXTURES
 from webhooks.app import create_app
 from workers.celery_app import create_celery
 from workers.queueing import redis_enqueue

@@ -21,10 +21,12 @@ from bot.intake.agent import RuleAgent
 from bot.intake.events import Comment, EventKind, InboundEvent
 from bot.receipt import ReceiptField
 from runtime.settings import Settings
-from tests.fakes.github_api import API, FakeGitHubComments, rest_user
-from tests.fakes.local_remotes import local_folder
-from tests.unit.helpers import REPO, issue_event
-from workers.events import WorkerRuntime, handle_event
+from tests.support.fake_github import API, FakeGitHubComments, rest_user
+from tests.support.git_remotes import git
+from tests.support.learner import REPO, issue_event
+from tests.support.local_remotes import local_folder
+from workers.events import handle_event
+from workers.runtime import WorkerRuntime
 
 OPENING = "Use GitLearnOS. My first subject is mathematics. I want to improve geometry."
 SETUP_FILES = {
@@ -44,10 +46,6 @@ STUDY_NOTE = (
     "### Note\n\nAngles in the same segment of a circle are equal.\n\n"
     "### Channel\n\nbook\n"
 )
-
-
-def git(cwd: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ HTTP, and what the learner sees (commits, issues) is asserted. Clocks are passed
 
 from __future__ import annotations
 
-import base64
 import json
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
@@ -16,21 +15,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import redis
 from litestar.testing import TestClient
 from pydantic import SecretStr
 
 from runtime.settings import Settings
-from tests.conftest import load_fixture
-from tests.fakes.github_api import FakeGitHubComments
-from tests.forges.gitlab.test_fixture_matrix import gitlab_headers
-from tests.integration.test_due_review import add_to_remote, planned_review
-from tests.integration.test_due_review import forge as forge  # noqa: PLC0414 - the fixture
-from tests.integration.test_event_worker import bot_commits, runtime
-from tests.integration.test_maintenance import register_with_mirror, seed_remote
+from tests.support.celery_queues import scheduled_messages
+from tests.support.due_review import add_to_remote, planned_review
+from tests.support.due_review import forge as forge  # noqa: PLC0414 - the fixture
+from tests.support.event_worker import runtime
+from tests.support.fake_github import FakeGitHubComments
+from tests.support.git_remotes import bot_commits
+from tests.support.gitlab_hooks import gitlab_headers
+from tests.support.payloads import load_fixture
+from tests.support.scheduled_repo import register_with_mirror, seed_remote
 from webhooks.app import create_app
 from webhooks.triggers import SIGNATURE_HEADER, sign
-from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE, create_celery
+from workers.celery_app import RUN_TRIGGERED, create_celery
 from workers.queueing import redis_enqueue
 from workers.scheduling.registry import RegisteredRepo
 from workers.scheduling.runs import run_triggered
@@ -57,13 +57,6 @@ def client(redis_url: str) -> Iterator[TestClient]:  # type: ignore[type-arg]
         redis_url, trigger_secret=SecretStr(TRIGGER_SECRET), gitlab_url="http://192.168.64.1:3005"
     ) as test_client:
         yield test_client
-
-
-def scheduled_messages(redis_url: str) -> list[tuple[str, list[Any]]]:
-    """(task name, arguments) of every message published to the schedule queue."""
-    raw = redis.Redis.from_url(redis_url).lrange(SCHEDULE_QUEUE, 0, -1)
-    messages = [json.loads(item) for item in raw]
-    return [(m["headers"]["task"], json.loads(base64.b64decode(m["body"]))[0]) for m in messages]
 
 
 def trigger(client: TestClient, job: str, body: bytes = BODY, signature: str | None = None) -> Any:  # type: ignore[type-arg]

@@ -22,9 +22,9 @@ from pathlib import Path
 import pytest
 import redis
 
-from tests.faults.redis_server import RestartableRedis
-from tests.faults.worker_kills import descendants
-from tests.integration.busy_worker import SLOW, build
+from tests.support.busy_worker import SLOW, build
+from tests.support.restartable_redis import RestartableRedis
+from tests.support.worker_kills import descendants
 from workers.celery_app import VISIBILITY_TIMEOUT
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +39,7 @@ def server(tmp_path: Path) -> Iterator[RestartableRedis]:
 def start_worker(url: str, log: Path, *extra: str) -> subprocess.Popen[bytes]:
     handle = log.open("ab")
     env = os.environ | {"GITLEARNOS_DATA_DIR": str(log.parent / "data")}
-    command = [sys.executable, "-m", "tests.integration.busy_worker", url, *extra]
+    command = [sys.executable, "-m", "tests.support.busy_worker", url, *extra]
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=handle, stderr=handle)
 
 

@@ -9,8 +9,8 @@ import pytest
 
 from evals.sandbox import SandboxServer
 from evals.sandbox.cli import add_sandbox_commands
-from tests.sandbox.conftest import WebhookReceiver
-from tests.sandbox.conftest import run_cli as run
+from tests.support.sandbox import WebhookReceiver
+from tests.support.sandbox import run_cli as run
 
 
 def sandbox_subcommands() -> dict[str, argparse.ArgumentParser]:

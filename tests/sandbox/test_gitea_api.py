@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from evals.sandbox import BOT_LOGIN, SandboxServer
-from tests.sandbox.conftest import client_fixture, gitea_client
+from tests.support.sandbox import client_fixture, gitea_client
 
 learner = client_fixture("learner", gitea_client)
 bot = client_fixture("bot", gitea_client, BOT_LOGIN)

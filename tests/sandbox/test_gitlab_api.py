@@ -14,7 +14,7 @@ import pytest
 from gitlab.v4.objects import Project
 
 from evals.sandbox import BOT_LOGIN, SandboxServer
-from tests.sandbox.conftest import client_fixture, gitlab_client
+from tests.support.sandbox import client_fixture, gitlab_client
 
 learner_gl = client_fixture("learner_gl", gitlab_client)
 bot_gl = client_fixture("bot_gl", gitlab_client, BOT_LOGIN)

@@ -12,8 +12,8 @@ import gitlab
 import pytest
 
 from evals.sandbox import BOT_LOGIN, SandboxServer
-from tests.conftest import load_fixture
-from tests.sandbox.conftest import (
+from tests.support.payloads import load_fixture
+from tests.support.sandbox import (
     ReceivedDelivery,
     WebhookReceiver,
     client_fixture,

@@ -19,9 +19,10 @@ from pydantic import SecretStr
 from bot.intake.agent import RuleAgent
 from evals.sandbox import BOT_LOGIN, SandboxServer
 from runtime.settings import Settings
-from tests.fakes.recording_forge import RecordingForge
-from tests.unit.helpers import CONFIG, GOAL, NOTE, REPO, issue_event
-from workers.events import WorkerRuntime, handle_event
+from tests.support.learner import CONFIG, GOAL, NOTE, REPO, issue_event
+from tests.support.recording_forge import RecordingForge
+from workers.events import handle_event
+from workers.runtime import WorkerRuntime
 
 SECOND_NOTE = (
     "Today I learned that the area of a circle is pi times the radius squared, and that doubling the "

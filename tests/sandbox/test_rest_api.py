@@ -15,7 +15,7 @@ from githubkit.exception import RequestFailed
 from githubkit_schemas.latest.models import IssueComment, SimpleUser
 
 from evals.sandbox import BOT_LOGIN, SandboxServer
-from tests.sandbox.conftest import client_fixture, github_client
+from tests.support.sandbox import client_fixture, github_client
 
 learner_gh = client_fixture("learner_gh", github_client)
 bot_gh = client_fixture("bot_gh", github_client, BOT_LOGIN)

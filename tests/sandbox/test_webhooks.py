@@ -11,8 +11,8 @@ import pytest
 from githubkit import webhooks
 
 from evals.sandbox import BOT_LOGIN, SandboxServer
-from tests.conftest import load_fixture
-from tests.sandbox.conftest import ReceivedDelivery, WebhookReceiver, assert_has_keys, wait_for_records
+from tests.support.payloads import load_fixture
+from tests.support.sandbox import ReceivedDelivery, WebhookReceiver, assert_has_keys, wait_for_records
 
 SECRET = "It's a Secret to Everybody"
 

@@ -1,6 +1,6 @@
 """The picture that opens the dashboard: a Mermaid knowledge map and an SVG chart committed beside it.
 
-The map is checked by an independent flowchart checker (:mod:`tests.unit.mermaid_flowchart`), the chart
+The map is checked by an independent flowchart checker (:mod:`tests.support.mermaid_flowchart`), the chart
 by parsing it as XML and reading the figures each bar states; both against records built here.
 """
 
@@ -24,9 +24,9 @@ from bot.intake.events import EventKind
 from bot.records.codec import read_header
 from bot.snapshot import MemorySnapshot
 from bot.text import one_line
-from tests.unit.helpers import NOW, issue_event, learner_repo
-from tests.unit.mermaid_flowchart import MermaidError, mermaid_blocks, parse_flowchart
-from tests.unit.test_dashboard import GOAL, SUBJECT, TODAY, event, gap
+from tests.support.dashboard_records import SUBJECT, TODAY, event, gap
+from tests.support.learner import GOAL, NOW, issue_event, learner_repo
+from tests.support.mermaid_flowchart import MermaidError, mermaid_blocks, parse_flowchart
 
 SVG = "{http://www.w3.org/2000/svg}"
 HOSTILE = 'Ratios "quoted" [x] {y} (z) `code` | pipe <b>bold</b> #35; end; ```fence``` é'
@@ -272,7 +272,7 @@ def test_undated_or_impossible_dates_are_not_counted_and_break_nothing() -> None
 
 
 def test_reconciling_a_handoff_rewrites_the_chart_beside_the_dashboard() -> None:
-    from tests.unit.test_handoff import GAP_PATH, after, plan, pr_event, repo, request
+    from tests.support.handoff_pack import GAP_PATH, after, plan, pr_event, repo, request
 
     snapshot = after(repo(), request())
     learner_note = pr_event("My teacher resolved it. Do not teach it again.", login="alice")

@@ -19,8 +19,8 @@ from bot.review.evidence import record_questions
 from bot.review.question import ANSWER_HEADING, plan_question
 from bot.snapshot import MemorySnapshot
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION
-from tests.unit import test_answer as linked
-from tests.unit.helpers import CONFIG, learner_repo
+from tests.support.learner import CONFIG, learner_repo
+from tests.support.linked_review import gap_linked_repo
 
 CONFIG_MODEL = parse_config(CONFIG).config
 MONDAY = date(2026, 11, 30)
@@ -169,17 +169,6 @@ def test_unattended_delivery_needs_push_authorization() -> None:
     config = CONFIG_MODEL.model_copy(update={"authorization": Authorization(push=False)})
     due = run(repo_with(review(MONDAY, "angles")), config=config)
     assert due.skipped and due.plan.reason == NOT_AUTHORIZED
-
-
-def gap_linked_repo() -> MemorySnapshot:
-    """A due review that links an event and a gap whose evidence states the learner's problem."""
-    return learner_repo(
-        **{
-            linked.EVENT_PATH: linked.EVENT,
-            linked.GAP_PATH: linked.GAP.format(mastery="learning"),
-            linked.REVIEW_PATH: linked.REVIEW.format(purpose="transfer").replace("2026-11-28", "2026-11-30"),
-        }
-    )
 
 
 def test_fresh_questions_from_the_linked_gap_go_into_the_record_and_out_without_their_keys() -> None:

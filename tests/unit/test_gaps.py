@@ -11,7 +11,7 @@ from bot.intake.agent import RuleAgent
 from bot.plan import Plan
 from bot.records.codec import read_header
 from bot.snapshot import MemorySnapshot
-from tests.unit.helpers import NOTE, NOW, issue_event, learner_repo
+from tests.support.learner import NOTE, NOW, issue_event, learner_repo
 
 GAPS = "subjects/mathematics/knowledge-gaps/"
 CHOSE = "In class I chose BC/AB instead of DE/AB for the scale factor."

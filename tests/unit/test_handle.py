@@ -10,7 +10,7 @@ from bot.intake.events import EventKind
 from bot.plan import Outcome
 from bot.receipt import ReceiptField
 from bot.snapshot import MemorySnapshot
-from tests.unit.helpers import CONFIG, GOAL, NOTE, NOW, REPO, issue_event, learner_repo
+from tests.support.learner import CONFIG, GOAL, NOTE, NOW, REPO, issue_event, learner_repo
 
 AGENT = RuleAgent()
 

@@ -8,104 +8,23 @@ import pytest
 
 from bot.config import parse_config
 from bot.errors import ConfigError
-from bot.handle import plan_event
 from bot.handoff import status as handoff_status
 from bot.handoff.status import TRANSITIONS, HandoffStatus
-from bot.intake.agent import RuleAgent
-from bot.intake.events import Actor, Comment, EventKind, InboundEvent, Review, ReviewState, Thread, event_key
-from bot.plan import Outcome, Plan
+from bot.intake.events import EventKind, ReviewState, event_key
+from bot.plan import Outcome
 from bot.records.codec import read_header
-from bot.snapshot import MemorySnapshot, OverlaySnapshot
-from tests.unit.helpers import CONFIG, NOW, REPO, issue_event, learner_repo
-
-TEACHER_CONFIG = CONFIG.replace("  push: true\n", "  push: true\n  teachers: [mr-smith]\n")
-ATTEMPT_PATH = "subjects/mathematics/events/2026-11-20-similar-triangles-attempt.md"
-ATTEMPT = """\
-# Similar triangles attempt
-
-ID: `event-2026-11-20-similar-triangles-attempt`
-Source locator: worksheet 4, problem 2
-
-## Learner-provided event
-
-The learner's note, preserved as written:
-
-> I wrote triangle ABC ~ triangle EDF because the sides looked proportional.
-"""
-GAP_PATH = "subjects/mathematics/knowledge-gaps/similarity-order.md"
-GAP = """\
-# Knowledge Gap
-
-ID: `gap-similarity-order`
-Resolution: `open`
-Mastery: `learning`
-Subject: mathematics
-
-## Observable problem
-
-Writes the similarity statement before fixing corresponding vertices.
-
-## Evidence
-
-| Date | Channel | Observation | Support | Link |
-|---|---|---|---|---|
-| 2026-11-20 | note | wrong order | none | [attempt](../events/2026-11-20-similar-triangles-attempt.md) |
-
-## External resolution, optional
-
-- Feedback source:
-- Resolution summary:
-- Original attempt preserved at:
-
-## Next action
-
-- Action: AI re-teaches how to match corresponding vertices
-- Date or next handoff:
-"""
-
-
-def repo(**extra: str) -> MemorySnapshot:
-    files = {"gitlearnos.yml": TEACHER_CONFIG, ATTEMPT_PATH: ATTEMPT, GAP_PATH: GAP} | extra
-    return learner_repo(**files)
-
-
-def plan(event: InboundEvent, snapshot: MemorySnapshot | OverlaySnapshot) -> Plan:
-    return plan_event(event, snapshot, now=NOW, agent=RuleAgent())
-
-
-def request() -> Plan:
-    return plan(issue_event("Prepare this for my teacher. Question: why must the vertices match?"), repo())
-
-
-def after(snapshot: MemorySnapshot | OverlaySnapshot, result: Plan) -> OverlaySnapshot:
-    return OverlaySnapshot(snapshot, {w.path: w.content for w in result.writes})
-
-
-def pr_event(
-    body: str,
-    *,
-    login: str = "mr-smith",
-    kind: EventKind = EventKind.COMMENT_CREATED,
-    review: ReviewState | None = None,
-    comment_id: int = 501,
-) -> InboundEvent:
-    pull = request().pull_request
-    assert pull is not None
-    return InboundEvent(
-        forge=REPO.forge,
-        delivery_id=f"d-{comment_id}",
-        kind=kind,
-        repo=REPO,
-        actor=Actor(login=login, id=5),
-        thread=Thread(
-            number=8, title=pull.title, body=pull.body, is_pull_request=True, url="https://x/pull/8"
-        ),
-        comment=Comment(id=comment_id, body=body)
-        if review is None and kind is EventKind.COMMENT_CREATED
-        else None,
-        review=Review(id=comment_id, state=review, body=body) if review is not None else None,
-        occurred_at=NOW,
-    )
+from tests.support.handoff_pack import (
+    ATTEMPT_PATH,
+    GAP,
+    GAP_PATH,
+    TEACHER_CONFIG,
+    after,
+    plan,
+    pr_event,
+    repo,
+    request,
+)
+from tests.support.learner import CONFIG, issue_event
 
 
 def test_request_plans_the_smallest_pack_on_its_own_branch_with_a_pull_request() -> None:

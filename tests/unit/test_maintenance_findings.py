@@ -5,30 +5,9 @@ from __future__ import annotations
 from datetime import date
 
 from bot.automation.maintenance_findings import findings, refreshed_dashboard
-from bot.dashboard.page import DASHBOARD_PATH, render_dashboard
-from tests.unit.helpers import learner_repo
-
-EVENT = """\
-# Learning Event
-
-ID: `event-2026-11-27-angle-order`
-Date: 2026-11-27
-Subject: mathematics
-Title: angle order
-Channel: issue
-
-## What happened
-
-- Similar triangles keep the angle order.
-"""
-EVENT_PATH = "subjects/mathematics/events/2026-11-27-angle-order.md"
-DAY = date(2026, 11, 27)
-
-
-def dashboard_for(**files: str) -> str:
-    return render_dashboard(
-        learner_repo(**files), today=DAY, updated_by="GitLearnOS Bot", new_records={}, next_action="answer it"
-    )
+from bot.dashboard.page import DASHBOARD_PATH
+from tests.support.learner import learner_repo
+from tests.support.stale_dashboard import DAY, EVENT, EVENT_PATH, dashboard_for
 
 
 def test_a_dashboard_matching_its_records_is_left_alone_whatever_the_date() -> None:

@@ -17,8 +17,8 @@ from bot.review.question_gen import RULE_FORMS
 from bot.review.spacing import memory_line, next_check
 from bot.snapshot import MemorySnapshot
 from bot.trailers import TRAILER_RECORD
-from tests.unit.helpers import CONFIG
-from tests.unit.test_answer import (
+from tests.support.learner import CONFIG
+from tests.support.linked_review import (
     ANSWER_DAY,
     FOLLOW_UP_PATH,
     GAP_PATH,

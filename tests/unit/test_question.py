@@ -12,7 +12,7 @@ from bot.plan import Outcome, Plan
 from bot.records.codec import read_header
 from bot.review.question import QUESTIONS_GENERATED, asks_for_question
 from bot.snapshot import MemorySnapshot, OverlaySnapshot
-from tests.unit.helpers import NOTE, NOW, issue_event, learner_repo
+from tests.support.learner import NOTE, NOW, issue_event, learner_repo
 
 AGENT = RuleAgent()
 MISTAKE = (

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 
 from bot.config import parse_config
-from bot.intake.agent import Channel
 from bot.plan import FileWrite
 from bot.rag.links import (
     RAG_INGEST,
     RagStatus,
     Readiness,
     SyncEvidence,
-    doc_id_for,
     ingest_decision,
     material_path,
     plan_sync_commit,
@@ -24,33 +20,10 @@ from bot.rag.links import (
     sha256,
     source_links,
 )
-from bot.records.sources import render_source, source_from_learner
 from bot.snapshot import MemorySnapshot
+from tests.support.rag_records import MATERIAL, TEXT, record, synced
 
-MATERIAL = "materials/handout.md"
-TEXT = "# Handout\n\nThe scale factor is the ratio of corresponding sides.\n"
 CONFIG = parse_config("setup:\n  answers:\n    subject: mathematics\n").config
-
-
-def record(locator: str = MATERIAL) -> tuple[str, str]:
-    source = source_from_learner("mathematics", locator)
-    text = render_source(
-        source, channel=Channel.BOOK, knowledge_ids=("mathematics/similarity/scale-factor",),
-        day=date(2026, 11, 30), event_id="event-1", event_path="subjects/mathematics/events/1.md",
-    )  # fmt: skip
-    return source.path, text
-
-
-def synced(path: str, text: str, content: str, status: RagStatus = RagStatus.VERIFIED) -> str:
-    link = read_source_link(path, text)
-    assert link is not None
-    evidence = SyncEvidence(
-        status=status, record_path=path, doc_id=doc_id_for(link.source_id, sha256(content)),
-        content_hash=sha256(content), material_path=MATERIAL, receipt_path=".gitlearnos/receipts/r.json",
-        revision="a" * 40, provider="rag-anything", parser="text", note="checked",
-    )  # fmt: skip
-    plan = plan_sync_commit(link, text, evidence, "{}\n", run_key="rag:run-1")
-    return next(w.content for w in plan.writes if w.path == path)
 
 
 def test_a_new_record_reads_back_as_pending_with_its_identity() -> None:

@@ -19,8 +19,8 @@ from bot.rag.questions import (
     render_source_answer,
 )
 from bot.snapshot import MemorySnapshot
-from tests.unit.helpers import NOW, issue_event, learner_repo
-from tests.unit.test_rag_links import MATERIAL, TEXT, record, synced
+from tests.support.learner import NOW, issue_event, learner_repo
+from tests.support.rag_records import MATERIAL, TEXT, record, synced
 
 SOURCE_ID = "mathematics/materials-handout-md"
 VERSION = "0123456789ab"

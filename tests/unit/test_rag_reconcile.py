@@ -6,8 +6,8 @@ import pytest
 
 from bot.rag.links import RAG_INGEST, RagStatus
 from bot.rag.reconcile import replays_due
-from tests.unit.helpers import learner_repo
-from tests.unit.test_rag_links import MATERIAL, TEXT, record, synced
+from tests.support.learner import learner_repo
+from tests.support.rag_records import MATERIAL, TEXT, record, synced
 
 EDITED = TEXT + "\nA second rule.\n"
 

@@ -10,7 +10,7 @@ from bot.intake.agent import RuleAgent
 from bot.intake.events import EventKind
 from bot.plan import Outcome
 from bot.receipt import PENDING_PERSISTENCE
-from tests.unit.helpers import NOW, issue_event, learner_repo
+from tests.support.learner import NOW, issue_event, learner_repo
 
 WORDS = st.sampled_from(
     "learned class teacher triangle vertices ratio proof mistake chapter why how the note "

@@ -17,7 +17,7 @@ from bot.receipt import ReceiptField
 from bot.setup.gate import Fact, gather_facts
 from bot.setup.text import valid_time_zone
 from bot.snapshot import MemorySnapshot
-from tests.unit.helpers import NOW, REPO, issue_event
+from tests.support.learner import NOW, REPO, issue_event
 
 AGENT = RuleAgent()
 SCENARIO = "Use GitLearnOS. My first subject is mathematics. I want to improve geometry."

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.handle import plan_event
 from bot.intake.agent import RuleAgent
 from bot.plan import Outcome
-from tests.unit.helpers import NOW, issue_event, learner_repo
+from tests.support.learner import NOW, issue_event, learner_repo
 
 SOURCE = "Geometry textbook, chapter 7, p. 112"
 

@@ -8,7 +8,7 @@ from bot.intake.events import EventKind
 from bot.plan import Outcome
 from bot.snapshot import CommitSummary, MemorySnapshot
 from bot.trailers import TRAILER_OPERATION, TRAILER_REVERTS
-from tests.unit.helpers import NOW, issue_event, learner_repo
+from tests.support.learner import NOW, issue_event, learner_repo
 
 RECORD = "subjects/mathematics/events/2026-11-30-note.md"
 OLD_DASHBOARD = "# Learning Dashboard\nold\n"

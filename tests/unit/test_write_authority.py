@@ -8,7 +8,7 @@ from bot.handle import plan_event
 from bot.intake.agent import RuleAgent
 from bot.intake.events import EventKind, event_key
 from bot.plan import Outcome
-from tests.unit.helpers import CONFIG, NOTE, NOW, issue_event, learner_repo
+from tests.support.learner import CONFIG, NOTE, NOW, issue_event, learner_repo
 
 
 def plan(event, config: str = CONFIG):  # type: ignore[no-untyped-def]

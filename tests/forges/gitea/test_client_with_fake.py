@@ -10,7 +10,7 @@ import respx
 
 from bot.intake.events import Forge, RepoRef
 from forge_adapters.gitea.client import GiteaClient
-from tests.fakes.gitea_api import API, BOT_LOGIN, HOST, FakeGitea
+from tests.support.fake_gitea import API, BOT_LOGIN, HOST, FakeGitea
 
 REPO = RepoRef(forge=Forge.GITEA, host="gitea.example", full_name="alice/notes")
 MARKER = "<!-- gitlearnos:reply event=gitea:gitea.example/alice/notes#3/issue@abc -->"

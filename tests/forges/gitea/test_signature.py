@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from urllib.parse import urlencode
 
 import pytest
 
 from bot.intake.events import EventKind, InboundEvent
 from forge_adapters.gitea.webhook import gitea_webhooks, sign, signed_payload
 from forge_adapters.intake import MalformedPayload, NotConfigured, ParseResult, SignatureError, WebhookError
-from tests.conftest import FIXTURES
-from tests.forges.gitea.test_fixture_matrix import SECRET, gitea_headers
+from tests.support.gitea_hooks import SECRET, form_body, gitea_headers
+from tests.support.payloads import FIXTURES
 
 NAME = "issue_comment__created_on_issue"
 BODY = (FIXTURES / "gitea" / f"{NAME}.json").read_bytes()
@@ -30,11 +29,6 @@ def hex_hmac(data: bytes, secret: str = SECRET) -> str:
 
 def receive(headers: dict[str, str], body: bytes = BODY, secret: str = SECRET) -> ParseResult:
     return gitea_webhooks(secret).receive(headers, body)
-
-
-def form_body(payload: bytes) -> bytes:
-    """What Gitea sends for a form hook: Go's ``url.Values{"payload": …}.Encode()``."""
-    return urlencode({"payload": payload.decode()}).encode()
 
 
 def without_signatures(headers: dict[str, str]) -> dict[str, str]:

@@ -11,9 +11,8 @@ import pytest
 from bot.intake.events import EventKind, InboundEvent
 from forge_adapters.gitea.webhook import gitea_webhooks
 from forge_adapters.intake import Ignored, MalformedPayload, ParseResult, WebhookError
-from tests.conftest import FIXTURES, load_fixture
-from tests.forges.gitea.test_fixture_matrix import ALL, SECRET, gitea_headers
-from tests.forges.gitea.test_signature import form_body
+from tests.support.gitea_hooks import ALL, SECRET, form_body, gitea_headers
+from tests.support.payloads import FIXTURES, load_fixture
 
 SPEC = gitea_webhooks(SECRET)
 FORM = "application/x-www-form-urlencoded"

@@ -23,7 +23,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from bot.intake.events import Actor, Forge, RepoRef
 from forge_adapters.base import ForgeError
 from forge_adapters.github.client import GitHubClient
-from tests.fakes.github_api import API, rest_app, rest_installation, rest_repository
+from tests.support.fake_github import API, rest_app, rest_installation, rest_repository
 
 APP_ID = 4242
 INSTALLATION = 99

@@ -20,7 +20,7 @@ import respx
 from bot.intake.events import Actor, Forge, RepoRef
 from forge_adapters.base import ForgeError, GitCredentials, OpenedThread, RepoInfo
 from forge_adapters.github.client import GitHubClient
-from tests.fakes.github_api import (
+from tests.support.fake_github import (
     API,
     FakeGitHubComments,
     rest_comment,
@@ -115,6 +115,7 @@ def test_upsert_follows_pages_to_find_the_marker(router: respx.MockRouter, clien
     assert methods_and_urls(router) == [
         ("GET", f"{REPO_API}/issues/7/comments?per_page=100"),
         ("GET", f"{REPO_API}/issues/7/comments?per_page=100&page=2"),
+        ("GET", f"{API}user"),  # who wrote the marked comment
         ("PATCH", f"{REPO_API}/issues/comments/{marked}"),
     ]
     assert (posted.id, posted.created, github.created) == (marked, False, 0)

@@ -11,7 +11,7 @@ from bot.intake.conversation import ThreadMessage
 from bot.intake.events import Forge, RepoRef
 from forge_adapters.base import ForgeError
 from forge_adapters.github.client import GitHubClient
-from tests.fakes.github_api import API, FakeGitHubComments, rest_user
+from tests.support.fake_github import API, FakeGitHubComments, rest_user
 
 REPO = RepoRef(forge=Forge.GITHUB, host="github.example", full_name="alice/learning")
 ISSUE_COMMENTS = f"{API}repos/alice/learning/issues/7/comments"

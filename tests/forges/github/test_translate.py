@@ -17,12 +17,11 @@ from typing import Any
 import pytest
 
 from bot.intake.events import EventKind, InboundEvent, Push, Review, ReviewState
-from forge_adapters.github import payload as payload_module
 from forge_adapters.github import translate as translate_module
-from forge_adapters.github import webhook as webhook_module
-from forge_adapters.github.webhook import parse_delivery
+from forge_adapters.github import verify as verify_module
+from forge_adapters.github.translate import parse_delivery
 from forge_adapters.intake import Ignored, MalformedPayload
-from tests.conftest import load_fixture
+from tests.support.payloads import load_fixture
 
 
 def parse(event: str, data: dict[str, Any]) -> InboundEvent | Ignored:
@@ -309,7 +308,7 @@ def test_missing_required_fields_are_malformed_not_crashes(
 def test_the_translation_modules_do_no_io() -> None:
     """DESIGN §2/§8: the pure part of the adapter imports no HTTP, client or I/O library."""
     forbidden = {"httpx", "githubkit", "requests", "redis", "socket", "os", "subprocess", "pathlib"}
-    for module in (payload_module, translate_module, webhook_module):
+    for module in (translate_module, verify_module):
         source = Path(str(module.__file__)).read_text()
         roots = {
             (alias.name if isinstance(node, ast.Import) else node.module or "").split(".")[0]

@@ -14,7 +14,7 @@ from responses import matchers
 from bot.intake.events import Actor, Forge, RepoRef
 from forge_adapters.base import ForgeClient, ForgeError, OpenedThread, RepoInfo, UpdatedComment
 from forge_adapters.gitlab.client import GitLabClient
-from tests.fakes.gitlab_api import API, BOT, URL, FakeGitLabNotes, requests_made
+from tests.support.fake_gitlab import API, BOT, URL, FakeGitLabNotes, requests_made
 
 TOKEN = "glpat-never-shown-0123456789"
 PROJECT = "/api/v4/projects/learner%2Fnotes"
@@ -52,6 +52,7 @@ def test_a_missing_token_is_refused_up_front() -> None:
 def test_upsert_posts_once_then_edits_the_marked_note(
     rsps: responses.RequestsMock, client: GitLabClient
 ) -> None:
+    rsps.get(API + "user", json=BOT)  # the token's user, the one the fake writes new notes as
     fake = FakeGitLabNotes(rsps, issues=(3,))
     fake.add_note(False, 3, "a learner's comment", author={"id": 5, "username": "alice"})
 
@@ -68,6 +69,7 @@ def test_upsert_posts_once_then_edits_the_marked_note(
         ("GET", f"{notes}?per_page=100", None),
         ("POST", notes, {"body": reply("Filed.")}),
         ("GET", f"{notes}?per_page=100", None),
+        ("GET", "/api/v4/user", None),  # who wrote the marked note: asked once per client
         ("PUT", f"{notes}/{first.id}", {"body": reply("Filed, now with a link.")}),
         ("GET", f"{notes}?per_page=100", None),  # unchanged: nothing written
     ]

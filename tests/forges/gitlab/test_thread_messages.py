@@ -11,7 +11,7 @@ from bot.intake.conversation import ThreadMessage
 from bot.intake.events import Forge, RepoRef
 from forge_adapters.base import ForgeError
 from forge_adapters.gitlab.client import GitLabClient
-from tests.fakes.gitlab_api import API, BOT, URL, FakeGitLabNotes, requests_made
+from tests.support.fake_gitlab import API, BOT, URL, FakeGitLabNotes, requests_made
 
 REPO = RepoRef(forge=Forge.GITLAB, host="gitlab.example", full_name="learner/notes")
 NOTES = "/api/v4/projects/learner%2Fnotes/{kind}/3/notes"

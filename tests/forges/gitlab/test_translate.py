@@ -13,8 +13,8 @@ from bot.intake.events import EventKind, InboundEvent, ReviewState
 from forge_adapters.gitlab.fields import is_bot_user
 from forge_adapters.gitlab.webhook import gitlab_webhooks
 from forge_adapters.intake import Ignored, MalformedPayload, ParseResult
-from tests.conftest import load_fixture
-from tests.forges.gitlab.test_fixture_matrix import SECRET, gitlab_headers, hook_name
+from tests.support.gitlab_hooks import SECRET, gitlab_headers, hook_name
+from tests.support.payloads import load_fixture
 
 Mutation = Callable[[dict[str, Any]], object]
 

@@ -8,8 +8,8 @@ from bot.intake.events import InboundEvent
 from forge_adapters.gitlab.verify import sign
 from forge_adapters.gitlab.webhook import gitlab_webhooks
 from forge_adapters.intake import NotConfigured, SignatureError, WebhookError
-from tests.conftest import FIXTURES
-from tests.forges.gitlab.test_fixture_matrix import SECRET, gitlab_headers
+from tests.support.gitlab_hooks import SECRET, gitlab_headers
+from tests.support.payloads import FIXTURES
 
 BODY = (FIXTURES / "gitlab" / "note_hook__issue.json").read_bytes()
 SIGNING_TOKEN = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from bot.intake.events import Forge, InboundEvent
 from forge_adapters.gitlab.webhook import delivery_key, gitlab_webhooks
 from forge_adapters.intake import MalformedPayload, WebhookError
-from tests.conftest import FIXTURES, load_fixture
-from tests.forges.gitlab.test_fixture_matrix import ALL, SECRET, gitlab_headers, hook_name
+from tests.support.gitlab_hooks import ALL, SECRET, gitlab_headers, hook_name
+from tests.support.payloads import FIXTURES, load_fixture
 
 BODY = (FIXTURES / "gitlab" / "note_hook__issue.json").read_bytes()
 SPEC = gitlab_webhooks(SECRET)

@@ -1,6 +1,6 @@
 """A real Celery worker from :func:`workers.celery_app.create_celery`, with one slow task, for outage tests.
 
-``python -m tests.integration.busy_worker <redis url> [fail-at-start]`` runs it through
+``python -m tests.support.busy_worker <redis url> [fail-at-start]`` runs it through
 :func:`workers.celery_app.run_worker` (as ``gitlearnos worker`` does) and exits with its code.
 ``slow(name, seconds)`` marks ``busy:started:<name>``, sleeps, then marks ``busy:done:<name>``
 (retrying while Redis is away), so a test sees which tasks ran to the end across a Redis restart.

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.intake import forge_requests
+from tests.support import forge_requests
 
 TRIGGER_SECRET = "trigger-fuzz-secret"
 

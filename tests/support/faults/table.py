@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import astuple, dataclass, fields
 
-from tests.faults.ledger import Observation
+from tests.support.faults.ledger import Observation
 
 COLUMNS = ("sent", "accepted", "committed", "replied", "lost", "duplicated", "pending")
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from evals.local_stack import LocalStack
 from evals.sandbox.store import BOT_LOGIN
-from tests.faults.ledger import Note
+from tests.support.faults.ledger import Note
 
 MIN_SECRET = 8  # shorter strings would match by chance
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from tests.conftest import load_fixture
-from tests.fakes.github_api import rest_repository
+from tests.support.fake_github import rest_repository
+from tests.support.payloads import load_fixture
 
 GITHUB_REPO = re.compile(r"^/api/v3/repos/(?P<owner>[^/]+)/(?P<name>[^/?]+)$")
 GITHUB_COMMENTS = re.compile(r"^/api/v3/repos/[^/]+/[^/]+/issues/\d+/comments(?:\?.*)?$")

@@ -30,7 +30,7 @@ from urllib.parse import urlencode
 import httpx
 import respx
 
-from tests.conftest import load_fixture
+from tests.support.payloads import load_fixture
 
 HOST = "https://gitea.example"
 API = f"{HOST}/api/v1"

@@ -6,7 +6,7 @@ names the note's issue, event records in the repository holding the note's marke
 comments on the issue; plus, from Redis, anything still parked or queued (``pending``).
 
 Every note gets words no other note has, so the bot's "slightly reworded" check never links one note
-to another's record, and a marker word that the log audit (:mod:`tests.faults.log_audit`) looks for.
+to another's record, and a marker word that the log audit (:mod:`tests.support.log_audit`) looks for.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import redis
 from evals.demo import LEARNER_FILES
 from evals.local_stack import LocalStack
 from evals.sandbox.store import BOT_LOGIN
-from workers.events import PENDING
+from workers.state_keys import PENDING
 
 SYLLABLES = ("ka", "lo", "mi", "ru", "te", "za", "po", "ne", "vi", "su", "da", "fe", "go", "hu", "xo", "by")
 EVENT_TRAILER = re.compile(r"^GitLearnOS-Event: .*#(\d+)/issue@", re.MULTILINE)

@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 import httpx
 import respx
 
-from tests.conftest import load_fixture
+from tests.support.payloads import load_fixture
 
 API = "https://api.github.com/"  # github.com, so the worker serves the tests' github.com repositories
 GITHUB_DEFAULT_PAGE_SIZE = 30
@@ -45,6 +45,9 @@ class FakeGitHubComments:
         # GET /repos/{owner}/{repo}: the visibility every job asks before it clones (private).
         repository = re.escape(API) + r"repos/(?P<owner>[^/]+)/(?P<repo>[^/]+)$"
         router.get(url__regex=repository).mock(side_effect=self._repository)
+        # GET /user: the token's account, the one this fake writes the bot's comments as, so an upsert
+        # can tell its own marked comment from a learner's. A test's own /user route, added first, wins.
+        router.get(url__regex=re.escape(API) + r"user$").respond(200, json=rest_user(BOT, user_type="Bot"))
 
     def _repository(self, request: httpx.Request, owner: str, repo: str) -> httpx.Response:
         return httpx.Response(200, json=rest_repository(f"{owner}/{repo}"))

@@ -24,12 +24,11 @@ from litestar.testing import TestClient
 from pydantic import SecretStr
 
 from forge_adapters.gitea.webhook import sign as gitea_sign
-from forge_adapters.github.webhook import sign as github_sign
+from forge_adapters.github.verify import sign as github_sign
 from forge_adapters.gitlab.verify import sign as gitlab_sign
 from runtime.settings import Settings
-from tests.conftest import FIXTURES, load_fixture
-from tests.forges.gitea import test_fixture_matrix as gitea_matrix
-from tests.forges.gitlab import test_fixture_matrix as gitlab_matrix
+from tests.support import gitea_hooks, gitlab_hooks
+from tests.support.payloads import FIXTURES, load_fixture
 from webhooks.app import create_app
 from workers.celery_app import EVENTS_QUEUE, SCHEDULE_QUEUE, create_celery
 from workers.queueing import redis_enqueue
@@ -109,8 +108,8 @@ def signed_headers(forge: str, stem: str, body: bytes, delivery: str | None = No
     if forge == "github":
         return github_headers(stem.split("__", 1)[0], body, delivery)
     if forge == "gitlab":
-        return gitlab_headers(gitlab_matrix.hook_name(stem, load_fixture(forge, stem)), body, delivery)
-    return gitea_headers(*gitea_matrix.gitea_events(stem), body, delivery)
+        return gitlab_headers(gitlab_hooks.hook_name(stem, load_fixture(forge, stem)), body, delivery)
+    return gitea_headers(*gitea_hooks.gitea_events(stem), body, delivery)
 
 
 def wire(headers: dict[str, str]) -> dict[str, bytes]:

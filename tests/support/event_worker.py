@@ -1,0 +1,66 @@
+"""The event worker's test setup: a bare learner repository, GitHub's comments faked at HTTP, a worker
+runtime on the test's Redis, and a learner's note addressed to that repository.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import redis
+import respx
+from pydantic import SecretStr
+
+from bot.intake.agent import RuleAgent
+from runtime.settings import Settings
+from tests.support.fake_github import API, BOT, FakeGitHubComments, rest_user
+from tests.support.git_remotes import git
+from tests.support.learner import CONFIG, GOAL, REPO, issue_event
+from tests.support.local_remotes import local_folder
+from workers.runtime import WorkerRuntime
+
+
+@pytest.fixture
+def remote(tmp_path: Path) -> Path:
+    """A bare learner repository holding config, a goal and an unrelated learner file."""
+    bare = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(bare)], check=True)
+    seed = tmp_path / "seed"
+    subprocess.run(["git", "init", "-q", "-b", "main", str(seed)], check=True)
+    files = {
+        "gitlearnos.yml": CONFIG,
+        "subjects/mathematics/goals/main-goal.md": GOAL,
+        "notes/private-todo.txt": "buy graph paper\n",
+    }
+    for path, content in files.items():
+        (seed / path).parent.mkdir(parents=True, exist_ok=True)
+        (seed / path).write_text(content)
+    git(seed, "add", ".")
+    git(seed, "-c", "user.name=Alice", "-c", "user.email=alice@example.org", "commit", "-qm", "Start")
+    git(seed, "remote", "add", "origin", str(bare))
+    git(seed, "push", "-q", "origin", "main")
+    return bare
+
+
+@pytest.fixture
+def github() -> Iterator[FakeGitHubComments]:
+    with respx.mock(assert_all_called=False) as router:
+        # The token's own account: the bot, so its replies in a thread listing count as its own.
+        router.get(f"{API}user").respond(200, json=rest_user(BOT, user_type="Bot"))
+        yield FakeGitHubComments(router)
+
+
+def runtime(tmp_path: Path, redis_url: str, agent: object | None = None) -> WorkerRuntime:
+    settings = Settings(data_dir=tmp_path / "data", github_token=SecretStr("t0ken"), github_api_url=API)
+    return WorkerRuntime(
+        settings=settings,
+        redis=redis.Redis.from_url(redis_url),
+        agent=agent or RuleAgent(),
+        local_remote=local_folder,
+    )
+
+
+def note_event(remote: Path, **kwargs: object):  # type: ignore[no-untyped-def]
+    return issue_event(repo=REPO.model_copy(update={"clone_url": str(remote)}), **kwargs)  # type: ignore[arg-type]
