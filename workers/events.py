@@ -32,6 +32,7 @@ from celery.exceptions import Retry
 from pydantic import ValidationError
 from structlog.contextvars import bound_contextvars
 
+from bot.automation.deployment_request import with_deployment_request
 from bot.handle import plan_event, recorded_reply
 from bot.intake.conversation import ThreadMessage
 from bot.intake.events import InboundEvent, event_key
@@ -75,10 +76,11 @@ def handle_event(runtime: WorkerRuntime, event: InboundEvent) -> str:
 
     def planner(mirror: Mirror) -> Plan:
         history = _thread_history(client, mirror, event)
-        return plan_event(
+        plan = plan_event(
             event, mirror, now=datetime.now(UTC), agent=runtime.agent, history=history,
             model_agent=runtime.model_agent,
         )  # fmt: skip
+        return with_deployment_request(event, plan)
 
     try:
         done = execute(runtime, job, planner)

@@ -40,9 +40,9 @@ from workers.pull_requests import REMOTE, request_review
 from workers.repo_lock import Lease, RetryLater, repository_lock
 from workers.runtime import REDIS_BLIPS, WorkerRuntime
 from workers.scheduling.registry import RegisteredRepo
+from workers.state_keys import REPLY_STASH
 
 log = structlog.get_logger("gitlearnos.executor")
-REPLY_STASH = "gitlearnos:replies:{key}"
 REPLY_STASH_TTL = 30 * 24 * 3600
 ALREADY_APPLIED = "already-applied"
 ALREADY_REASON = "an earlier attempt of this run already committed"

@@ -20,10 +20,9 @@ from bot.intake.events import RepoRef
 from bot.plan import IssueSpec
 from forge_adapters.base import ForgeClient, ForgeError
 from workers.runtime import WorkerRuntime
+from workers.state_keys import DUE_REVIEW_DELIVERY, DUE_REVIEW_ISSUE_TEXT
 
 log = structlog.get_logger("gitlearnos.issues")
-ISSUE_TEXT = "gitlearnos:due-review:issue-text:{key}"
-DELIVERY = "gitlearnos:due-review:delivery:{key}"
 DELIVERY_TTL = 90 * 24 * 3600  # far longer than any redelivery or catch-up of the same occurrence
 OPENING = "opening"
 
@@ -41,7 +40,7 @@ def stash_issue(runtime: WorkerRuntime, key: str, issue: IssueSpec | None) -> No
     """Keep the finished issue text for the push that follows (and any retry of it)."""
     if issue is not None:
         payload = json.dumps([issue.title, issue.body()])
-        runtime.redis.set(ISSUE_TEXT.format(key=key), payload, ex=DELIVERY_TTL)
+        runtime.redis.set(DUE_REVIEW_ISSUE_TEXT.format(key=key), payload, ex=DELIVERY_TTL)
 
 
 def deliver_issue(runtime: WorkerRuntime, client: ForgeClient, repo: RepoRef, key: str) -> Delivered | None:
@@ -49,7 +48,7 @@ def deliver_issue(runtime: WorkerRuntime, client: ForgeClient, repo: RepoRef, ke
 
     None when no issue is stashed and none was delivered: the plan had none, or its text is lost.
     """
-    record, stash = DELIVERY.format(key=key), ISSUE_TEXT.format(key=key)
+    record, stash = DUE_REVIEW_DELIVERY.format(key=key), DUE_REVIEW_ISSUE_TEXT.format(key=key)
     stashed: bytes | None = runtime.redis.get(stash)  # type: ignore[assignment]
     if stashed is None and not runtime.redis.exists(record):
         return None

@@ -19,9 +19,9 @@ from bot.intake.events import InboundEvent, event_key
 from runtime import metrics
 from workers.runtime import WorkerRuntime
 from workers.scheduling.registry import RegisteredRepo
+from workers.state_keys import PENDING
 
 log = structlog.get_logger("gitlearnos.worker")
-PENDING = "gitlearnos:pending"
 # Parking retries a Redis blip a few times (seconds) before keeping the event in memory.
 PARK_ATTEMPTS = (0.1, 0.5, 1.0, 2.0)
 

@@ -19,26 +19,14 @@ from bot.plan import CommitSpec, FileWrite, Outcome, Plan
 from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION
 from forge_adapters.base import ForgeClient
-from workers.executor import ALREADY_APPLIED, CONFLICT, Job, OnConflict, execute
+from workers.executor import CONFLICT, Job, OnConflict, execute
 from workers.git_workspace import Mirror
 from workers.runtime import WorkerRuntime
 from workers.scheduling.registry import RegisteredRepo
 
-__all__ = [
-    "ALREADY",
-    "COMMITTED",
-    "CONFLICT",
-    "UNCHANGED",
-    "CommitResult",
-    "commit_scheduled_change",
-    "open_mirror",
-]
-
 log = structlog.get_logger("gitlearnos.schedule")
 
 COMMITTED = Outcome.COMMITTED.value
-UNCHANGED = Outcome.UNCHANGED.value
-ALREADY = ALREADY_APPLIED
 
 # Given the synced repository, the files to write and the commit, or None when nothing changes.
 Change = Callable[[RepoSnapshot], tuple[Sequence[FileWrite], CommitSpec] | None]

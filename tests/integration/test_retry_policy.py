@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from forge_adapters.base import ForgeError
-from workers.events import retry_countdown
 from workers.git_checkout import GitWorkspaceError
 from workers.repo_lock import RetryLater
+from workers.worker_task import retry_countdown
 
 
 @pytest.mark.parametrize(
@@ -29,7 +29,7 @@ def test_retry_countdown(error: Exception, countdown: float | None) -> None:
 def test_retries_back_off_exponentially_with_jitter_for_tens_of_minutes() -> None:
     from random import Random
 
-    from workers.events import MAX_RETRIES, retry_delay
+    from workers.worker_task import MAX_RETRIES, retry_delay
 
     error = ForgeError("bad gateway", status=502)
     schedules = [[retry_delay(error, n, Random(seed)) for n in range(MAX_RETRIES)] for seed in (1, 2)]
@@ -45,6 +45,6 @@ def test_retries_back_off_exponentially_with_jitter_for_tens_of_minutes() -> Non
 
 def test_a_configuration_error_is_not_retried() -> None:
     from forge_adapters.base import ForgeNotConfigured
-    from workers.events import retry_delay
+    from workers.worker_task import retry_delay
 
     assert retry_delay(ForgeNotConfigured("no Gitea URL configured (set GITLEARNOS_GITEA_URL)"), 0) is None

@@ -22,8 +22,8 @@ from forge_adapters.base import ForgeClient, ForgeError
 from forge_adapters.gitea.client import GiteaClient
 from forge_adapters.github.client import GitHubClient
 from forge_adapters.gitlab.client import GitLabClient
+from workers.executor import open_handoff
 from workers.git_workspace import Mirror
-from workers.pull_requests import open_handoff
 
 BRANCH = "gitlearnos/handoff-contract"
 TEACHER = "mr-smith"
@@ -123,10 +123,11 @@ def test_a_retried_handoff_pushes_nothing_twice_and_opens_no_second_pull_request
         tmp_path / "mirror", ref, client.git_credentials(ref), timeout=30, clone_url=sandbox.git_url(repo)
     )
     mirror.sync()
-    first = open_handoff(client, mirror, ref, plan)
+    first_run = open_handoff(client, mirror, ref, plan)
     mirror.sync()
-    second = open_handoff(client, mirror, ref, plan)
-    assert first is not None and second is not None
+    second_run = open_handoff(client, mirror, ref, plan)
+    assert first_run is not None and second_run is not None
+    first, second = first_run[1].replies, second_run[1].replies
     assert "pushed the new branch" in first[0].text and "Pull request: opened #" in first[0].text
     assert f"not asked `{TEACHER}`" in first[0].text, "no access: not asked, not invited"
     assert "nothing pushed" in second[0].text and "found already open" in second[0].text
