@@ -20,14 +20,13 @@ from typing import Any
 
 import httpx
 
-from forge_adapters.base import ForgeError, ForgeNotConfigured
+from forge_adapters.base import ForgeError, ForgeNotConfigured, walk_pages
 from forge_adapters.common_rate_limit import retry_after_seconds
 
 API_PREFIX = "/api/v1"
 # Gitea clamps ``limit`` to [api] MAX_RESPONSE_ITEMS (default 50) without saying so; asking for more
 # would make a full page look short and end pagination early.
 PAGE_SIZE = 50
-MAX_PAGES = 200
 DEFAULT_RATE_LIMIT_WAIT = 60.0
 ERROR_TEXT_LIMIT = 200
 
@@ -134,8 +133,10 @@ class GiteaHTTP:
         """
         seen: set[object] = set()
         listed = 0
-        for page in range(1, MAX_PAGES + 1):
-            response = self.send("GET", path, params={**(params or {}), "page": page, "limit": PAGE_SIZE})
+
+        def page(number: int) -> tuple[list[Mapping[str, Any]], bool]:
+            nonlocal listed
+            response = self.send("GET", path, params={**(params or {}), "page": number, "limit": PAGE_SIZE})
             try:
                 items = response.json()
             except ValueError as error:
@@ -145,7 +146,6 @@ class GiteaHTTP:
             listed += len(items)
             fresh = [item for item in items if isinstance(item, Mapping) and item.get("id") not in seen]
             seen.update(item.get("id") for item in fresh)
-            yield from fresh
-            if not fresh or not _has_next_page(response, listed, len(items)):
-                return
-        raise ForgeError(f"Gitea listed more than {MAX_PAGES} pages for {path}; stopped paging")
+            return fresh, bool(fresh) and _has_next_page(response, listed, len(items))
+
+        return walk_pages(page, f"Gitea's GET {path}")

@@ -15,8 +15,8 @@ from githubkit import GitHub
 from bot.intake.events import Actor, RepoRef
 from forge_adapters.base import ForgeError
 from forge_adapters.github.access import build_github
-from forge_adapters.github.errors import forge_errors
-from forge_adapters.github.payload import is_bot_account
+from forge_adapters.github.client import forge_errors
+from forge_adapters.github.translate import is_bot_account
 from gitlearnos.doctor.probes import BAD_SIGNATURE, HookView, Scopes, answer_problem
 from runtime.settings import Settings
 
