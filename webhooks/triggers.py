@@ -48,7 +48,7 @@ from webhooks.errors import error_response, unavailable
 from webhooks.openapi import TRIGGER_RESPONSES, TriggerOperation, TriggerQueued
 from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE, create_celery
 from workers.queueing import task_envelope
-from workers.scheduling.registry import RegisteredRepo
+from workers.repo_registry import RegisteredRepo
 from workers.state_keys import REPOS
 
 SIGNATURE_HEADER = "X-GitLearnOS-Signature"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from bot.automation.deployment_request import answer_marker
 from bot.automation.record import JobRecord
+from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
-from workers.scheduling.registry import RegisteredRepo
 
 REPLY = """\
 Deployment automation: `{deployment}`.

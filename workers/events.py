@@ -50,8 +50,8 @@ from workers.parked_events import clear_parked, count_parked, flush_unparked
 from workers.pull_requests import working_repo
 from workers.repo_access import RepositoryRefused, refusal_reply
 from workers.repo_lock import RetryLater
+from workers.repo_registry import RegisteredRepo, record_repo
 from workers.runtime import REDIS_BLIPS, WorkerRuntime
-from workers.scheduling.registry import RegisteredRepo, record_repo
 from workers.worker_task import MAX_RETRIES, WorkerTask
 
 log = structlog.get_logger("gitlearnos.worker")

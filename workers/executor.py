@@ -38,8 +38,8 @@ from workers.git_workspace import Mirror
 from workers.issue_delivery import Delivered, deliver_issue, stash_issue
 from workers.pull_requests import REMOTE, request_review
 from workers.repo_lock import Lease, RetryLater, repository_lock
+from workers.repo_registry import RegisteredRepo
 from workers.runtime import REDIS_BLIPS, WorkerRuntime
-from workers.scheduling.registry import RegisteredRepo
 from workers.state_keys import REPLY_STASH
 
 log = structlog.get_logger("gitlearnos.executor")

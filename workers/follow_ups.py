@@ -20,7 +20,7 @@ from bot.plan import FollowUpJob
 from bot.rag.links import RAG_INGEST
 from bot.rag.questions import RAG_ANSWER
 from workers.celery_app import ANSWER_QUESTION, RAG_QUEUE, SCHEDULE_QUEUE, SYNC_SOURCE, VERIFY_SCHEDULES
-from workers.scheduling.registry import RegisteredRepo
+from workers.repo_registry import RegisteredRepo
 
 log = structlog.get_logger("gitlearnos.follow_ups")
 TASKS = {

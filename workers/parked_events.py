@@ -17,8 +17,8 @@ import structlog
 
 from bot.intake.events import InboundEvent, event_key
 from runtime import metrics
+from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
-from workers.scheduling.registry import RegisteredRepo
 from workers.state_keys import PENDING
 
 log = structlog.get_logger("gitlearnos.worker")

@@ -17,8 +17,8 @@ from bot.intake.events import InboundEvent, event_key
 from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE
 from workers.events import handle_event
 from workers.parked_events import clear_parked, park_event
+from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
-from workers.scheduling.registry import RegisteredRepo
 from workers.state_keys import PENDING
 
 log = structlog.get_logger("gitlearnos.maintenance")

@@ -46,8 +46,8 @@ from workers.executor import ALREADY_APPLIED, Executed, Job, execute
 from workers.git_workspace import Mirror
 from workers.rag_answer import register_answer_task
 from workers.rag_index import EndpointRefused, index_spec, repo_key
+from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
-from workers.scheduling.registry import RegisteredRepo
 from workers.worker_task import WorkerTask, routed
 
 log = structlog.get_logger("gitlearnos.rag")

@@ -40,8 +40,8 @@ from forge_adapters.base import ForgeClient
 from workers.celery_app import ANSWER_QUESTION, RAG_QUEUE
 from workers.rag_index import EndpointRefused, index_spec, repo_key
 from workers.repo_lock import repository_lock
+from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
-from workers.scheduling.registry import RegisteredRepo
 from workers.worker_task import MAX_RETRIES, WorkerTask, routed
 
 log = structlog.get_logger("gitlearnos.rag")

@@ -21,8 +21,8 @@ from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION
 from forge_adapters.base import ForgeClient
 from workers.executor import CONFLICT, Job, OnConflict, execute
 from workers.git_workspace import Mirror
+from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
-from workers.scheduling.registry import RegisteredRepo
 
 log = structlog.get_logger("gitlearnos.schedule")
 

@@ -19,7 +19,7 @@ LOCK = PREFIX + "lock:{repo}"
 REPLY_STASH = PREFIX + "replies:{key}"
 # Events and triggers whose retries ran out, waiting for maintenance to replay them (workers.events).
 PENDING = PREFIX + "pending"
-# Every repository the bot served an event for: slug -> RegisteredRepo (workers.scheduling.registry).
+# Every repository the bot served an event for: slug -> RegisteredRepo (workers.repo_registry).
 REPOS = PREFIX + "repos"
 
 # Scheduling: the claim (then the result) of one run, by occurrence key (workers.scheduling.claims).
@@ -38,6 +38,6 @@ AUTOMATION_REQUESTED = PREFIX + "automation:requested:{repo}:{fingerprint}"
 # Where maintenance's next catch-up listing of comments / issues starts (workers.scheduling.missed).
 COMMENTS_SINCE = PREFIX + "maintenance:since:{repo}"
 ISSUES_SINCE = PREFIX + "maintenance:issues-since:{repo}"
-# Due review: the issue text chosen for an occurrence, and the delivery evidence (workers.due_review).
+# Due review: the issue text chosen for an occurrence and its delivery evidence (workers.issue_delivery).
 DUE_REVIEW_ISSUE_TEXT = PREFIX + "due-review:issue-text:{key}"
 DUE_REVIEW_DELIVERY = PREFIX + "due-review:delivery:{key}"

@@ -1,5 +1,5 @@
 """The rows for each configured forge: webhook secret, token scopes, the bot's identity, and for every
-registered repository (``workers.scheduling.registry``: each repository an event was processed for) whether
+registered repository (``workers.repo_registry``: each repository an event was processed for) whether
 it is private and whether its webhook is there, points at this service and hears the events the bot uses.
 """
 
@@ -18,7 +18,7 @@ from gitlearnos.doctor.probes import ForgeProbe, HookView
 from gitlearnos.doctor.rows import Row, failed, passed
 from runtime.settings import Settings
 from workers.forge_clients import ForgeClients
-from workers.scheduling.registry import RegisteredRepo, registered_repos
+from workers.repo_registry import RegisteredRepo, registered_repos
 
 PROBES: dict[Forge, Callable[[Settings], ForgeProbe]] = {
     Forge.GITHUB: GitHubProbe,

@@ -18,9 +18,9 @@ from tests.support.fake_github import FakeGitHubComments
 from tests.support.git_remotes import bot_commits, git, push_learner_commit
 from tests.support.learner import REPO
 from tests.support.linked_review import EVENT, EVENT_PATH, GAP, GAP_PATH, REVIEW, REVIEW_PATH
-from workers.due_review import run_due_review
 from workers.events import handle_event
-from workers.scheduling.registry import RegisteredRepo
+from workers.repo_registry import RegisteredRepo
+from workers.scheduling.due_review import run_due_review
 
 MONDAY = date(2026, 11, 30)
 MONDAY_0900_UTC = datetime(

@@ -85,7 +85,7 @@ def test_a_trigger_that_gives_up_is_parked_and_requeued_by_maintenance(
     from bot.intake.events import Forge, RepoRef
     from workers.celery_app import RUN_TRIGGERED, create_celery
     from workers.parked_replay import replay_parked
-    from workers.scheduling.registry import RegisteredRepo
+    from workers.repo_registry import RegisteredRepo
     from workers.scheduling.tasks import register_trigger_task
 
     runtime = worker(tmp_path, redis_url)

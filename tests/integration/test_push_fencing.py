@@ -14,8 +14,8 @@ from tests.support.fake_github import FakeGitHubComments
 from tests.support.git_remotes import bot_commits
 from tests.support.scheduled_repo import remote as remote  # noqa: PLC0414 - the fixture
 from tests.support.scheduled_repo import served
-from workers.due_review import deliver_once
 from workers.repo_lock import LOCK, RetryLater
+from workers.scheduling.due_review import deliver_once
 
 
 def test_a_run_that_lost_its_lease_before_the_push_does_not_push(

@@ -154,11 +154,11 @@ def test_scheduled_and_rag_jobs_ask_too_and_refuse_a_public_repository(
     tmp_path: Path, redis_url: str, forge: RecordingForge
 ) -> None:
     from bot.plan import FollowUpJob, Reply
-    from workers.due_review import run_due_review
     from workers.rag import sync_source
     from workers.rag_answer import answer_question
+    from workers.repo_registry import RegisteredRepo
+    from workers.scheduling.due_review import run_due_review
     from workers.scheduling.maintenance import run_maintenance
-    from workers.scheduling.registry import RegisteredRepo
 
     forge.visibility = "public"
     worker = runtime(tmp_path, redis_url, forge)

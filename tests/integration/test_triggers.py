@@ -32,7 +32,7 @@ from webhooks.app import create_app
 from webhooks.triggers import SIGNATURE_HEADER, sign
 from workers.celery_app import RUN_TRIGGERED, create_celery
 from workers.queueing import redis_enqueue
-from workers.scheduling.registry import RegisteredRepo
+from workers.repo_registry import RegisteredRepo
 from workers.scheduling.runs import run_triggered
 from workers.scheduling.tasks import register_trigger_task
 

@@ -14,7 +14,7 @@ import redis
 from bot.intake.events import Forge as BotForge
 from bot.intake.events import RepoRef
 from evals.sandbox import SandboxClient, SandboxServer
-from workers.scheduling.registry import RegisteredRepo
+from workers.repo_registry import RegisteredRepo
 from workers.state_keys import REPOS
 
 SECRET = "doctor-test-secret"

@@ -19,8 +19,8 @@ from tests.support.fake_github import API, FakeGitHubComments
 from tests.support.git_remotes import git
 from tests.support.learner import CONFIG, GOAL, REPO
 from workers.git_workspace import Mirror, mirror_path
+from workers.repo_registry import RegisteredRepo, record_repo
 from workers.runtime import WorkerRuntime
-from workers.scheduling.registry import RegisteredRepo, record_repo
 
 BERLIN_CONFIG = CONFIG + "automation:\n  time_zone: Europe/Berlin\n"  # maintenance at the default 21:30
 

@@ -31,9 +31,9 @@ from runtime.settings import Settings
 from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE, VERIFY_SCHEDULES
 from workers.git_checkout import GitCheckout
 from workers.git_workspace import mirror_path
+from workers.repo_registry import RegisteredRepo, registered_repos
 from workers.runtime import WorkerRuntime
 from workers.scheduling.claims import ClaimedOccurrences
-from workers.scheduling.registry import RegisteredRepo, registered_repos
 from workers.state_keys import DISPATCHED, REDBEAT_LOCK, REDBEAT_PREFIX
 
 log = structlog.get_logger("gitlearnos.schedule")

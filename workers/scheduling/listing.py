@@ -18,9 +18,9 @@ import redis
 from bot.automation.record import JOBS
 from bot.automation.schedule_rules import job_schedule, next_run
 from bot.config import Automation
+from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
 from workers.scheduling.dispatch import BEAT_ENTRY, local_wall_clock
-from workers.scheduling.registry import RegisteredRepo
 from workers.state_keys import REDBEAT_LOCK, REDBEAT_PREFIX, SCHEDULES
 
 

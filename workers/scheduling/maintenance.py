@@ -43,12 +43,12 @@ from workers.parked_events import parked_count
 from workers.parked_replay import replay_parked
 from workers.repo_access import ensure_served
 from workers.repo_lock import RetryLater, repository_lock
+from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
 from workers.scheduled_commit import COMMITTED, commit_scheduled_change
 from workers.scheduling.claims import ALREADY_RAN, label_claim_key, run_once
 from workers.scheduling.dispatch import MAINTENANCE_JOB
 from workers.scheduling.missed import catch_up_missed_comments, catch_up_missed_issues
-from workers.scheduling.registry import RegisteredRepo
 
 log = structlog.get_logger("gitlearnos.maintenance")
 

@@ -30,8 +30,8 @@ import structlog
 from bot.intake.events import Actor, Comment, EventKind, InboundEvent, Thread
 from forge_adapters.base import ForgeClient, ForgeError, OpenedIssue, UpdatedComment
 from workers.parked_replay import apply_or_park
+from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
-from workers.scheduling.registry import RegisteredRepo
 from workers.state_keys import COMMENTS_SINCE, ISSUES_SINCE
 
 log = structlog.get_logger("gitlearnos.maintenance")

@@ -23,15 +23,15 @@ from typing import Any
 import structlog
 
 from bot.automation.schedule_rules import due_occurrence, occurrence_key
-from workers.due_review import deliver_once
 from workers.parked_events import park_record
 from workers.repo_lock import repository_lock
+from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
 from workers.scheduled_commit import open_mirror
 from workers.scheduling.claims import ClaimedOccurrences
 from workers.scheduling.dispatch import DUE_REVIEW_JOB, SCHEDULED_JOBS, learner_automation, local_wall_clock
+from workers.scheduling.due_review import deliver_once
 from workers.scheduling.maintenance import maintain_once
-from workers.scheduling.registry import RegisteredRepo
 
 log = structlog.get_logger("gitlearnos.triggers")
 

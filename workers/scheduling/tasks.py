@@ -16,6 +16,7 @@ from typing import Any
 from celery import Celery, Task
 
 from workers.celery_app import RUN_TRIGGERED, VERIFY_SCHEDULES
+from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
 from workers.scheduling.dispatch import (
     DISPATCH_DUE,
@@ -25,7 +26,6 @@ from workers.scheduling.dispatch import (
     route_schedule_tasks,
 )
 from workers.scheduling.maintenance import run_maintenance
-from workers.scheduling.registry import RegisteredRepo
 from workers.scheduling.runs import TRIGGERABLE_JOBS, park_trigger, run_triggered
 from workers.scheduling.verification import request_verifications, verify_schedules
 from workers.worker_task import MAX_RETRIES, WorkerTask

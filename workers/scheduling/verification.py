@@ -53,6 +53,7 @@ from workers.celery_app import SCHEDULE_QUEUE, VERIFY_SCHEDULES
 from workers.deployment_request import answer_learner
 from workers.executor import CONFLICT
 from workers.repo_lock import repository_lock
+from workers.repo_registry import RegisteredRepo, registered_repos
 from workers.runtime import WorkerRuntime
 from workers.scheduled_commit import commit_scheduled_change, open_mirror
 from workers.scheduling.claims import ALREADY_RAN, recorded_run
@@ -63,7 +64,6 @@ from workers.scheduling.listing import (
     schedule_fingerprint,
     scheduler_listed,
 )
-from workers.scheduling.registry import RegisteredRepo, registered_repos
 from workers.scheduling.runs import run_job
 from workers.state_keys import AUTOMATION_RECORDED, AUTOMATION_REQUESTED
 

@@ -17,9 +17,9 @@ import redis
 from evals.local_stack import LocalStack
 from runtime.settings import Settings
 from workers.celery_app import SCHEDULE_QUEUE, create_celery
+from workers.repo_registry import registered_repos
 from workers.scheduling.claims import claim_key
 from workers.scheduling.dispatch import MAINTENANCE_JOB, RUN_MAINTENANCE
-from workers.scheduling.registry import registered_repos
 
 _occurrences = (date(2001, 1, 1) + timedelta(days=n) for n in itertools.count())
 

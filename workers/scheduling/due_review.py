@@ -42,11 +42,11 @@ from bot.review.due_review import plan_due_review
 from workers.celery_app import SCHEDULE_QUEUE
 from workers.executor import ALREADY_APPLIED, CONFLICT, Job, OnConflict, execute
 from workers.git_workspace import Mirror
+from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
 from workers.scheduling.claims import claim_key as occurrence_claim_key
 from workers.scheduling.claims import label_claim_key, run_once
 from workers.scheduling.dispatch import DUE_REVIEW_JOB, RUN_DUE_REVIEW, local_wall_clock
-from workers.scheduling.registry import RegisteredRepo
 from workers.worker_task import MAX_RETRIES, WorkerTask, routed
 
 log = structlog.get_logger("gitlearnos.due_review")
