@@ -92,9 +92,10 @@ def _worker(args: argparse.Namespace) -> int:
     from runtime.metrics import MetricsServer
     from workers.celery_app import create_celery, run_worker
     from workers.chat_agent import model_agent_from
-    from workers.due_review import register_due_review_tasks
-    from workers.events import WorkerRuntime, register_event_task
+    from workers.events import register_event_task
     from workers.rag import register_rag_tasks
+    from workers.runtime import WorkerRuntime
+    from workers.scheduling.due_review import register_due_review_tasks
     from workers.scheduling.tasks import register_schedule_tasks
 
     configure_logging(settings.log_level)

@@ -52,7 +52,7 @@ def _target(spec: str, settings: Settings) -> Target:
 def _spec_and_links(target: Target, settings: Settings) -> tuple[Any, list[Any]]:
     from bot.config import CONFIG_PATH, parse_config
     from bot.rag.links import source_links
-    from workers.rag import EndpointRefused, index_spec
+    from workers.rag_index import EndpointRefused, index_spec
 
     config = parse_config(target.checkout.read_text(CONFIG_PATH) or "").config
     try:

@@ -30,15 +30,15 @@ from tests.support.git_remotes import bot_commits, git
 from tests.support.scheduled_repo import BERLIN_CONFIG, register_with_mirror, seed_remote, served
 from tests.support.scheduled_repo import remote as remote  # noqa: PLC0414 - the fixture
 from workers.celery_app import SCHEDULE_QUEUE, create_celery
-from workers.due_review import (
+from workers.runtime import WorkerRuntime
+from workers.scheduling.dispatch import RUN_DUE_REVIEW, SCHEDULED_JOBS, dispatch_due
+from workers.scheduling.due_review import (
     DueReviewResult,
     claim_key,
     deliver_once,
     register_due_review_tasks,
     run_due_review,
 )
-from workers.runtime import WorkerRuntime
-from workers.scheduling.dispatch import RUN_DUE_REVIEW, SCHEDULED_JOBS, dispatch_due
 from workers.state_keys import DUE_REVIEW_DELIVERY as DELIVERY
 
 MONDAY = date(2026, 11, 30)
