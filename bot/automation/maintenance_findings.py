@@ -45,6 +45,14 @@ class Findings:
     awaiting_synthesis: tuple[str, ...] = ()
 
 
+def _stamp(current: str) -> tuple[str, str, str] | None:
+    """The date, author and next action of a dashboard this bot generated; None for none or another file."""
+    day, who, action = UPDATED.search(current), UPDATED_BY.search(current), NEXT_ACTION.search(current)
+    if day is None or who is None or action is None:
+        return None  # leave a learner's own file alone
+    return day["day"], who["who"], action["action"]
+
+
 def refreshed_dashboard(snapshot: RepoSnapshot, today: date, *, updated_by: str) -> str | None:
     """A regenerated ``dashboard.md`` when the current one differs from what the records imply; else None.
 
@@ -52,25 +60,17 @@ def refreshed_dashboard(snapshot: RepoSnapshot, today: date, *, updated_by: str)
     is stale only when its *content* is, never because a day passed (no timestamp churn). A
     repository without a dashboard is not maintenance's to create: setup writes it.
     """
-    current = snapshot.read_text(DASHBOARD_PATH)
-    if current is None:
+    current = snapshot.read_text(DASHBOARD_PATH) or ""
+    stamp = _stamp(current)
+    if stamp is None:
         return None
-    day, who, action = UPDATED.search(current), UPDATED_BY.search(current), NEXT_ACTION.search(current)
-    if day is None or who is None or action is None:
-        return None  # not a dashboard this bot generated; leave the learner's file alone
-    action_text = action["action"]
+    day, who, action = stamp
     as_recorded = render_dashboard(
-        snapshot,
-        today=date.fromisoformat(day["day"]),
-        updated_by=who["who"],
-        new_records={},
-        next_action=action_text,
+        snapshot, today=date.fromisoformat(day), updated_by=who, new_records={}, next_action=action
     )
     if as_recorded.strip() == current.strip():
         return None
-    return render_dashboard(
-        snapshot, today=today, updated_by=updated_by, new_records={}, next_action=action_text
-    )
+    return render_dashboard(snapshot, today=today, updated_by=updated_by, new_records={}, next_action=action)
 
 
 def refreshed_views(snapshot: RepoSnapshot, today: date, *, updated_by: str) -> dict[str, str]:
@@ -79,12 +79,11 @@ def refreshed_views(snapshot: RepoSnapshot, today: date, *, updated_by: str) -> 
     The chart is stale when it is missing or differs from what the records imply (it carries no date,
     so only a record changes it). Both views are written in the one commit, so they never disagree.
     """
-    current = snapshot.read_text(DASHBOARD_PATH) or ""
-    action = NEXT_ACTION.search(current)
-    if action is None or UPDATED.search(current) is None or UPDATED_BY.search(current) is None:
-        return {}  # no dashboard, or not one this bot generated: leave it alone
+    stamp = _stamp(snapshot.read_text(DASHBOARD_PATH) or "")
+    if stamp is None:
+        return {}
     views = dashboard_files(
-        snapshot, today=today, updated_by=updated_by, new_records={}, next_action=action["action"]
+        snapshot, today=today, updated_by=updated_by, new_records={}, next_action=stamp[2]
     )
     charts = {path: text for path, text in views.items() if path != DASHBOARD_PATH}
     stale_chart = any(snapshot.read_text(path) != text for path, text in charts.items())

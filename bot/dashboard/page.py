@@ -16,7 +16,7 @@ from bot.dashboard import sections
 from bot.dashboard.chart import PROGRESS_CHART_PATH, render_chart
 from bot.dashboard.knowledge_map import LEGEND, knowledge_map
 from bot.dashboard.progress import Progress, progress
-from bot.records.files import records
+from bot.records.files import goal_path, goal_statement, records
 from bot.snapshot import OverlaySnapshot, RepoSnapshot
 from bot.text import one_line
 
@@ -34,15 +34,10 @@ def _subjects(snapshot: RepoSnapshot) -> list[str]:
 
 
 def _goal_line(snapshot: RepoSnapshot, subject: str) -> str:
-    text = snapshot.read_text(f"subjects/{subject}/goals/main-goal.md")
+    text = snapshot.read_text(goal_path(subject))
     if not text:
         return "no goal recorded yet"
-    body = text.split("## Goal", 1)[-1] if "## Goal" in text else text
-    for line in body.splitlines():
-        stripped = line.strip().lstrip("-").strip()
-        if stripped and not stripped.startswith("#"):
-            return one_line(stripped, limit=80)
-    return "goal file exists but states no goal"
+    return one_line(goal_statement(text), limit=80) or "goal file exists but states no goal"
 
 
 def _picture(snapshot: RepoSnapshot, figures: Progress) -> list[str]:

@@ -102,6 +102,12 @@ class EventRecord(BaseModel):
         )
 
 
+def goal_statement(text: str) -> str:
+    """The goal a goal record states: the first line of its ``## Goal`` section, without the bullet."""
+    lines = (line.strip().lstrip("-").strip() for line in section(text, "Goal").splitlines())
+    return next((line for line in lines if line), "")
+
+
 def read_note(text: str) -> str:
     """The learner's note as preserved in an event record (the quoted block)."""
     body = section(text, "Learner-provided event")

@@ -15,7 +15,7 @@ import re
 from datetime import date
 
 from bot.records.codec import append_to_section, section, table_rows
-from bot.records.files import Record, goal_path, read_note, records
+from bot.records.files import Record, goal_path, goal_statement, read_note, records
 from bot.review.answer_record import ANSWER_CHANNEL
 from bot.review.question import ANSWER_HEADING
 from bot.review.question_gen import GeneratedQuestions, QuestionContext
@@ -28,7 +28,6 @@ ANSWERS = ANSWER_HEADING.removeprefix("## ")
 NUMBERED = re.compile(r"^\s*\d+[.)]\s+(?P<text>\S.*?)\s*$")
 EVENT_ID = re.compile(r"event-[\w.-]+")
 CHANNEL_COLUMN, OBSERVATION_COLUMN = 1, 2  # the gap template's "Channel", "Observation or learner report"
-GOAL_LINE = re.compile(r"^\s*-\s+(?P<goal>\S.*)$", re.M)
 # How a generated question's success condition is written; answer writeback counts these.
 GENERATED_SUCCESS = re.compile(r"^- Question (?P<n>\d+) success condition \(generated", re.M)
 
@@ -74,9 +73,7 @@ def _learner_text(event: Record) -> str:
 
 
 def _goal(snapshot: RepoSnapshot, subject: str) -> str:
-    text = section(snapshot.read_text(goal_path(subject)) or "", "Goal")
-    match = GOAL_LINE.search(text)
-    return one_line(match.group("goal"), limit=200) if match else ""
+    return one_line(goal_statement(snapshot.read_text(goal_path(subject)) or ""), limit=200)
 
 
 def question_context(record: Record, snapshot: RepoSnapshot, *, max_questions: int) -> QuestionContext:
