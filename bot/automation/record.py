@@ -33,8 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.records.codec import bullets, render, section_fields
-from bot.records.codec import sections as all_sections
+from bot.records.codec import bullets, render, section_fields, split_sections
 from bot.records.schemas import AUTOMATION
 
 AUTOMATION_PATH = "automation.md"
@@ -241,7 +240,7 @@ def render_automation_record(
 def recorded_state(text: str | None) -> tuple[tuple[str, ...], ...]:
     """The recorded state of every job in an ``automation.md`` (see :meth:`JobRecord.state_key`)."""
     found = []
-    for heading, body in all_sections(text or ""):
+    for heading, body in split_sections(text or ""):
         job = JOB_HEADING.match(heading)
         if job is None:
             continue

@@ -104,7 +104,7 @@ def section(text: str, heading: str) -> str:
     return text.split(marker, 1)[1].split(HEADING_BREAK, 1)[0]
 
 
-def sections(text: str) -> list[tuple[str, str]]:
+def split_sections(text: str) -> list[tuple[str, str]]:
     """Every ``## heading`` of the record with its body, in order."""
     found = []
     for block in text.split(HEADING_BREAK)[1:]:
