@@ -1,20 +1,14 @@
 """The one plan executor: lock, sync, already-applied check, plan, commit, push, then the plan's effects.
 
-Every task that writes a learner's repository comes through :func:`execute` (and local mode through
+Every task that writes a learner's repository comes through :func:`execute` (local mode through
 :func:`commit_locally`); no other module commits or pushes (``tests/unit/test_one_executor.py``).
-The steps, each safe to repeat on an at-least-once queue:
-
-1. the repository's writer lock (:mod:`workers.repo_lock`) and its mirror, reset to the remote;
-2. if the history already holds a commit with ``GitLearnOS-Event: <key>``, nothing is planned again:
-   the effects stashed when it was made (replies, issues) are performed, which finds them done;
-3. the caller's planner (the pure core, given the synced mirror) returns a :class:`bot.plan.Plan`;
-   an approval plans another event's key, which gets the same check;
-4. a plan without a commit performs its replies and read-only follow-ups and ends there;
-5. the commit, the fencing check, and a push never forced. When the remote moved meanwhile an
-   interactive event re-plans on the new head (a bounded number of times, then a retry later);
-   a scheduled run stops and reports the conflict (:attr:`OnConflict.STOP`), as the protocol asks;
-6. :meth:`bot.plan.Plan.finished` fills the receipt's Git facts in, and the effects follow: the
-   follow-up jobs, the replies (stashed first, so a retry resends the same text), the issues.
+Each step is safe to repeat on an at-least-once queue: a commit already carrying the plan's
+``GitLearnOS-Event`` key is not made again (its stashed replies and issue are performed instead,
+which finds them done); the push is never forced, and when the remote moved an interactive event
+re-plans on the new head (bounded, then a retry later) while a scheduled run stops and reports the
+conflict (:attr:`OnConflict.STOP`), as the protocol asks. Once the commit exists,
+:meth:`bot.plan.Plan.finished` fills the receipt's Git facts in, and the follow-up jobs, the replies
+(stashed, so a retry resends the same text) and the issue follow.
 """
 
 from __future__ import annotations
@@ -182,10 +176,7 @@ def open_handoff(client: ForgeClient, mirror: Mirror, repo: RepoRef, plan: Plan)
 
 
 def commit_locally(checkout: GitCheckout, plan: Plan, *, branch: str) -> tuple[str, Plan]:
-    """Local mode: commit ``plan`` to the learner's checkout (no remote, nothing pushed).
-
-    The commit id and the finished plan.
-    """
+    """Local mode: commit ``plan`` to the learner's checkout, nothing pushed; the id and finished plan."""
     assert plan.commit is not None
     commit_id = checkout.commit(plan.writes, plan.deletes, plan.commit.message())
     return commit_id, plan.finished(commit_id=commit_id, branch=branch, remote=None)
@@ -207,15 +198,12 @@ def _already_applied(runtime: WorkerRuntime, job: Job, mirror: Mirror, key: str)
     return Executed(ALREADY_APPLIED, commit=recorded.id, reason=ALREADY_REASON, issue=issue)
 
 
-def post_replies(client: ForgeClient, repo: RepoRef, replies: tuple[Reply, ...]) -> int:
-    """Upsert each reply by its hidden marker; how many were new comments."""
-    created = 0
+def post_replies(client: ForgeClient, repo: RepoRef, replies: tuple[Reply, ...]) -> None:
+    """Upsert each reply by its hidden marker: a retry edits the comment, never posts a second."""
     for reply in replies:
-        posted = client.upsert_comment(
+        client.upsert_comment(
             repo, reply.thread_number, reply.marker, reply.body(), is_pull_request=reply.is_pull_request
         )
-        created += posted.created
-    return created
 
 
 def _stash_replies(runtime: WorkerRuntime, key: str, replies: tuple[Reply, ...]) -> None:

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import structlog
-from celery import Task
+from celery import Celery, Task
 from celery.exceptions import Reject, Retry
 from kombu.exceptions import OperationalError
 
@@ -117,6 +117,6 @@ class WorkerTask(Task):  # type: ignore[misc]
         return None
 
 
-def routed(app: Any, name: str, queue: str) -> None:
+def routed(app: Celery, name: str, queue: str) -> None:
     """Route task ``name`` to ``queue`` on ``app``."""
     app.conf.task_routes = dict(app.conf.task_routes or {}) | {name: {"queue": queue}}
