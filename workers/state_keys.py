@@ -15,9 +15,9 @@ PREFIX = "gitlearnos:"
 DELIVERY = PREFIX + "delivery:{forge}:{delivery}"
 # The writer lock of one repository (workers.repo_lock).
 LOCK = PREFIX + "lock:{repo}"
-# Replies planned for an applied event, kept until posted (workers.events).
+# Replies planned for an applied event, kept until posted (workers.executor).
 REPLY_STASH = PREFIX + "replies:{key}"
-# Events and triggers whose retries ran out, waiting for maintenance to replay them (workers.events).
+# Events and triggers whose retries ran out, waiting for maintenance to replay them (workers.parked_events).
 PENDING = PREFIX + "pending"
 # Every repository the bot served an event for: slug -> RegisteredRepo (workers.repo_registry).
 REPOS = PREFIX + "repos"
