@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import issue_opened_payload, peak_rss_mb, summary
 from evals.local_stack import free_port, wait_until_ready
-from forge_adapters.github.webhook import sign
+from forge_adapters.github.verify import sign
 from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 
 

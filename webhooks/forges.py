@@ -13,9 +13,9 @@ from collections.abc import Callable
 
 from pydantic import SecretStr
 
-from forge_adapters.gitea.webhook import gitea_webhooks
-from forge_adapters.github.webhook import github_webhooks
-from forge_adapters.gitlab.webhook import gitlab_webhooks
+from forge_adapters.gitea.verify import gitea_webhooks
+from forge_adapters.github.verify import github_webhooks
+from forge_adapters.gitlab.verify import gitlab_webhooks
 from forge_adapters.intake import WebhookSpec, during_rotation
 from runtime.settings import Settings
 from webhooks.served_hosts import served_only

@@ -22,7 +22,7 @@ from githubkit.cache import MemCacheStrategy
 
 from bot.intake.events import Actor, RepoRef
 from forge_adapters.base import ForgeError
-from forge_adapters.github.payload import is_bot_account
+from forge_adapters.github.translate import is_bot_account
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,7 @@
 """GitLab: webhook authentication and translation (pure) and the python-gitlab API client.
 
 Pure, importable by the intake without loading any HTTP library:
-:mod:`.webhook` (the intake spec), :mod:`.verify` (token and signature),
-:mod:`.translate` with :mod:`.conversations` (payload → event),
-:mod:`.delivery` and :mod:`.fields` (shared reading helpers).
+:mod:`.verify` (token and signature, and the intake spec) and :mod:`.translate`
+(payload → event, and the readers the client shares).
 Only workers import :mod:`.client`, which brings python-gitlab and requests.
 """

@@ -47,8 +47,8 @@ from forge_adapters.base import (
     utc_stamp,
 )
 from forge_adapters.common_rate_limit import retry_after_seconds
-from forge_adapters.gitlab.delivery import thread as issue_thread
-from forge_adapters.gitlab.fields import actor, gitlab_time, is_private
+from forge_adapters.gitlab.translate import actor, gitlab_time, is_private
+from forge_adapters.gitlab.translate import thread as issue_thread
 
 GIT_USERNAME = "oauth2"  # any username works with a token over HTTPS; oauth2 is GitLab's documented one
 PAGE_SIZE = 100

@@ -1,4 +1,4 @@
-"""GitLab delivery authentication: the shared token and the Standard Webhooks signature. Pure.
+"""GitLab delivery authentication (shared token, Standard Webhooks signature) and the intake spec. Pure.
 
 GitLab's classic check is a shared password: ``X-Gitlab-Token`` carries the
 configured secret **in plain text** (no HMAC over the body), so all we can do
@@ -22,9 +22,12 @@ import binascii
 import hashlib
 import hmac
 import re
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 
-from forge_adapters.intake import NotConfigured, SignatureError, header
+from bot.intake.events import Forge, InboundEvent
+from forge_adapters.gitlab.translate import parse_delivery
+from forge_adapters.intake import NotConfigured, ParseResult, SignatureError, WebhookSpec, header
 
 TOKEN_HEADER = "X-Gitlab-Token"  # noqa: S105 - a header name
 SIGNATURE_HEADER = "webhook-signature"
@@ -85,3 +88,24 @@ def verify_signature(headers: Mapping[str, str], body: bytes, signing_token: str
     # No short-circuit: every entry is compared, each in constant time.
     if not any([hmac.compare_digest(expected, entry) for entry in offered]):
         raise SignatureError("webhook-signature does not match the body")
+
+
+def gitlab_webhooks(
+    secret: str, signing_token: str = "", *, clock: Callable[[], float] = time.time
+) -> WebhookSpec:
+    """GitLab's intake: ``X-Gitlab-Token``, then (if configured) ``webhook-signature``, then translation.
+
+    ``clock`` gives the current Unix time for the signature's five-minute
+    freshness window; tests pass a fixed one.
+    """
+
+    def receive(headers: Mapping[str, str], body: bytes) -> ParseResult:
+        verify_token(header(headers, TOKEN_HEADER), secret)
+        if signing_token:
+            verify_signature(headers, body, signing_token, now=clock())
+        return parse_delivery(headers, body)
+
+    def dedup_key(headers: Mapping[str, str], body: bytes, event: InboundEvent) -> str:
+        return event.delivery_id
+
+    return WebhookSpec(forge=Forge.GITLAB, receive=receive, dedup_key=dedup_key)

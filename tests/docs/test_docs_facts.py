@@ -14,9 +14,10 @@ from pathlib import Path
 from bot.config import LearnerConfig
 from bot.handoff.status import TRANSITIONS
 from evals.scenarios.registry import SCENARIOS, Scenario, Surface
-from forge_adapters.gitea import webhook as gitea_webhook
+from forge_adapters.gitea import translate as gitea_translate
+from forge_adapters.gitea import verify as gitea_verify
+from forge_adapters.gitlab import translate as gitlab_translate
 from forge_adapters.gitlab import verify as gitlab_verify
-from forge_adapters.gitlab import webhook as gitlab_webhook
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -53,9 +54,10 @@ def test_the_forge_page_names_every_header_the_intake_reads() -> None:
     text = page("operator/forges.md")
     names = {
         "X-GitHub-Event", "X-GitHub-Delivery", "X-Hub-Signature-256",
-        gitlab_webhook.EVENT_HEADER, *gitlab_webhook.DELIVERY_HEADERS, gitlab_verify.TOKEN_HEADER,
-        gitlab_verify.SIGNATURE_HEADER, *gitea_webhook.SIGNATURE_HEADERS,
-        *(name for name in gitea_webhook.EVENT_HEADERS + gitea_webhook.DELIVERY_HEADERS if "Hub" not in name),
+        gitlab_translate.EVENT_HEADER, *gitlab_translate.DELIVERY_HEADERS, gitlab_verify.TOKEN_HEADER,
+        gitlab_verify.SIGNATURE_HEADER, *gitea_verify.SIGNATURE_HEADERS,
+        *(name for name in gitea_translate.EVENT_HEADERS if "Hub" not in name),
+        *(name for name in gitea_translate.DELIVERY_HEADERS if "Hub" not in name),
     }  # fmt: skip
     missing = sorted(name for name in names if f"`{name}" not in text)
     assert not missing, missing

@@ -23,7 +23,7 @@ import redis
 from litestar.testing import TestClient
 from pydantic import SecretStr
 
-from forge_adapters.gitea.webhook import sign as gitea_sign
+from forge_adapters.gitea.verify import sign as gitea_sign
 from forge_adapters.github.verify import sign as github_sign
 from forge_adapters.gitlab.verify import sign as gitlab_sign
 from runtime.settings import Settings

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from bot.intake.events import InboundEvent
-from forge_adapters.gitea.webhook import gitea_webhooks
+from forge_adapters.gitea.verify import gitea_webhooks
 from forge_adapters.intake import Ignored
 from tests.support.gitea_hooks import ALL, EXPECTED, SECRET, gitea_headers
 from tests.support.payloads import FIXTURES, load_fixture

@@ -10,7 +10,7 @@ import pytest
 
 from bot.intake.events import EventKind, Forge, InboundEvent, ReviewState
 from forge_adapters.common_push import NULL_SHA
-from forge_adapters.gitea.webhook import gitea_webhooks
+from forge_adapters.gitea.verify import gitea_webhooks
 from forge_adapters.intake import Ignored, ParseResult
 from tests.support.gitea_hooks import SECRET, gitea_headers
 from tests.support.payloads import load_fixture

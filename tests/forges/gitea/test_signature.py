@@ -13,7 +13,7 @@ import hmac
 import pytest
 
 from bot.intake.events import EventKind, InboundEvent
-from forge_adapters.gitea.webhook import gitea_webhooks, sign, signed_payload
+from forge_adapters.gitea.verify import gitea_webhooks, sign, signed_payload
 from forge_adapters.intake import MalformedPayload, NotConfigured, ParseResult, SignatureError, WebhookError
 from tests.support.gitea_hooks import SECRET, form_body, gitea_headers
 from tests.support.payloads import FIXTURES

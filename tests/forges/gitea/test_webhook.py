@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.intake.events import EventKind, InboundEvent
-from forge_adapters.gitea.webhook import gitea_webhooks
+from forge_adapters.gitea.verify import gitea_webhooks
 from forge_adapters.intake import Ignored, MalformedPayload, ParseResult, WebhookError
 from tests.support.gitea_hooks import ALL, SECRET, form_body, gitea_headers
 from tests.support.payloads import FIXTURES, load_fixture

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from bot.intake.events import InboundEvent
-from forge_adapters.gitlab.webhook import gitlab_webhooks
+from forge_adapters.gitlab.verify import gitlab_webhooks
 from forge_adapters.intake import Ignored, WebhookError
 from tests.support.gitlab_hooks import (
     ALL,

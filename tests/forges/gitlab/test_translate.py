@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from bot.intake.events import EventKind, InboundEvent, ReviewState
-from forge_adapters.gitlab.fields import is_bot_user
-from forge_adapters.gitlab.webhook import gitlab_webhooks
+from forge_adapters.gitlab.translate import is_bot_user
+from forge_adapters.gitlab.verify import gitlab_webhooks
 from forge_adapters.intake import Ignored, MalformedPayload, ParseResult
 from tests.support.gitlab_hooks import SECRET, gitlab_headers, hook_name
 from tests.support.payloads import load_fixture

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.intake.events import InboundEvent
-from forge_adapters.gitlab.verify import sign
-from forge_adapters.gitlab.webhook import gitlab_webhooks
+from forge_adapters.gitlab.verify import gitlab_webhooks, sign
 from forge_adapters.intake import NotConfigured, SignatureError, WebhookError
 from tests.support.gitlab_hooks import SECRET, gitlab_headers
 from tests.support.payloads import FIXTURES

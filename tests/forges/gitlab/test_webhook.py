@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.intake.events import Forge, InboundEvent
-from forge_adapters.gitlab.webhook import delivery_key, gitlab_webhooks
+from forge_adapters.gitlab.translate import delivery_key
+from forge_adapters.gitlab.verify import gitlab_webhooks
 from forge_adapters.intake import MalformedPayload, WebhookError
 from tests.support.gitlab_hooks import ALL, SECRET, gitlab_headers, hook_name
 from tests.support.payloads import FIXTURES, load_fixture

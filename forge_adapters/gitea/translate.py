@@ -1,4 +1,23 @@
-"""Gitea/Forgejo payloads → :class:`InboundEvent`, one function per event family. Pure, no I/O.
+"""Gitea and Forgejo deliveries → :class:`InboundEvent`, one function per event family. Pure, no I/O.
+
+**Headers.** Gitea sends every name three times (``X-Gitea-*``, ``X-Gogs-*``,
+``X-GitHub-*``) and Forgejo adds ``X-Forgejo-*`` with the same values (§3.1).
+The Gitea/Forgejo names are read first so a Gitea delivery is never mistaken
+for a GitHub one. ``X-Gitea-Event`` is coarse and ``X-Gitea-Event-Type`` fine,
+and the same word means different things in each: coarse
+``pull_request_comment`` is a *review* comment, fine ``pull_request_comment``
+a PR *conversation* comment (coarse ``issue_comment``). So the fine type is
+routed through its own table and the coarse name, for senders that predate
+the fine header, through another; the two are never mixed.
+
+Shared objects (the client reads API answers with the same readers):
+
+- Users have no bot flag (webhooks-spec §3.4). ``[bot]`` logins and the
+  Actions pseudo-user (``gitea-actions``, Forgejo ``forgejo-actions``, id -2)
+  count as bots; intake drops the bot's own login from settings.
+- Go's zero time (``0001-01-01T00:00:00Z``) means "not set" in old payloads.
+- The repository's host comes from its ``html_url`` (port included), so one
+  bot can serve several instances without confusing their repositories.
 
 Field facts (webhooks-spec §3.5–3.6, checked against the fixtures):
 
@@ -19,15 +38,99 @@ comments), and authorization must judge the one who acted.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
+from urllib.parse import urlsplit
 
-from bot.intake.events import Comment, EventKind, Forge, InboundEvent, Push, Review, ReviewState, Thread
+from bot.intake.events import (
+    Actor,
+    Comment,
+    EventKind,
+    Forge,
+    InboundEvent,
+    Push,
+    RepoRef,
+    Review,
+    ReviewState,
+    Thread,
+)
 from forge_adapters.common_push import NULL_SHA, changed_paths, is_null_sha
-from forge_adapters.gitea.fields import actor, labels, login, mapping, repo_ref, when
-from forge_adapters.intake import Ignored, ParseResult, echo
-from forge_adapters.payload_fields import optional_object, optional_whole_number, text, whole_number
+from forge_adapters.intake import (
+    PAYLOAD_ERRORS,
+    Ignored,
+    MalformedPayload,
+    ParseResult,
+    echo,
+    header,
+    malformed,
+    parse_time,
+)
+from forge_adapters.payload_fields import (
+    json_object,
+    object_list,
+    optional_object,
+    optional_whole_number,
+    text,
+    user_id,
+    whole_number,
+)
+
+EVENT_HEADERS = ("X-Forgejo-Event", "X-Gitea-Event", "X-GitHub-Event")
+EVENT_TYPE_HEADERS = ("X-Forgejo-Event-Type", "X-Gitea-Event-Type", "X-GitHub-Event-Type")
+DELIVERY_HEADERS = ("X-Forgejo-Delivery", "X-Gitea-Delivery", "X-GitHub-Delivery")
+ACTIONS_USER_ID = -2
+ACTIONS_USER_LOGINS = frozenset({"gitea-actions", "forgejo-actions"})
+
+
+def mapping(value: object, what: str) -> Mapping[str, Any]:
+    """``value`` as a JSON object, or a ``PayloadShapeError`` the caller turns into MalformedPayload."""
+    return json_object(value, what)
+
+
+def is_bot_user(user: Mapping[str, Any]) -> bool:
+    name = str(user.get("login") or "")
+    return name.endswith("[bot]") or name.lower() in ACTIONS_USER_LOGINS or user.get("id") == ACTIONS_USER_ID
+
+
+def actor(user: object, what: str = "sender") -> Actor | None:
+    """The account in a ``sender`` object; absent or ``null`` is nobody, anything else malformed."""
+    account = optional_object(user, what)
+    name = text(account.get("login"), f"{what}.login")
+    if not name:
+        return None
+    return Actor(login=name, id=user_id(account.get("id")), is_bot=is_bot_user(account))
+
+
+def when(value: object) -> datetime | None:
+    moment = parse_time(value)
+    return None if moment is None or moment.year <= 1 else moment
+
+
+def repo_ref(data: Mapping[str, Any]) -> RepoRef:
+    repo = mapping(data.get("repository"), "repository")
+    clone_url = text(repo.get("clone_url"), "repository.clone_url")
+    location = text(repo.get("html_url"), "repository.html_url") or clone_url
+    private = repo.get("private")
+    return RepoRef(
+        forge=Forge.GITEA,
+        host=urlsplit(location).netloc,
+        full_name=text(repo["full_name"], "repository.full_name"),
+        default_branch=text(repo.get("default_branch"), "repository.default_branch") or "main",
+        clone_url=clone_url,
+        private=private if isinstance(private, bool) else None,
+    )
+
+
+def labels(raw: object) -> tuple[str, ...]:
+    names = (text(label.get("name"), "labels.name") for label in object_list(raw, "labels"))
+    return tuple(name for name in names if name)
+
+
+def login(user: object, what: str = "user") -> str:
+    return text(optional_object(user, what).get("login"), f"{what}.login")
+
 
 # Gitea trims ``commits`` to [ui] FEED_MAX_COMMIT_NUM (default 5); ``total_commits`` (newer) tells the truth.
 DEFAULT_FEED_MAX_COMMITS = 5
@@ -221,3 +324,63 @@ def translate_delete(delivery: Delivery, data: Mapping[str, Any]) -> ParseResult
 
 def translate_create(delivery: Delivery, data: Mapping[str, Any]) -> ParseResult:
     return Ignored("create events are not used; the push that creates the ref says the same", delivery.id)
+
+
+Translator = Callable[[Delivery, Mapping[str, Any]], ParseResult]
+
+BY_EVENT_TYPE: dict[str, Translator] = {
+    "issues": translate_issues,
+    "issue_label": translate_issues,
+    "issue_comment": translate_comment,
+    "pull_request_comment": translate_comment,
+    "pull_request": translate_pull_request,
+    "pull_request_sync": translate_pull_request,
+    "pull_request_review_approved": translate_review,
+    "pull_request_review_rejected": translate_review,
+    "pull_request_review_comment": translate_review,
+    "push": translate_push,
+    "delete": translate_delete,
+    "create": translate_create,
+}
+BY_EVENT: dict[str, Translator] = {
+    "issues": translate_issues,
+    "issue_comment": translate_comment,
+    "pull_request": translate_pull_request,
+    "pull_request_approved": translate_review,
+    "pull_request_rejected": translate_review,
+    "pull_request_comment": translate_review,
+    "push": translate_push,
+    "delete": translate_delete,
+    "create": translate_create,
+}
+
+
+def first_header(headers: Mapping[str, str], names: tuple[str, ...]) -> str | None:
+    """The first non-empty value among ``names``, in the order given."""
+    for name in names:
+        value = header(headers, name)
+        if value:
+            return value
+    return None
+
+
+def read_delivery(headers: Mapping[str, str]) -> Delivery:
+    event = first_header(headers, EVENT_HEADERS)
+    delivery = first_header(headers, DELIVERY_HEADERS)
+    if not event:
+        raise MalformedPayload("missing X-Gitea-Event header")
+    if not delivery:
+        raise MalformedPayload("missing X-Gitea-Delivery header")
+    return Delivery(id=delivery, event=event, event_type=first_header(headers, EVENT_TYPE_HEADERS) or "")
+
+
+def translate(delivery: Delivery, data: Mapping[str, Any]) -> ParseResult:
+    """Route by the fine event type when the sender gave one, else by the coarse name."""
+    table = BY_EVENT_TYPE if delivery.event_type else BY_EVENT
+    translator = table.get(delivery.name)
+    if translator is None:
+        return Ignored(f"{echo(delivery.name, words=True)} events are not used", delivery.id)
+    try:
+        return translator(delivery, data)
+    except PAYLOAD_ERRORS as exc:
+        raise malformed(delivery.name, exc) from exc

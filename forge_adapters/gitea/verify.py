@@ -1,18 +1,10 @@
-"""Gitea and Forgejo webhooks: signature check, event routing, dedup key. Pure, no I/O.
+"""Gitea and Forgejo webhook checks and their intake spec: signature, dedup key, then translation. Pure.
+
+Gitea and Forgejo webhooks: signature check, event routing, dedup key. Pure, no I/O.
 
 Gitea gives a delivery **5 seconds** by default (``[webhook] DELIVER_TIMEOUT``)
 and never retries a failed one (webhooks-spec §3.3), so intake must stay this
 cheap: verify, translate, enqueue, answer. Anything slower loses the event.
-
-**Headers.** Gitea sends every name three times (``X-Gitea-*``, ``X-Gogs-*``,
-``X-GitHub-*``) and Forgejo adds ``X-Forgejo-*`` with the same values (§3.1).
-The Gitea/Forgejo names are read first so a Gitea delivery is never mistaken
-for a GitHub one. ``X-Gitea-Event`` is coarse and ``X-Gitea-Event-Type`` fine,
-and the same word means different things in each: coarse
-``pull_request_comment`` is a *review* comment, fine ``pull_request_comment``
-a PR *conversation* comment (coarse ``issue_comment``). So the fine type is
-routed through its own table and the coarse name, for senders that predate
-the fine header, through another; the two are never mixed.
 
 **Signature.** ``X-Gitea-Signature`` / ``X-Forgejo-Signature`` is the bare hex
 HMAC-SHA256 of the JSON payload (no ``sha256=`` prefix). For a JSON hook that
@@ -40,69 +32,23 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
 from urllib.parse import parse_qs
 
 from bot.intake.events import Forge, InboundEvent
-from forge_adapters.gitea import payloads
-from forge_adapters.gitea.payloads import Delivery
+from forge_adapters.gitea.translate import first_header, read_delivery, translate
 from forge_adapters.intake import (
-    PAYLOAD_ERRORS,
-    Ignored,
     MalformedPayload,
     NotConfigured,
     ParseResult,
     SignatureError,
     WebhookSpec,
     decode_json_body,
-    echo,
     header,
-    malformed,
 )
 
-EVENT_HEADERS = ("X-Forgejo-Event", "X-Gitea-Event", "X-GitHub-Event")
-EVENT_TYPE_HEADERS = ("X-Forgejo-Event-Type", "X-Gitea-Event-Type", "X-GitHub-Event-Type")
-DELIVERY_HEADERS = ("X-Forgejo-Delivery", "X-Gitea-Delivery", "X-GitHub-Delivery")
 SIGNATURE_HEADERS = ("X-Forgejo-Signature", "X-Gitea-Signature")
 FORM_CONTENT_TYPE = "application/x-www-form-urlencoded"
-
-Translator = Callable[[Delivery, Mapping[str, Any]], ParseResult]
-
-BY_EVENT_TYPE: dict[str, Translator] = {
-    "issues": payloads.translate_issues,
-    "issue_label": payloads.translate_issues,
-    "issue_comment": payloads.translate_comment,
-    "pull_request_comment": payloads.translate_comment,
-    "pull_request": payloads.translate_pull_request,
-    "pull_request_sync": payloads.translate_pull_request,
-    "pull_request_review_approved": payloads.translate_review,
-    "pull_request_review_rejected": payloads.translate_review,
-    "pull_request_review_comment": payloads.translate_review,
-    "push": payloads.translate_push,
-    "delete": payloads.translate_delete,
-    "create": payloads.translate_create,
-}
-BY_EVENT: dict[str, Translator] = {
-    "issues": payloads.translate_issues,
-    "issue_comment": payloads.translate_comment,
-    "pull_request": payloads.translate_pull_request,
-    "pull_request_approved": payloads.translate_review,
-    "pull_request_rejected": payloads.translate_review,
-    "pull_request_comment": payloads.translate_review,
-    "push": payloads.translate_push,
-    "delete": payloads.translate_delete,
-    "create": payloads.translate_create,
-}
-
-
-def first_header(headers: Mapping[str, str], names: tuple[str, ...]) -> str | None:
-    """The first non-empty value among ``names``, in the order given."""
-    for name in names:
-        value = header(headers, name)
-        if value:
-            return value
-    return None
 
 
 def sign(payload: bytes, secret: str) -> str:
@@ -133,28 +79,6 @@ def verify_signature(payload: bytes, signature: str | None, secret: str) -> None
     given = signature.strip().lower().encode("ascii", "replace")
     if not hmac.compare_digest(sign(payload, secret).encode("ascii"), given):
         raise SignatureError("X-Gitea-Signature does not match the payload")
-
-
-def read_delivery(headers: Mapping[str, str]) -> Delivery:
-    event = first_header(headers, EVENT_HEADERS)
-    delivery = first_header(headers, DELIVERY_HEADERS)
-    if not event:
-        raise MalformedPayload("missing X-Gitea-Event header")
-    if not delivery:
-        raise MalformedPayload("missing X-Gitea-Delivery header")
-    return Delivery(id=delivery, event=event, event_type=first_header(headers, EVENT_TYPE_HEADERS) or "")
-
-
-def translate(delivery: Delivery, data: Mapping[str, Any]) -> ParseResult:
-    """Route by the fine event type when the sender gave one, else by the coarse name."""
-    table = BY_EVENT_TYPE if delivery.event_type else BY_EVENT
-    translator = table.get(delivery.name)
-    if translator is None:
-        return Ignored(f"{echo(delivery.name, words=True)} events are not used", delivery.id)
-    try:
-        return translator(delivery, data)
-    except PAYLOAD_ERRORS as exc:
-        raise malformed(delivery.name, exc) from exc
 
 
 def dedup_key(headers: Mapping[str, str], body: bytes, event: InboundEvent | None = None) -> str:
