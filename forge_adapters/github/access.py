@@ -14,7 +14,7 @@ before its ``expires_at``, and ``git`` gets a token minted on the spot.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 import httpx
 from githubkit import AppAuthStrategy, GitHub
@@ -51,16 +51,6 @@ def build_github(
         timeout=timeout,
         transport=transport,
     )
-
-
-class Access(Protocol):
-    def api(self, repo: RepoRef) -> GitHub[Any]:
-        """A client whose calls on ``repo`` are authorized."""
-        ...
-
-    def git_password(self, repo: RepoRef) -> str: ...
-
-    def identity(self) -> Actor: ...
 
 
 class TokenAccess:
@@ -118,3 +108,6 @@ class AppAccess:
         if app is None or not app.slug:
             raise ForgeError("GitHub's GET /app named no App slug; is the App id right?")
         return Actor(login=f"{app.slug}[bot]", is_bot=True)
+
+
+Access = TokenAccess | AppAccess  # each gives ``api(repo)``, ``git_password(repo)`` and ``identity()``
