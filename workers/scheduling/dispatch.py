@@ -16,7 +16,7 @@ in even though the code lives here now.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import git
@@ -49,6 +49,7 @@ DISPATCH_TTL = 3600  # a queued run not started within this is dispatched again 
 DISPATCH_EVERY = 60.0
 BEAT_ENTRY = "gitlearnos-dispatch-due"
 DISPATCH_EVERY_CONF = "gitlearnos_dispatch_every"  # set by create_celery from the settings
+Due = tuple[date, str]  # an occurrence that is due, and its key
 
 
 def learner_automation(settings: Settings, repo: RepoRef) -> Automation | None:
@@ -109,35 +110,29 @@ def dispatch_due(
             log.warning("schedule.unknown_time_zone", repo=repo.slug, time_zone=automation.time_zone)
             continue
         for job in jobs:
-            label = _dispatch_job(
-                runtime, app, target, job=job, local_now=local_now, automation=automation, now=now
-            )
-            if label is not None:
-                dispatched.append(label)
+            due = due_now(runtime, repo.slug, automation, local_now, job)
+            if due is not None and _enqueue(runtime, app, target, job, due, now=now):
+                dispatched.append(due[1])
     return dispatched
 
 
-def _dispatch_job(
-    runtime: WorkerRuntime,
-    app: Celery,
-    target: RegisteredRepo,
-    *,
-    job: str,
-    local_now: datetime,
-    automation: Automation,
-    now: datetime,
-) -> str | None:
-    """Enqueue ``job``'s due occurrence for ``target`` unless it ran or is already queued; its key."""
-    repo = target.repo
-    occurrence = due_occurrence(
-        local_now, automation, job, ran=ClaimedOccurrences(runtime.redis, repo.slug, job)
-    )
-    if occurrence is None:
-        return None
-    label = occurrence_key(job, repo.slug, occurrence)
+def due_now(
+    runtime: WorkerRuntime, repo_slug: str, automation: Automation, local_now: datetime, job: str
+) -> Due | None:
+    """``job``'s occurrence due at ``local_now`` that no run has claimed, with its key; None if none is."""
+    ran = ClaimedOccurrences(runtime.redis, repo_slug, job)
+    occurrence = due_occurrence(local_now, automation, job, ran=ran)
+    return None if occurrence is None else (occurrence, occurrence_key(job, repo_slug, occurrence))
+
+
+def _enqueue(
+    runtime: WorkerRuntime, app: Celery, target: RegisteredRepo, job: str, due: Due, *, now: datetime
+) -> bool:
+    """Enqueue ``job``'s ``due`` occurrence unless it is already queued; whether it was."""
+    occurrence, label = due
     marker = DISPATCHED.format(key=label)
     if not runtime.redis.set(marker, now.isoformat(), nx=True, ex=DISPATCH_TTL):
-        return None
+        return False
     try:
         app.send_task(
             SCHEDULED_JOBS[job],
@@ -148,7 +143,7 @@ def _dispatch_job(
         runtime.redis.delete(marker)
         raise
     log.info("schedule.dispatched", occurrence=label)
-    return label
+    return True
 
 
 def route_schedule_tasks(app: Celery) -> None:

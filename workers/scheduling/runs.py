@@ -22,14 +22,18 @@ from typing import Any
 
 import structlog
 
-from bot.automation.schedule_rules import due_occurrence, occurrence_key
 from workers.parked_events import park_record
 from workers.repo_lock import repository_lock
 from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
 from workers.scheduled_commit import open_mirror
-from workers.scheduling.claims import ClaimedOccurrences
-from workers.scheduling.dispatch import DUE_REVIEW_JOB, SCHEDULED_JOBS, learner_automation, local_wall_clock
+from workers.scheduling.dispatch import (
+    DUE_REVIEW_JOB,
+    SCHEDULED_JOBS,
+    due_now,
+    learner_automation,
+    local_wall_clock,
+)
 from workers.scheduling.due_review import deliver_once
 from workers.scheduling.maintenance import maintain_once
 
@@ -66,18 +70,13 @@ def run_triggered(
         return TriggeredRun(target.repo.slug, {job: {"outcome": "not-configured"} for job in jobs})
     local_now = local_wall_clock(now, automation.time_zone)
     for job in jobs:
-        occurrence = (
-            due_occurrence(
-                local_now, automation, job, ran=ClaimedOccurrences(runtime.redis, target.repo.slug, job)
-            )
-            if local_now is not None
-            else None
+        due = (
+            due_now(runtime, target.repo.slug, automation, local_now, job) if local_now is not None else None
         )
-        if occurrence is None:
+        if due is None:
             results[job] = {"outcome": "not-due", "reason": "no occurrence is due (or it already ran)"}
             continue
-        label = occurrence_key(job, target.repo.slug, occurrence)
-        results[job] = run_job(runtime, target, job, label, now=now)
+        results[job] = run_job(runtime, target, job, due[1], now=now)
     log.info(
         "trigger.finished",
         repository=target.repo.slug,
