@@ -174,12 +174,17 @@ class LocalStack:
         self.stop()
 
 
-def _spawn(args: list[str], env: dict[str, str], log: Path, exit_stack: ExitStack) -> subprocess.Popen[bytes]:
+def _spawn(
+    args: list[str],
+    env: dict[str, str],
+    log: Path,
+    exit_stack: ExitStack,
+    *,
+    module: tuple[str, ...] = ("gitlearnos",),
+) -> subprocess.Popen[bytes]:
     log.parent.mkdir(parents=True, exist_ok=True)
     handle = log.open("ab")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gitlearnos", *args], env=env, stdout=handle, stderr=handle
-    )
+    process = subprocess.Popen([sys.executable, "-m", *module, *args], env=env, stdout=handle, stderr=handle)
 
     def stop() -> None:
         if process.poll() is None:
@@ -206,6 +211,7 @@ def start_local_stack(
     with_model: bool = False,
     extra_env: Mapping[str, str] | None = None,
     with_rag_worker: bool = True,
+    mutant: str | None = None,
 ) -> LocalStack:
     """Start the sandbox forge, a web process and a worker process sharing ``redis_url``.
 
@@ -213,7 +219,8 @@ def start_local_stack(
     ``with_model`` points the bot's chat model at the sandbox's scripted endpoint (the evals use it; the
     demo does not, so it shows the offline default); ``extra_env`` adds settings for every process
     (tests shorten the scheduler's dispatch interval with it); ``with_rag_worker`` false leaves out the
-    rag queue's worker (tests of the event path save a process start; queued RAG jobs then just wait).
+    rag queue's worker (tests of the event path save a process start; queued RAG jobs then just wait);
+    ``mutant`` names a broken bot of :mod:`evals.mutants` that both workers run (:mod:`evals.mutant_worker`).
     """
     exit_stack = ExitStack()
     try:
@@ -252,14 +259,19 @@ def start_local_stack(
         worker_args = ["worker", "--concurrency", str(worker_concurrency), "--hostname", f"demo-{port}@%h"]
         if worker_metrics_port is not None:
             worker_args += ["--metrics-port", str(worker_metrics_port)]
-        start_worker = partial(_spawn, worker_args, env, logs / "worker.log", exit_stack)
+        worker_module = ("evals.mutant_worker", mutant) if mutant else ("gitlearnos",)
+        start_worker = partial(
+            _spawn, worker_args, env, logs / "worker.log", exit_stack, module=worker_module
+        )
         worker = start_worker()
         beat = _spawn(["beat"], env, logs / "beat.log", exit_stack) if with_beat else None
         # The rag queue's own worker: one process, so one writer per index (compose's rag-worker).
         start_rag_worker = None
         if with_rag_worker:
             rag_args = ["worker", "--queues", "rag", "--concurrency", "1", "--hostname", f"rag-{port}@%h"]
-            start_rag_worker = partial(_spawn, rag_args, env, logs / "rag-worker.log", exit_stack)
+            start_rag_worker = partial(
+                _spawn, rag_args, env, logs / "rag-worker.log", exit_stack, module=worker_module
+            )
         rag_worker = start_rag_worker() if start_rag_worker is not None else None
         web_url = f"http://127.0.0.1:{port}"
         try:

@@ -52,15 +52,17 @@ def no_surface(spec: Scenario) -> ScenarioResult:
 class _LazyStack:
     """The stack, started on first use; a start failure is remembered and reported by every cell."""
 
-    def __init__(self, root: Path, redis_url: str | None, exit_stack: ExitStack) -> None:
-        self._root, self._redis_url, self._exit = root, redis_url, exit_stack
+    def __init__(self, root: Path, redis_url: str | None, exit_stack: ExitStack, mutant: str | None) -> None:
+        self._root, self._redis_url, self._exit, self._mutant = root, redis_url, exit_stack, mutant
         self._stack: LocalStack | None = None
         self.error: str | None = None
 
     def get(self) -> LocalStack | None:
         if self._stack is None and self.error is None:
             try:
-                self._stack = self._exit.enter_context(running_stack(self._root, redis_url=self._redis_url))
+                self._stack = self._exit.enter_context(
+                    running_stack(self._root, redis_url=self._redis_url, mutant=self._mutant)
+                )
             except StackError as error:
                 self.error = f"the local stack did not start: {error}"
         return self._stack
@@ -156,16 +158,18 @@ def run_evals(
     redis_url: str | None = None,
     on_result: Callable[[ScenarioResult], None] | None = None,
     on_start: Callable[[Scenario, str], None] | None = None,
+    mutant: str | None = None,
 ) -> list[ScenarioResult]:
     """Run the selection (empty = everything) with all state under ``root``; one result per cell.
 
     ``on_start(spec, target)`` is called before a cell that runs (not one that is not-yet by itself),
-    ``on_result`` after every cell: a progress display hangs on these two.
+    ``on_result`` after every cell: a progress display hangs on these two. ``mutant`` runs the selection
+    against that broken bot of :mod:`evals.mutants` instead of the bot (the mutation test).
     """
     specs, targets = _selection(scenarios, forges)
     results: list[ScenarioResult] = []
     with ExitStack() as exit_stack:
-        stacks = _LazyStack(root, redis_url, exit_stack)
+        stacks = _LazyStack(root, redis_url, exit_stack, mutant)
         for spec in specs:
             for result in _cells(spec, targets, stacks, root, on_start):
                 results.append(result)

@@ -42,12 +42,17 @@ def forge_gap(forge: str) -> str | None:
 
 
 @contextmanager
-def running_stack(root: Path, *, redis_url: str | None = None) -> Iterator[LocalStack]:
-    """Start the stack under ``root``; an embedded Redis there too unless ``redis_url`` is given."""
+def running_stack(
+    root: Path, *, redis_url: str | None = None, mutant: str | None = None
+) -> Iterator[LocalStack]:
+    """Start the stack under ``root``; an embedded Redis there too unless ``redis_url`` is given.
+
+    ``mutant``: its workers run that broken bot of :mod:`evals.mutants` (the mutation test's stack).
+    """
     redis_home = root / "redis-home"
     url = redis_url or ensure_embedded_redis(redis_home)
     try:
-        with start_local_stack(root / "stack", redis_url=url, with_model=True) as stack:
+        with start_local_stack(root / "stack", redis_url=url, with_model=True, mutant=mutant) as stack:
             yield stack
     finally:
         if redis_url is None:

@@ -1,0 +1,190 @@
+"""Deliberately broken bots: each one a small patch of the Plan between the core and the executor.
+
+A conformance check that no broken bot can make fail proves nothing. Each :class:`Mutant` here rewrites
+the plan the core returned (``bot.plan.Plan``) before the executor performs it, in one way the protocol
+forbids, and names the scenarios (and the check) meant to catch it. :mod:`evals.mutant_worker` installs
+one into a worker process; ``tests/evals/test_mutants.py`` runs each against its scenarios and requires a
+failed check. The product knows nothing of this: the patch lives here, around its public executor.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.plan import FileWrite, Outcome, Plan
+from bot.trailers import TRAILER_EVENT
+
+SUBJECTS = "subjects/"
+_MASTERY = re.compile(r"^(- Mastery: ).*$", re.M)
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One broken bot: ``patch`` rewrites every plan; ``scenarios`` should catch it, the first one in CI."""
+
+    name: str
+    patch: Callable[[Plan], Plan]
+    scenarios: tuple[str, ...]
+    check: str  # the check meant to fail
+
+
+def _committed(patch: Callable[[Plan], Plan]) -> Callable[[Plan], Plan]:
+    """Apply ``patch`` to plans that commit; leave every other plan as the core made it."""
+
+    def patched(plan: Plan) -> Plan:
+        return patch(plan) if plan.outcome is Outcome.COMMITTED and plan.commit is not None else plan
+
+    return patched
+
+
+def _rewrite(plan: Plan, change: Callable[[FileWrite], tuple[FileWrite, ...]]) -> Plan:
+    return plan.model_copy(update={"writes": tuple(new for write in plan.writes for new in change(write))})
+
+
+def skip_commit(plan: Plan) -> Plan:
+    """Reply as if recorded, write nothing."""
+    return plan.model_copy(
+        update={
+            "outcome": Outcome.UNCHANGED,
+            "writes": (),
+            "deletes": (),
+            "commit": None,
+            "pull_request": None,
+        }
+    )
+
+
+def duplicate_record(plan: Plan) -> Plan:
+    """Every new event record is written twice, under two names: one fact, two records."""
+
+    def twice(write: FileWrite) -> tuple[FileWrite, ...]:
+        if "/events/" not in write.path or not write.path.endswith(".md"):
+            return (write,)
+        return write, FileWrite(path=write.path.removesuffix(".md") + "-again.md", content=write.content)
+
+    return _rewrite(plan, twice)
+
+
+def outside_subjects(plan: Plan) -> Plan:
+    """Learning records land at the repository root instead of under ``subjects/``."""
+    moved = {w.path: w.path.removeprefix(SUBJECTS) for w in plan.writes if w.path.startswith(SUBJECTS)}
+    return _rewrite(plan, lambda w: (FileWrite(path=moved.get(w.path, w.path), content=w.content),))
+
+
+def demonstrated_at_once(plan: Plan) -> Plan:
+    """Every record's mastery, and the receipt's, jumps to ``demonstrated`` without an independent answer."""
+    plan = _rewrite(
+        plan, lambda w: (FileWrite(path=w.path, content=_MASTERY.sub(r"\1demonstrated", w.content)),)
+    )
+    if plan.receipt is None:
+        return plan
+    return plan.model_copy(update={"receipt": plan.receipt.model_copy(update={"mastery": "demonstrated"})})
+
+
+def store_reply(plan: Plan) -> Plan:
+    """The bot's own reply is stored in the learning records as if it were the learner's evidence."""
+    if not plan.replies:
+        return plan
+    said = plan.replies[0].text
+
+    def append(write: FileWrite) -> tuple[FileWrite, ...]:
+        if not write.path.startswith(SUBJECTS) or "/events/" not in write.path:
+            return (write,)
+        return (FileWrite(path=write.path, content=f"{write.content.rstrip()}\n\n## Bot reply\n\n{said}\n"),)
+
+    return _rewrite(plan, append)
+
+
+def answer_key_shown(plan: Plan) -> Plan:
+    """A delivered question carries the records it was planned from, success conditions and all."""
+    if plan.issue is None:
+        return plan
+    records = "\n\n".join(w.content for w in plan.writes if w.path.startswith(SUBJECTS))
+    return plan.model_copy(
+        update={"issue": plan.issue.model_copy(update={"text": f"{plan.issue.text}\n\n{records}"})}
+    )
+
+
+def claim_scheduler(plan: Plan) -> Plan:
+    """The receipt says a background scheduler ran the event, whatever really happened."""
+    if plan.receipt is None:
+        return plan
+    claim = "background: the bot's scheduler ran this"
+    return plan.model_copy(
+        update={"receipt": plan.receipt.model_copy(update={"automation_actually_completed": claim})}
+    )
+
+
+def drop_receipt(plan: Plan) -> Plan:
+    """Replies and issues go out without the receipt."""
+    return plan.model_copy(update={"receipt": None})
+
+
+def ignore_teacher(plan: Plan) -> Plan:
+    """A teacher's feedback (a correction of the plan) is dropped: nothing recorded, nothing changed."""
+    if plan.operation != "teacher-feedback":
+        return plan
+    return Plan(outcome=Outcome.SKIPPED, event_key=plan.event_key, reason="feedback ignored")
+
+
+def forget_event_key(plan: Plan) -> Plan:
+    """Each run commits under a fresh event key, so a redelivered event or occurrence is applied again."""
+    key = f"{plan.event_key}-{uuid.uuid4().hex[:8]}"
+    assert plan.commit is not None
+    trailers = tuple((k, key if k == TRAILER_EVENT else v) for k, v in plan.commit.trailers)
+    return plan.model_copy(
+        update={"event_key": key, "commit": plan.commit.model_copy(update={"trailers": trailers})}
+    )
+
+
+MUTANTS: tuple[Mutant, ...] = (
+    Mutant(
+        "skip-commit", _committed(skip_commit), ("02", "01"), "the learner's note is preserved faithfully"
+    ),
+    Mutant(
+        "duplicate-record",
+        _committed(duplicate_record),
+        ("02",),
+        "no duplicate source, model or event records for the same fact",
+    ),
+    Mutant(
+        "outside-subjects",
+        _committed(outside_subjects),
+        ("02",),
+        "routed to mathematics without asking for a path",
+    ),
+    Mutant(
+        "demonstrated-at-once",
+        _committed(demonstrated_at_once),
+        ("03", "05"),
+        "mastery stays unknown or learning until an independent later answer",
+    ),
+    Mutant("store-reply", _committed(store_reply), ("02", "09"), "no conversation or bot reply is stored"),
+    Mutant("answer-key-shown", answer_key_shown, ("04", "15"), "answers stay hidden until an attempt"),
+    Mutant("claim-scheduler", claim_scheduler, ("08", "06"), "no background execution is claimed"),
+    Mutant("drop-receipt", drop_receipt, ("02", "01"), "the receipt reports the subject"),
+    Mutant(
+        "ignore-teacher",
+        ignore_teacher,
+        ("03",),
+        "a teacher-feedback record is kept, linking the existing handoff and gap",
+    ),
+    Mutant(
+        "forget-event-key",
+        _committed(forget_event_key),
+        ("04", "15"),
+        "the same occurrence never delivers twice",
+    ),
+)
+BY_NAME = {mutant.name: mutant for mutant in MUTANTS}
+
+
+def mutant(name: str) -> Mutant:
+    """The mutant called ``name``; a ValueError listing the known ones otherwise."""
+    try:
+        return BY_NAME[name]
+    except KeyError:
+        raise ValueError(f"no mutant {name!r}; mutants: {', '.join(BY_NAME)}") from None

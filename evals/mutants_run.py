@@ -1,0 +1,98 @@
+"""The mutation run: each broken bot of :mod:`evals.mutants` against the scenarios meant to catch it.
+
+A mutant is caught on a forge when at least one check of its scenarios fails there. The CI slice runs
+each mutant's first scenario on one forge; the full run (``python -m evals.mutants_run --full``) runs
+every mutant against all its scenarios on every forge, and prints the mutation score either way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from evals.harness.checks import CheckStatus, ScenarioResult
+from evals.harness.runner import FORGES, run_evals
+from evals.mutants import MUTANTS, Mutant, mutant
+
+CI_FORGE = "github"
+
+
+@dataclass(frozen=True)
+class MutantResult:
+    """One mutant on one forge: the cells its scenarios produced there."""
+
+    mutant: Mutant
+    forge: str
+    cells: tuple[ScenarioResult, ...]
+
+    @property
+    def failed_checks(self) -> list[str]:
+        return [
+            f"{cell.scenario}: {check.name}"
+            for cell in self.cells
+            for check in cell.checks
+            if check.status is CheckStatus.FAIL
+        ]
+
+    @property
+    def caught(self) -> bool:
+        return bool(self.failed_checks)
+
+    @property
+    def intended_check_failed(self) -> bool:
+        return any(name.endswith(f": {self.mutant.check}") for name in self.failed_checks)
+
+    def line(self) -> str:
+        verdict = "caught" if self.caught else "NOT CAUGHT"
+        aim = "" if self.intended_check_failed or not self.caught else f" (not by {self.mutant.check!r})"
+        scenarios = ",".join(cell.scenario for cell in self.cells)
+        return f"{self.mutant.name:<22} {self.forge:<7} s{scenarios:<8} {verdict}{aim}"
+
+
+def run_mutant(
+    root: Path, broken: Mutant, forge: str, *, full: bool, redis_url: str | None = None
+) -> MutantResult:
+    """Run ``broken``'s scenarios (only its first unless ``full``) on ``forge``, state under ``root``."""
+    scenarios = broken.scenarios if full else broken.scenarios[:1]
+    cells = run_evals(root, scenarios=scenarios, forges=[forge], redis_url=redis_url, mutant=broken.name)
+    return MutantResult(broken, forge, tuple(cells))
+
+
+def score(results: Iterable[MutantResult]) -> str:
+    """``mutation score: caught/total`` over (mutant, forge) pairs, and the ones not caught."""
+    done = list(results)
+    missed = [f"{r.mutant.name} on {r.forge}" for r in done if not r.caught]
+    caught = len(done) - len(missed)
+    percent = 100 * caught // len(done) if done else 0
+    return f"mutation score: {caught}/{len(done)} ({percent}%); not caught: {', '.join(missed) or 'none'}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m evals.mutants_run", description=__doc__)
+    parser.add_argument("--full", action="store_true", help="every scenario of each mutant on every forge")
+    parser.add_argument("--mutant", action="append", help="only this mutant (repeatable)")
+    parser.add_argument("--forge", action="append", choices=FORGES, help="only this forge (repeatable)")
+    args = parser.parse_args(argv)
+    chosen = [mutant(name) for name in args.mutant] if args.mutant else list(MUTANTS)
+    forges = args.forge or (FORGES if args.full else (CI_FORGE,))
+    results = []
+    for broken in chosen:
+        for forge in forges:
+            root = Path(tempfile.mkdtemp(prefix=f"gitlearnos-mutant-{broken.name}-"))
+            try:
+                result = run_mutant(root, broken, forge, full=args.full)
+            finally:
+                shutil.rmtree(root, ignore_errors=True)
+            print(result.line(), flush=True)
+            results.append(result)
+    print(score(results))
+    return 0 if all(r.caught for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

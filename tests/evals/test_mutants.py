@@ -1,0 +1,90 @@
+"""Every check has a mutant: each broken bot of evals.mutants must make a check of its scenarios fail.
+
+CI runs each mutant's first scenario on one forge; ``GITLEARNOS_MUTANTS=full`` runs every scenario of
+each mutant on every forge. The mutation score is printed at the end either way. The unit tests below
+pin that a patch really breaks the plan it is given and that the worker wrapper reaches every task.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.plan import CommitSpec, FileWrite, Outcome, Plan
+from evals import mutant_worker
+from evals.harness.runner import FORGES
+from evals.mutants import BY_NAME, MUTANTS, Mutant
+from evals.mutants_run import CI_FORGE, MutantResult, run_mutant, score
+from evals.scenarios.registry import SCENARIOS, Surface
+
+FULL = os.environ.get("GITLEARNOS_MUTANTS") == "full"
+RUN_FORGES = FORGES if FULL else (CI_FORGE,)
+_results: list[MutantResult] = []
+
+
+@pytest.fixture(scope="module")
+def mutation_score(request: pytest.FixtureRequest) -> Iterator[list[MutantResult]]:
+    yield _results
+    if _results:
+        reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+        lines = [r.line() for r in _results] + [score(_results)]
+        if reporter is not None:
+            reporter.write_line("\n" + "\n".join(lines))
+
+
+def _organize_plan() -> Plan:
+    return Plan(
+        outcome=Outcome.COMMITTED,
+        event_key="github:o/r:issue:1",
+        operation="organize",
+        writes=(
+            FileWrite(path="subjects/mathematics/events/e1.md", content="# Note\n\n- Mastery: unknown\n"),
+        ),
+        commit=CommitSpec(subject="Organize a note", trailers=(("GitLearnOS-Event", "github:o/r:issue:1"),)),
+    )
+
+
+def test_every_mutant_names_forge_scenarios_that_exist() -> None:
+    forge_scenarios = {spec.number for spec in SCENARIOS if spec.surface is Surface.FORGE}
+    assert len(BY_NAME) == len(MUTANTS)
+    for broken in MUTANTS:
+        assert broken.scenarios and set(broken.scenarios) <= forge_scenarios, broken.name
+        assert broken.check
+
+
+@pytest.mark.parametrize(
+    "name", ["skip-commit", "duplicate-record", "outside-subjects", "demonstrated-at-once"]
+)
+def test_a_patch_changes_a_committing_plan(name: str) -> None:
+    plan = _organize_plan()
+    assert BY_NAME[name].patch(plan) != plan
+
+
+def test_the_worker_wrapper_reaches_every_task_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in mutant_worker.TASK_MODULES:
+        importlib.import_module(name)
+    executing = [m for m in list(sys.modules.values()) if m and m.__name__.startswith("workers.") and
+                 hasattr(m, "execute")]  # fmt: skip
+    for module in executing:  # put back after the test
+        monkeypatch.setattr(module, "execute", module.execute)
+    wanted = {"workers.events", "workers.executor", "workers.rag", "workers.scheduled_commit",
+              "workers.scheduling.due_review"}  # fmt: skip
+    patched = mutant_worker.install(BY_NAME["skip-commit"])
+    assert wanted <= {module.__name__ for module in patched}
+    assert all(module.execute.__name__ == "mutated" for module in patched)
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("forge", RUN_FORGES)
+@pytest.mark.parametrize("broken", MUTANTS, ids=lambda m: m.name)
+def test_the_mutant_is_caught(
+    broken: Mutant, forge: str, tmp_path: Path, redis_url: str, mutation_score: list[MutantResult]
+) -> None:
+    result = run_mutant(tmp_path, broken, forge, full=FULL, redis_url=redis_url)
+    mutation_score.append(result)
+    assert result.caught, f"{broken.name} on {forge}: every check of s{broken.scenarios} passed"
