@@ -23,23 +23,30 @@ PRODUCT = ("bot", "webhooks", "workers", "forge_adapters", "rag", "runtime", "gi
 ENTRY_MODULES = ("gitlearnos/cli.py", "webhooks/app.py", "workers/celery_app.py", "workers/rag.py")
 
 
-@pytest.fixture(scope="module")
-def wheel_names(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
-    work = tmp_path_factory.mktemp("wheel")
-    source = work / "source"
-    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "build", "dist")
-    source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy2(ROOT / name, source / name)
-    for package in (*PRODUCT, "evals"):
-        shutil.copytree(ROOT / package, source / package, ignore=ignore)
-    out = work / "out"
+def wheel_contents(source: Path, out: Path, name: str) -> set[str]:
     offline = ["--no-deps", "--no-build-isolation", "--no-index"]
     build = [sys.executable, "-m", "pip", "wheel", "--quiet", *offline, "--wheel-dir", str(out), str(source)]
     subprocess.run(build, check=True, timeout=240)
-    (wheel,) = out.glob("gitlearnos_bot-*.whl")
+    (wheel,) = out.glob(f"{name}-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         return set(archive.namelist())
+
+
+@pytest.fixture(scope="module")
+def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    copy = tmp_path_factory.mktemp("wheel") / "source"
+    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "build", "dist")
+    copy.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, copy / name)
+    for package in (*PRODUCT, "evals"):
+        shutil.copytree(ROOT / package, copy / package, ignore=ignore)
+    return copy
+
+
+@pytest.fixture(scope="module")
+def wheel_names(source: Path) -> set[str]:
+    return wheel_contents(source, source.parent / "out", "gitlearnos_bot")
 
 
 def test_the_wheel_has_no_evals_package(wheel_names: set[str]) -> None:
@@ -61,3 +68,12 @@ def test_the_evals_distribution_depends_on_the_product_and_adds_its_commands() -
     commands = evals["entry-points"]["gitlearnos.commands"]
     assert set(commands) == {"demo", "evals", "sandbox"}
     assert all(target.startswith("evals.") for target in commands.values())
+
+
+def test_the_evals_wheel_carries_every_tracked_evals_file(source: Path) -> None:
+    """Its package list and data patterns are spelled out (this folder is the package): none may be missed."""
+    names = wheel_contents(source / "evals", source.parent / "evals-out", "gitlearnos_evals")
+    listed = subprocess.run(
+        ["git", "ls-files", "evals"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert {name for name in listed if name != "evals/pyproject.toml"} <= names
