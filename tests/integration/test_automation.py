@@ -6,16 +6,14 @@ are ``unavailable``. The runs go against a real bare Git remote, with GitHub's A
 
 from __future__ import annotations
 
-import base64
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import redis
 
 from evals.harness.beat import running_beat
+from tests.support.celery_queues import published
 from tests.support.event_worker import note_event, runtime
 from tests.support.git_remotes import bot_commits, git
 from tests.support.scheduled_repo import Forge, served
@@ -81,12 +79,7 @@ def test_with_a_live_beat_each_job_runs_once_and_is_verified(
 
 def queued_verifications(redis_url: str) -> list[tuple[list[Any], dict[str, Any]]]:
     """(args, kwargs) of every verification message on the schedule queue."""
-    raw = redis.Redis.from_url(redis_url).lrange(SCHEDULE_QUEUE, 0, -1)
-    messages = [json.loads(item) for item in raw]
-    bodies = [
-        json.loads(base64.b64decode(m["body"])) for m in messages if m["headers"]["task"] == VERIFY_SCHEDULES
-    ]
-    return [(args, kwargs) for args, kwargs, _ in bodies]
+    return [(m.args, m.kwargs) for m in published(redis_url, SCHEDULE_QUEUE) if m.task == VERIFY_SCHEDULES]
 
 
 @pytest.mark.parametrize(

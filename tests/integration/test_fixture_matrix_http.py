@@ -9,26 +9,21 @@ the real publisher: each payload is queued as its expected kind, or answered
 
 from __future__ import annotations
 
-import base64
-import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import partial
 from typing import Any
 
 import pytest
-import redis
 from litestar.testing import TestClient
 from pydantic import SecretStr
 
 from runtime.settings import Settings
 from tests.support import gitea_hooks as gitea
 from tests.support import gitlab_hooks as gitlab
+from tests.support.celery_queues import queued
 from tests.support.fake_forge_hosts import fixture_instance
+from tests.support.intake_app import intake_app
 from tests.support.payloads import FIXTURES, load_fixture
-from webhooks.app import create_app
-from workers.celery_app import EVENTS_QUEUE, create_celery
-from workers.queueing import redis_enqueue
 
 
 @contextmanager
@@ -39,8 +34,7 @@ def intake(redis_url: str, **overrides: str) -> Iterator[TestClient]:  # type: i
         bot_login="gitlearnos-bot",
         **({"gitea_url": "http://localhost:3000"} | overrides),
     )
-    make_enqueue = partial(redis_enqueue, create_celery(settings, redis_url))
-    with TestClient(create_app(settings, redis_url=redis_url, make_enqueue=make_enqueue)) as test_client:
+    with TestClient(intake_app(settings, redis_url)) as test_client:
         yield test_client
 
 
@@ -48,11 +42,6 @@ def intake(redis_url: str, **overrides: str) -> Iterator[TestClient]:  # type: i
 def client(redis_url: str) -> Iterator[TestClient]:  # type: ignore[type-arg]
     with intake(redis_url) as test_client:
         yield test_client
-
-
-def queued(redis_url: str) -> list[dict[str, Any]]:
-    raw = redis.Redis.from_url(redis_url).lrange(EVENTS_QUEUE, 0, -1)
-    return [json.loads(base64.b64decode(json.loads(item)["body"]))[0][0] for item in raw]
 
 
 # Translated as their table says (tests/forges/*/test_fixture_matrix.py), but taken by no route of

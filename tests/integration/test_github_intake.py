@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from functools import partial
 
 import pytest
 from litestar.testing import TestClient
@@ -17,10 +16,8 @@ from forge_adapters.github.verify import sign
 from runtime.settings import Settings
 from tests.support.celery_queues import queued
 from tests.support.github_intake import SECRET, deliver, make_client
+from tests.support.intake_app import intake_app
 from tests.support.payloads import load_fixture
-from webhooks.app import create_app
-from workers.celery_app import create_celery
-from workers.queueing import redis_enqueue
 
 
 @pytest.fixture
@@ -85,10 +82,7 @@ def test_signature_with_another_secret_is_401(client: TestClient, redis_url: str
 
 def test_no_secret_configured_fails_closed(redis_url: str) -> None:
     settings = Settings(github_webhook_secret=None)
-    app = create_app(
-        settings, redis_url=redis_url, make_enqueue=partial(redis_enqueue, create_celery(settings, redis_url))
-    )
-    with TestClient(app) as unconfigured:
+    with TestClient(intake_app(settings, redis_url)) as unconfigured:
         response = deliver(unconfigured, "issues", load_fixture("github", "issues__opened"))
     assert response.status_code == 503
     assert "secret" in response.json()["reason"]

@@ -9,7 +9,6 @@ rendered, then searched.
 
 from __future__ import annotations
 
-import base64
 import io
 import json
 from collections.abc import Iterator
@@ -17,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import redis
 
 from runtime.log_setup import configure_logging
+from tests.support.celery_queues import published
 from tests.support.event_worker import github as github  # noqa: PLC0414 - the fixture
 from tests.support.event_worker import remote as remote  # noqa: PLC0414 - the fixture
 from tests.support.event_worker import runtime
@@ -55,9 +54,8 @@ def learner_delivery(bare: Path) -> dict[str, Any]:
 
 
 def queued_message(redis_url: str) -> tuple[list[Any], dict[str, Any]]:
-    (raw,) = redis.Redis.from_url(redis_url).lrange(EVENTS_QUEUE, 0, -1)
-    args, kwargs, _ = json.loads(base64.b64decode(json.loads(raw)["body"]))
-    return args, kwargs
+    (message,) = published(redis_url, EVENTS_QUEUE)
+    return message.args, message.kwargs
 
 
 def test_logs_of_a_delivery_carry_its_identifiers_and_none_of_its_secrets(

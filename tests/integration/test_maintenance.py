@@ -6,7 +6,6 @@ comments on the forge. Clocks are passed in, never waited for.
 
 from __future__ import annotations
 
-import base64
 import json
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -14,6 +13,7 @@ from typing import Any
 
 import redis
 
+from tests.support.celery_queues import published
 from tests.support.event_worker import note_event, runtime
 from tests.support.git_remotes import bot_commits, git
 from tests.support.learner import NOTE, REPO
@@ -22,6 +22,7 @@ from tests.support.scheduled_repo import forge as forge  # noqa: PLC0414 - the f
 from tests.support.scheduled_repo import remote as remote  # noqa: PLC0414 - the fixture
 from workers.celery_app import SCHEDULE_QUEUE, create_celery
 from workers.parked_events import park_event
+from workers.repo_registry import RegisteredRepo, record_repo, registered_repos
 from workers.runtime import WorkerRuntime
 from workers.scheduling.claims import claim_key
 from workers.scheduling.dispatch import (
@@ -33,7 +34,6 @@ from workers.scheduling.dispatch import (
     dispatch_due,
 )
 from workers.scheduling.maintenance import MaintenanceResult, run_maintenance
-from workers.scheduling.registry import RegisteredRepo, record_repo, registered_repos
 from workers.scheduling.tasks import register_schedule_tasks
 from workers.state_keys import PENDING, REDBEAT_PREFIX
 
@@ -134,10 +134,9 @@ def test_comments_by_the_bot_or_strangers_change_nothing(
 
 def queued(redis_url: str) -> list[list[Any]]:
     """The arguments of every message Celery published to the schedule queue."""
-    raw = redis.Redis.from_url(redis_url).lrange(SCHEDULE_QUEUE, 0, -1)
-    messages = [json.loads(item) for item in raw]
-    assert all(m["headers"]["task"] == RUN_MAINTENANCE for m in messages)
-    return [json.loads(base64.b64decode(m["body"]))[0] for m in messages]
+    messages = published(redis_url, SCHEDULE_QUEUE)
+    assert all(m.task == RUN_MAINTENANCE for m in messages)
+    return [m.args for m in messages]
 
 
 def test_dispatch_enqueues_exactly_one_run_per_due_repository(tmp_path: Path, redis_url: str) -> None:

@@ -22,6 +22,7 @@ from bot.rag.links import current_doc_ids, read_source_link, source_links
 from rag.operations import QueryStatus, RunContext, delete, query, run, verify
 from rag.receipts import SCHEMA
 from runtime.settings import Settings
+from tests.support.celery_queues import published
 from tests.support.fake_github import FakeGitHubComments
 from tests.support.git_remotes import git
 from tests.support.learner import CONFIG, REPO
@@ -56,12 +57,7 @@ def forge() -> Iterator[respx.MockRouter]:
 
 
 def queued_jobs(worker: WorkerRuntime) -> list[tuple[str, list[object]]]:
-    jobs = []
-    for raw in worker.redis.lrange(RAG_QUEUE, 0, -1):
-        message = json.loads(raw)
-        body = json.loads(__import__("base64").b64decode(message["body"]))
-        jobs.append((message["headers"]["task"], body[0]))
-    return jobs
+    return [(message.task, message.args) for message in published(worker.redis, RAG_QUEUE)]
 
 
 def trailers(remote: Path, rev: str = "main") -> dict[str, str]:

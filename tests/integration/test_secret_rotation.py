@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-from functools import partial
 from typing import Any
 
 import pytest
@@ -14,10 +13,8 @@ from pydantic import SecretStr
 
 from forge_adapters.github.verify import sign
 from runtime.settings import Settings
+from tests.support.intake_app import intake_app
 from tests.support.payloads import FIXTURES
-from webhooks.app import create_app
-from workers.celery_app import create_celery
-from workers.queueing import redis_enqueue
 
 NEW, OLD = "new-secret", "old-secret"
 
@@ -27,8 +24,7 @@ def client(redis_url: str, **secrets: Any) -> TestClient:  # type: ignore[type-a
     settings = Settings(
         gitea_url="http://localhost:3000", **{key: SecretStr(value) for key, value in secrets.items()}
     )
-    make_enqueue = partial(redis_enqueue, create_celery(settings, redis_url))
-    return TestClient(create_app(settings, redis_url=redis_url, make_enqueue=make_enqueue))
+    return TestClient(intake_app(settings, redis_url))
 
 
 def github(test_client: TestClient, secret: str, delivery: str) -> int:  # type: ignore[type-arg]

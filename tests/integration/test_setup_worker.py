@@ -13,18 +13,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import redis
 import respx
-from pydantic import SecretStr
 
-from bot.intake.agent import RuleAgent
 from bot.intake.events import Comment, EventKind, InboundEvent
 from bot.receipt import ReceiptField
-from runtime.settings import Settings
+from tests.support.event_worker import runtime
 from tests.support.fake_github import API, FakeGitHubComments, rest_user
-from tests.support.git_remotes import git
+from tests.support.git_remotes import bot_commits, git
 from tests.support.learner import REPO, issue_event
-from tests.support.local_remotes import local_folder
 from workers.events import handle_event
 from workers.runtime import WorkerRuntime
 
@@ -74,10 +70,7 @@ def github() -> Iterator[FakeGitHubComments]:
 
 @pytest.fixture
 def worker(tmp_path: Path, redis_url: str) -> WorkerRuntime:
-    settings = Settings(data_dir=tmp_path / "data", github_token=SecretStr("t0ken"), github_api_url=API)
-    return WorkerRuntime(
-        settings=settings, redis=redis.Redis.from_url(redis_url), agent=RuleAgent(), local_remote=local_folder
-    )
+    return runtime(tmp_path, redis_url)
 
 
 def opened(remote: Path, body: str = OPENING, number: int = 7) -> InboundEvent:
@@ -90,10 +83,6 @@ def answered(remote: Path, github: FakeGitHubComments, text: str) -> InboundEven
     comment_id = github.seed("alice", "learning", 7, text)
     event = opened(remote).model_copy(update={"kind": EventKind.COMMENT_CREATED})
     return event.model_copy(update={"comment": Comment(id=comment_id, body=text)})
-
-
-def bot_commits(remote: Path) -> list[str]:
-    return git(remote, "log", "--format=%H", "--author=GitLearnOS Bot", "main").split()
 
 
 def test_a_conversation_sets_up_the_repository_then_a_note_is_organized(

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from datetime import UTC, date, datetime
-from functools import partial
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -20,18 +19,17 @@ from pydantic import SecretStr
 
 from runtime.settings import Settings
 from tests.support.celery_queues import scheduled_messages
-from tests.support.due_review import add_to_remote, planned_review
+from tests.support.due_review import MONDAY_0705_BERLIN, add_to_remote, planned_review
 from tests.support.due_review import forge as forge  # noqa: PLC0414 - the fixture
 from tests.support.event_worker import runtime
 from tests.support.fake_github import FakeGitHubComments
 from tests.support.git_remotes import bot_commits
 from tests.support.gitlab_hooks import gitlab_headers
+from tests.support.intake_app import intake_app
 from tests.support.payloads import load_fixture
 from tests.support.scheduled_repo import register_with_mirror, seed_remote
-from webhooks.app import create_app
 from webhooks.triggers import SIGNATURE_HEADER, sign
 from workers.celery_app import RUN_TRIGGERED, create_celery
-from workers.queueing import redis_enqueue
 from workers.repo_registry import RegisteredRepo
 from workers.scheduling.runs import run_triggered
 from workers.scheduling.tasks import register_trigger_task
@@ -39,15 +37,11 @@ from workers.scheduling.tasks import register_trigger_task
 TRIGGER_SECRET = "a-trigger-secret"
 GITLAB_SECRET = "a-gitlab-token"
 BODY = json.dumps({"forge": "github", "repository": "alice/learning"}).encode()
-MONDAY_0705_BERLIN = datetime(2026, 11, 30, 6, 5, tzinfo=UTC)
 
 
 def make_client(redis_url: str, **overrides: Any) -> TestClient:  # type: ignore[type-arg]
     settings = Settings(gitlab_webhook_secret=SecretStr(GITLAB_SECRET), **overrides)
-    app = create_app(
-        settings, redis_url=redis_url, make_enqueue=partial(redis_enqueue, create_celery(settings, redis_url))
-    )
-    return TestClient(app)
+    return TestClient(intake_app(settings, redis_url))
 
 
 @pytest.fixture

@@ -1,12 +1,13 @@
-"""What intake and the workers published to Celery's queues on the test's Redis, read back as messages:
-the events queue's event arguments, the schedule queue's task names and arguments, and the rag queue run
-as the rag worker would run it.
+"""What intake and the workers published to Celery's queues on the test's Redis, read back as messages
+(Celery's message protocol 2: a JSON envelope whose base64 body is ``[args, kwargs, embed]``), and the
+rag queue run as the rag worker would run it.
 """
 
 from __future__ import annotations
 
 import base64
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,30 +27,48 @@ from workers.rag_answer import answer_question
 from workers.runtime import WorkerRuntime
 
 
+@dataclass(frozen=True)
+class Published:
+    """One task message waiting on a queue."""
+
+    task: str
+    args: list[Any]
+    kwargs: dict[str, Any]
+
+
+def decoded(raw: bytes | str) -> Published:
+    message = json.loads(raw)
+    args, kwargs, _ = json.loads(base64.b64decode(message["body"]))
+    return Published(message["headers"]["task"], args, kwargs)
+
+
+def published(client: redis.Redis | str, queue: str) -> list[Published]:
+    """Every message waiting on ``queue``, oldest first (``client`` or a Redis URL)."""
+    if isinstance(client, str):
+        client = redis.Redis.from_url(client)
+    return [decoded(raw) for raw in client.lrange(queue, 0, -1)]
+
+
 def queued(redis_url: str) -> list[Any]:
     """The event argument of every message Celery published to the events queue."""
-    raw = redis.Redis.from_url(redis_url).lrange(EVENTS_QUEUE, 0, -1)
-    return [json.loads(base64.b64decode(json.loads(item)["body"]))[0][0] for item in raw]
+    return [message.args[0] for message in published(redis_url, EVENTS_QUEUE)]
 
 
 def scheduled_messages(redis_url: str) -> list[tuple[str, list[Any]]]:
     """(task name, arguments) of every message published to the schedule queue."""
-    raw = redis.Redis.from_url(redis_url).lrange(SCHEDULE_QUEUE, 0, -1)
-    messages = [json.loads(item) for item in raw]
-    return [(m["headers"]["task"], json.loads(base64.b64decode(m["body"]))[0]) for m in messages]
+    return [(message.task, message.args) for message in published(redis_url, SCHEDULE_QUEUE)]
 
 
 def drain_rag_queue(runtime: WorkerRuntime) -> list[tuple[str, Any]]:
     """Run every message on the rag queue as the rag worker would; returns each task's name and detail."""
     ran = []
     while (raw := runtime.redis.lpop(RAG_QUEUE)) is not None:
-        message = json.loads(raw)  # type: ignore[arg-type]
-        payload, detail = json.loads(base64.b64decode(message["body"]))[0]
-        name = message["headers"]["task"]
+        message = decoded(raw)  # type: ignore[arg-type]
+        payload, detail = message.args
         repo = target(Path(payload["repo"]["clone_url"]))
-        if name == SYNC_SOURCE:
+        if message.task == SYNC_SOURCE:
             sync_source(runtime, repo, detail)
-        elif name == ANSWER_QUESTION:
+        elif message.task == ANSWER_QUESTION:
             answer_question(runtime, repo, FollowUpJob.model_validate(detail))
-        ran.append((name, detail))
+        ran.append((message.task, detail))
     return ran

@@ -19,6 +19,7 @@ from tests.support.fake_github import API, BOT, FakeGitHubComments, rest_user
 from tests.support.git_remotes import git
 from tests.support.learner import CONFIG, GOAL, REPO, issue_event
 from tests.support.local_remotes import local_folder
+from workers.celery_app import create_celery
 from workers.runtime import WorkerRuntime
 
 
@@ -52,12 +53,17 @@ def github() -> Iterator[FakeGitHubComments]:
         yield FakeGitHubComments(router)
 
 
-def runtime(tmp_path: Path, redis_url: str, agent: object | None = None) -> WorkerRuntime:
+def runtime(
+    tmp_path: Path, redis_url: str, agent: object | None = None, *, with_celery: bool = False
+) -> WorkerRuntime:
+    """A worker on the test's Redis, GitHub at the faked API, local bare remotes as clone URLs; with
+    ``with_celery`` it publishes plans' follow-up jobs (rag ingest) to Celery on the same Redis."""
     settings = Settings(data_dir=tmp_path / "data", github_token=SecretStr("t0ken"), github_api_url=API)
     return WorkerRuntime(
         settings=settings,
         redis=redis.Redis.from_url(redis_url),
         agent=agent or RuleAgent(),
+        celery=create_celery(settings, redis_url) if with_celery else None,
         local_remote=local_folder,
     )
 

@@ -16,7 +16,6 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import partial
 from typing import Any
 
 import redis
@@ -28,10 +27,9 @@ from forge_adapters.github.verify import sign as github_sign
 from forge_adapters.gitlab.verify import sign as gitlab_sign
 from runtime.settings import Settings
 from tests.support import gitea_hooks, gitlab_hooks
+from tests.support.intake_app import intake_app
 from tests.support.payloads import FIXTURES, load_fixture
-from webhooks.app import create_app
-from workers.celery_app import EVENTS_QUEUE, SCHEDULE_QUEUE, create_celery
-from workers.queueing import redis_enqueue
+from workers.celery_app import EVENTS_QUEUE, SCHEDULE_QUEUE
 
 GITHUB_SECRET = "github-fuzz-secret"
 GITLAB_SECRET = "gitlab-fuzz-secret"
@@ -57,9 +55,7 @@ def settings(**overrides: Any) -> Settings:
 def intake_client(redis_url: str, **overrides: Any) -> Iterator[TestClient]:  # type: ignore[type-arg]
     """The real app on ``redis_url`` with the real Celery publisher, served by Litestar's test client."""
     config = settings(**overrides)
-    make_enqueue = partial(redis_enqueue, create_celery(config, redis_url))
-    app = create_app(config, redis_url=redis_url, make_enqueue=make_enqueue)
-    with TestClient(app, raise_server_exceptions=False) as client:
+    with TestClient(intake_app(config, redis_url), raise_server_exceptions=False) as client:
         yield client
 
 
@@ -125,12 +121,6 @@ def wire(headers: dict[str, str]) -> dict[str, bytes]:
 
 def post(client: TestClient, forge: str, body: bytes, headers: dict[str, str]) -> Any:  # type: ignore[type-arg]
     return client.post(f"/webhooks/{forge}", content=body, headers=wire(headers))
-
-
-def queued_events(redis_url: str) -> list[dict[str, Any]]:
-    """The event argument of every message on the events queue."""
-    raw = redis.Redis.from_url(redis_url).lrange(EVENTS_QUEUE, 0, -1)
-    return [json.loads(base64.b64decode(json.loads(item)["body"]))[0][0] for item in raw]
 
 
 def queue_lengths(redis_url: str) -> int:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import uuid
-from functools import partial
 from typing import Any
 
 from litestar.testing import TestClient
@@ -14,19 +13,14 @@ from pydantic import SecretStr
 
 from forge_adapters.github.verify import sign
 from runtime.settings import Settings
-from webhooks.app import create_app
-from workers.celery_app import create_celery
-from workers.queueing import redis_enqueue
+from tests.support.intake_app import intake_app
 
 SECRET = "It's a Secret to Everybody"
 
 
 def make_client(redis_url: str, **overrides: Any) -> TestClient:  # type: ignore[type-arg]
     settings = Settings(github_webhook_secret=SecretStr(SECRET), bot_login="gitlearnos-bot[bot]", **overrides)
-    app = create_app(
-        settings, redis_url=redis_url, make_enqueue=partial(redis_enqueue, create_celery(settings, redis_url))
-    )
-    return TestClient(app)
+    return TestClient(intake_app(settings, redis_url))
 
 
 def deliver(

@@ -10,20 +10,15 @@ from pathlib import Path
 
 import httpx
 import pytest
-import redis
 import respx
-from pydantic import SecretStr
 
 from rag.provider import local_encoder
-from runtime.settings import Settings
-from tests.support.fake_github import API
+from tests.support.event_worker import runtime
 from tests.support.git_remotes import git
 from tests.support.learner import CONFIG, GOAL, REPO, issue_event
-from tests.support.local_remotes import local_folder
-from workers.celery_app import create_celery
 from workers.events import handle_event
+from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
-from workers.scheduling.registry import RegisteredRepo
 
 SIMILAR = """# Similar triangles (course handout)
 
@@ -72,14 +67,7 @@ def commit_files(work: Path, files: dict[str, str], message: str) -> None:
 
 @pytest.fixture
 def worker(tmp_path: Path, redis_url: str) -> WorkerRuntime:
-    settings = Settings(data_dir=tmp_path / "data", github_token=SecretStr("t0ken"), github_api_url=API)
-    return WorkerRuntime(
-        settings=settings,
-        redis=redis.Redis.from_url(redis_url),
-        agent=__import__("bot.intake.agent", fromlist=["RuleAgent"]).RuleAgent(),
-        celery=create_celery(settings, redis_url),
-        local_remote=local_folder,
-    )
+    return runtime(tmp_path, redis_url, with_celery=True)
 
 
 def target(remote: Path) -> RegisteredRepo:

@@ -1,0 +1,20 @@
+"""The real intake app as ``gitlearnos serve`` builds it, on the test's Redis with the real Celery publisher,
+so a test client's deliveries land on the queues the workers read.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from litestar import Litestar
+
+from runtime.settings import Settings
+from webhooks.app import create_app
+from workers.celery_app import create_celery
+from workers.queueing import redis_enqueue
+
+
+def intake_app(settings: Settings, redis_url: str) -> Litestar:
+    return create_app(
+        settings, redis_url=redis_url, make_enqueue=partial(redis_enqueue, create_celery(settings, redis_url))
+    )
