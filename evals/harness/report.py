@@ -2,7 +2,10 @@
 
 Both carry the same cells; ``cell_line`` and ``summary`` are what the progress display prints while the
 cells run and after the table. The table adds, under each failed cell, every failed check with its detail,
-because "fail" alone tells a developer nothing about what to fix.
+because "fail" alone tells a developer nothing about what to fix, and under every cell how many of the
+scenario's criteria are checked, weakly checked and not checked, naming the unchecked ones. The JSON lists
+every criterion of the cell's scenario with its coverage and its result there (``evals/harness/criteria``),
+so no protocol line is silently absent.
 """
 
 from __future__ import annotations
@@ -12,11 +15,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from evals.harness.checks import CheckStatus, ScenarioResult
+from evals.harness.criteria import Coverage, coverage_counts, criteria
 from evals.harness.runner import unowned
 from evals.scenarios.registry import owning_issue
 
 HEADERS = ("scenario", "title", "forge", "status", "reason")
 FAILED_CHECK = "    x "
+CRITERIA_LINE = "    criteria: "
 
 
 def _reason_cell(result: ScenarioResult) -> str:
@@ -25,6 +30,16 @@ def _reason_cell(result: ScenarioResult) -> str:
         return result.reason
     failed = sum(check.status is CheckStatus.FAIL for check in result.checks)
     return f"{failed} of {len(result.checks)} checks fail:"
+
+
+def criteria_line(scenario: str) -> str:
+    """``5 checked, 6 weak, 1 not-checked: 02.must.4``: the scenario's coverage, unchecked ids named."""
+    found = criteria(scenario)
+    unchecked = [c.id for c in found if c.coverage is Coverage.NOT_CHECKED]
+    counts = ", ".join(f"{n} {coverage}" for coverage, n in coverage_counts(scenario).items())
+    if len(unchecked) == len(found):
+        return f"{counts}: none is checked"
+    return f"{counts}: " + ", ".join(unchecked) if unchecked else counts
 
 
 def format_table(results: Sequence[ScenarioResult]) -> str:
@@ -45,6 +60,7 @@ def format_table(results: Sequence[ScenarioResult]) -> str:
         for check in result.checks:
             if check.status is CheckStatus.FAIL:
                 out.append(f"{FAILED_CHECK}{check.name}: {check.detail}")
+        out.append(CRITERIA_LINE + criteria_line(result.scenario))
     counts = {status: sum(r.status is status for r in results) for status in CheckStatus}
     out.append("")
     out.append(", ".join(f"{counts[s]} {s.value}" for s in CheckStatus) + f" of {len(results)} cells")
@@ -74,8 +90,10 @@ def summary(results: Sequence[ScenarioResult], seconds: float) -> tuple[str, lis
 
 
 def _cell_json(result: ScenarioResult) -> dict[str, object]:
-    """A cell as JSON, with the open issue that owns a not-yet cell or variant (null when none does)."""
+    """A cell as JSON, with the open issue that owns a not-yet cell or variant (null when none does), and
+    every criterion of its scenario with its coverage and result in this cell."""
     cell = result.as_json()
+    cell["criteria"] = [criterion.as_json(result.checks) for criterion in criteria(result.scenario)]
     if result.status is CheckStatus.NOT_YET:
         cell["owned_by"] = owning_issue(result.scenario)
     checks = cell["checks"]
