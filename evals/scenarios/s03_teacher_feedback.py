@@ -21,7 +21,6 @@ from evals.scenarios.handoff_flow import HandoffRun, request_handoff
 
 NUMBER = "03"
 TITLE = "Teacher feedback"
-RETEACHING = "AI re-teaches"
 LEARNER = "alice"
 
 
@@ -35,7 +34,7 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
     _feedback(ctx.checks, handoff, initial, after, reply)
     handoff.act(LEARNER, "merge")
     merged_reply = handoff.replies(2)[-1]
-    _merged(ctx.checks, handoff.repo.observe(), merged_reply)
+    _merged(ctx.checks, initial, handoff.repo.observe(), merged_reply)
     return ctx.checks.results
 
 
@@ -71,12 +70,7 @@ def _feedback(
         header_value(gap, "Resolution") == "resolved",
         f"gap Resolution: {header_value(gap, 'Resolution')!r}",
     )
-    action = next((line for line in gap.splitlines() if line.startswith("- Action:")), "")
-    checks.expect(
-        "obsolete AI re-teaching is removed as the next action, as the learner asked",
-        RETEACHING not in gap and "not to be taught this again" in action,
-        f"gap next action: {action!r}",
-    )
+    retired_teaching(checks, before, after, records[0] if records else "")
     mastery = header_value(gap, "Mastery")
     receipt = parse_receipt(reply)
     checks.expect(
@@ -106,14 +100,41 @@ def _feedback(
     history_kept(checks, before, after)
 
 
-def _merged(checks: CheckRecorder, main: RepoState, reply: str) -> None:
+def next_action(gap: str) -> str:
+    """The gap's ``- Action:`` line (the knowledge-gap template's next action), empty when there is none."""
+    return next((line for line in gap.splitlines() if line.startswith("- Action:")), "")
+
+
+def teaching_added(before: RepoState, after: RepoState) -> list[str]:
+    """New review or handoff records since ``before``: a lesson, quiz or another handoff the bot planned."""
+    return [p for folder in ("reviews", "handoffs") for p in new_records(before, after, folder)]
+
+
+def retired_teaching(checks: CheckRecorder, before: RepoState, after: RepoState, feedback: str) -> None:
+    """The learner asked not to be taught again: the gap's earlier AI-teaching action is gone, its new next
+    action is derived from the feedback record (links it), and nothing new that teaches is planned.
+    Judged by the record's fields and files, whatever the next action's words."""
+    old, new = next_action(before.files.get(GAP_PATH, "")), next_action(after.files.get(GAP_PATH, ""))
+    name = feedback.rsplit("/", 1)[-1]
+    added = teaching_added(before, after)
+    checks.expect(
+        "obsolete AI re-teaching is removed as the next action, as the learner asked",
+        bool(old) and old not in after.files.get(GAP_PATH, "") and bool(name) and name in new and not added,
+        f"next action {old!r} -> {new!r}; new teaching records: {added}",
+    )
+
+
+def _merged(checks: CheckRecorder, before: RepoState, main: RepoState, reply: str) -> None:
     packs = [p for p in main.files if "/handoffs/" in p]
     pack = main.files.get(packs[0], "") if packs else ""
-    dashboard = main.files.get("dashboard.md", "")
+    old = next_action(before.files.get(GAP_PATH, "")).removeprefix("- Action:").strip()
+    planned = [p for p in ("dashboard.md", GAP_PATH) if old and old in main.files.get(p, "")]
+    added = teaching_added(before, main)
     checks.expect(
         "merging reconciles the feedback into the plan; no AI re-teaching is planned",
-        header_value(pack, "Status") == "reconciled" and "no AI re-teaching" in dashboard,
-        f"pack Status: {header_value(pack, 'Status')!r}; reply: {reply[:160]!r}",
+        header_value(pack, "Status") == "reconciled" and not planned and not added,
+        f"pack Status: {header_value(pack, 'Status')!r}; old action still planned in {planned}; new "
+        f"teaching records: {added}; reply: {reply[:120]!r}",
     )
     checks.expect(
         "after the merge the attempt is still byte-identical",

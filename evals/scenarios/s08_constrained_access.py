@@ -14,6 +14,7 @@ only: no app, no download, no Git. Two small steps, one commit each:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from evals.harness import records
@@ -91,21 +92,7 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
         gap = _gap(checks, start, after, event)
         reviews = new_records(start, after, "reviews")
         review = after.files.get(reviews[0], "") if len(reviews) == 1 else ""
-        questions = records.questions(review)
-        checks.expect(
-            "exactly one question is chosen from the plea itself",
-            len(questions) == 1 and len(questions[0]) <= SHORT and "instead of" in questions[0],
-            f"{len(reviews)} review record(s), {len(questions)} question(s), "
-            f"{len(questions[0]) if questions else 0} characters, quoting the statement",
-        )
-        checks.expect(
-            "the question says why it was chosen and hides its success condition",
-            "Why this task" in reply
-            and "help improving" in reply
-            and "success condition is kept there, not here" in reply
-            and not any(key in reply for key in _keys(review)),
-            next((line for line in reply.splitlines() if "Why this task" in line), "no reason")[:200],
-        )
+        judge_question(checks, review, reply, record)
         checks.expect(
             "the question links the gap",
             bool(gap) and gap in records.header(review).get("Gap link", ""),
@@ -122,6 +109,46 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
             f"{len(final.commits_since(start))} new commits",
         )
     return checks.results
+
+
+def selection_reason(review: str) -> str:
+    """The review template's ``- Selection reason:`` line under ``## Why these questions now``."""
+    block = records.section(review, "Why these questions now")
+    found = re.search(r"^- Selection reason:[ \t]*(\S.*?)[ \t]*$", block, re.M)
+    return found[1] if found else ""
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def judge_question(checks: CheckRecorder, review: str, reply: str, event_record: str) -> None:
+    """One short question, chosen from the plea and delivered without its key, judged by the record and
+    the reply's contents, not their wording: the review record depends on the statement's event, holds
+    one short question that quotes none of the learner's sentences, the reply delivers that very question
+    and the record's selection reason, and none of the record's success conditions."""
+    questions = records.questions(review)
+    question = questions[0] if len(questions) == 1 else ""
+    event_id = records.header(event_record).get("ID", "")
+    depends = records.header(review).get("Depends on (goal/gap/model/event IDs)", "")
+    sentences = [_folded(s).rstrip(".") for s in re.split(r"(?<=[.!?])\s+", STATEMENT) if s.strip()]
+    quoted = [s for s in sentences if question and s in _folded(question)]
+    checks.expect(
+        "exactly one question is chosen from the plea itself",
+        bool(question) and len(question) <= SHORT and bool(event_id) and event_id in depends and not quoted,
+        f"{len(questions)} question(s), {len(question)} characters; depends on {depends!r}; quotes the "
+        f"learner's sentences: {quoted}",
+    )
+    reason = selection_reason(review)
+    delivered = _folded(reply)
+    leaked = [key for key in _keys(review) if _folded(key) in delivered]
+    checks.expect(
+        "the question says why it was chosen and hides its success condition",
+        bool(question) and _folded(question) in delivered and bool(reason) and _folded(reason) in delivered
+        and bool(_keys(review)) and not leaked,
+        f"question delivered: {bool(question) and _folded(question) in delivered}; selection reason "
+        f"{reason[:100]!r} delivered: {bool(reason) and _folded(reason) in delivered}; leaked keys: {leaked}",
+    )  # fmt: skip
 
 
 def _keys(review: str) -> list[str]:
