@@ -18,7 +18,7 @@ from bot.plan import FileWrite, Outcome, Plan
 from bot.trailers import TRAILER_EVENT
 
 SUBJECTS = "subjects/"
-_MASTERY = re.compile(r"^(- Mastery: ).*$", re.M)
+_MASTERY = re.compile(r"^((?:- )?Mastery:[ \t]*).*$", re.M)  # a record's header line, template or list style
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ def outside_subjects(plan: Plan) -> Plan:
 def demonstrated_at_once(plan: Plan) -> Plan:
     """Every record's mastery, and the receipt's, jumps to ``demonstrated`` without an independent answer."""
     plan = _rewrite(
-        plan, lambda w: (FileWrite(path=w.path, content=_MASTERY.sub(r"\1demonstrated", w.content)),)
+        plan, lambda w: (FileWrite(path=w.path, content=_MASTERY.sub(r"\1`demonstrated`", w.content)),)
     )
     if plan.receipt is None:
         return plan

@@ -18,6 +18,7 @@ from pathlib import Path
 from evals.harness.checks import CheckStatus, ScenarioResult
 from evals.harness.runner import FORGES, run_evals
 from evals.mutants import MUTANTS, Mutant, mutant
+from runtime.log_setup import configure_logging
 
 CI_FORGE = "github"
 
@@ -51,7 +52,8 @@ class MutantResult:
         verdict = "caught" if self.caught else "NOT CAUGHT"
         aim = "" if self.intended_check_failed or not self.caught else f" (not by {self.mutant.check!r})"
         scenarios = ",".join(cell.scenario for cell in self.cells)
-        return f"{self.mutant.name:<22} {self.forge:<7} s{scenarios:<8} {verdict}{aim}"
+        failed = f"; failed: {'; '.join(self.failed_checks)}" if self.caught else ""
+        return f"{self.mutant.name:<22} {self.forge:<7} s{scenarios:<8} {verdict}{aim}{failed}"
 
 
 def run_mutant(
@@ -78,6 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--mutant", action="append", help="only this mutant (repeatable)")
     parser.add_argument("--forge", action="append", choices=FORGES, help="only this forge (repeatable)")
     args = parser.parse_args(argv)
+    configure_logging("WARNING")
     chosen = [mutant(name) for name in args.mutant] if args.mutant else list(MUTANTS)
     forges = args.forge or (FORGES if args.full else (CI_FORGE,))
     results = []

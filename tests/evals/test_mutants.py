@@ -43,10 +43,15 @@ def _organize_plan() -> Plan:
         event_key="github:o/r:issue:1",
         operation="organize",
         writes=(
-            FileWrite(path="subjects/mathematics/events/e1.md", content="# Note\n\n- Mastery: unknown\n"),
+            FileWrite(path="subjects/mathematics/events/e1.md", content="# Note\n\nMastery: `unknown`\n"),
         ),
         commit=CommitSpec(subject="Organize a note", trailers=(("GitLearnOS-Event", "github:o/r:issue:1"),)),
     )
+
+
+def test_demonstrated_at_once_rewrites_the_template_header() -> None:
+    (write,) = BY_NAME["demonstrated-at-once"].patch(_organize_plan()).writes
+    assert "Mastery: `demonstrated`" in write.content
 
 
 def test_every_mutant_names_forge_scenarios_that_exist() -> None:
