@@ -11,7 +11,8 @@ so no protocol line is silently absent.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from evals.harness.checks import CheckStatus, ScenarioResult
@@ -73,6 +74,14 @@ def cell_line(result: ScenarioResult) -> str:
     return f"{result.scenario} {result.forge:<6} {result.status.value}{took}"
 
 
+def _criteria_total(scenarios: Iterable[str]) -> str:
+    """The coverage of the selected scenarios' criteria together: what a green run does not prove."""
+    numbers = list(scenarios)
+    totals = Counter(c.coverage.value for number in numbers for c in criteria(number))
+    counts = ", ".join(f"{totals[coverage.value]} {coverage.value}" for coverage in Coverage)
+    return f"{counts} in {len(numbers)} scenario{'s' if len(numbers) != 1 else ''}"
+
+
 def summary(results: Sequence[ScenarioResult], seconds: float) -> tuple[str, list[tuple[str, str]]]:
     """The closing lines under the table: the counts, and which cells failed so one can rerun them."""
     failed = [f"{r.scenario} {r.forge}" for r in results if r.status is CheckStatus.FAIL]
@@ -81,6 +90,7 @@ def summary(results: Sequence[ScenarioResult], seconds: float) -> tuple[str, lis
                                                                 if r.status is CheckStatus.FAIL))  # fmt: skip
     rows = [(status.value, str(counts[status])) for status in CheckStatus]
     rows.append(("failed", ", ".join(failed) if failed else "none"))
+    rows.append(("criteria", _criteria_total(dict.fromkeys(r.scenario for r in results))))
     orphans = [item for r in results for item in unowned(r)]
     if orphans:
         rows.append(("not-yet, no open issue owns it", "; ".join(orphans)))

@@ -24,6 +24,7 @@ def test_the_non_terminal_run_logs_each_cell_and_closes_with_a_summary() -> None
     assert lines[3].startswith("gitlearnos evals: 2 cells in ")
     assert [line.split() for line in lines[4:]] == [
         ["pass:", "0"], ["fail:", "0"], ["not-yet:", "2"], ["not-applicable:", "0"], ["failed:", "none"],
+        ["criteria:", "0", "checked,", "0", "weak,", "49", "not-checked", "in", "2", "scenarios"],
     ]  # fmt: skip
     assert "\x1b[" not in run.stderr + run.stdout
 
@@ -49,6 +50,7 @@ def test_the_summary_names_the_failed_cells_and_how_to_rerun_them() -> None:
         "not-yet": "0",
         "not-applicable": "0",
         "failed": "02 gitea, 13 gitlab",
+        "criteria": "11 checked, 9 weak, 11 not-checked in 2 scenarios",
         "rerun": "gitlearnos evals --scenario 02 --scenario 13",
     }
 
