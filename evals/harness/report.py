@@ -17,7 +17,7 @@ from pathlib import Path
 
 from evals.harness.checks import CheckStatus, ScenarioResult
 from evals.harness.criteria import Coverage, coverage_counts, criteria
-from evals.harness.runner import unowned
+from evals.harness.runner import unowned, unowned_failures
 from evals.scenarios.registry import owning_issue
 
 HEADERS = ("scenario", "title", "forge", "status", "reason")
@@ -60,7 +60,9 @@ def format_table(results: Sequence[ScenarioResult]) -> str:
         out.append(line(row))
         for check in result.checks:
             if check.status is CheckStatus.FAIL:
-                out.append(f"{FAILED_CHECK}{check.name}: {check.detail}")
+                owner = owning_issue(result.scenario, check.name)
+                known = f" (known: owned by open issue {owner})" if owner else ""
+                out.append(f"{FAILED_CHECK}{check.name}{known}: {check.detail}")
         out.append(CRITERIA_LINE + criteria_line(result.scenario))
     counts = {status: sum(r.status is status for r in results) for status in CheckStatus}
     out.append("")
@@ -91,6 +93,11 @@ def summary(results: Sequence[ScenarioResult], seconds: float) -> tuple[str, lis
     rows = [(status.value, str(counts[status])) for status in CheckStatus]
     rows.append(("failed", ", ".join(failed) if failed else "none"))
     rows.append(("criteria", _criteria_total(dict.fromkeys(r.scenario for r in results))))
+    known = [
+        f"{r.scenario} {r.forge}" for r in results if r.status is CheckStatus.FAIL and not unowned_failures(r)
+    ]
+    if known:
+        rows.append(("failed, each failure owned by an open issue", ", ".join(known)))
     orphans = [item for r in results for item in unowned(r)]
     if orphans:
         rows.append(("not-yet, no open issue owns it", "; ".join(orphans)))
@@ -109,7 +116,7 @@ def _cell_json(result: ScenarioResult) -> dict[str, object]:
     checks = cell["checks"]
     assert isinstance(checks, list)
     for check in checks:
-        if check["status"] == CheckStatus.NOT_YET.value:
+        if check["status"] in (CheckStatus.NOT_YET.value, CheckStatus.FAIL.value):
             check["owned_by"] = owning_issue(result.scenario) or owning_issue(result.scenario, check["name"])
     return cell
 

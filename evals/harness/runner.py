@@ -192,11 +192,24 @@ def unowned(result: ScenarioResult) -> list[str]:
     ]
 
 
+def unowned_failures(result: ScenarioResult) -> list[str]:
+    """The failed checks of this cell that no open issue owns (a failed cell without checks counts whole)."""
+    if result.status is not CheckStatus.FAIL:
+        return []
+    failed = [c.name for c in result.checks if c.status is CheckStatus.FAIL]
+    if not failed:
+        return [f"{result.scenario} {result.forge}"]
+    return [
+        f"{result.scenario} {result.forge}: {name}"
+        for name in failed
+        if not owning_issue(result.scenario, name)
+    ]
+
+
 def exit_code(results: Iterable[ScenarioResult]) -> int:
-    """1 when a cell failed or is not-yet without an owning open issue; 0 otherwise.
+    """1 when a check failed or a cell is not-yet without an owning open issue; 0 otherwise.
 
     ``not-applicable`` passes: the registry gives the protocol requirement a server-side bot cannot have.
     """
     cells = list(results)
-    failed = any(r.status is CheckStatus.FAIL for r in cells)
-    return 1 if failed or any(unowned(r) for r in cells) else 0
+    return 1 if any(unowned_failures(r) or unowned(r) for r in cells) else 0

@@ -7,40 +7,13 @@ fails here, as does a criterion citing a check that no longer exists.
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import pytest
 
 from evals.harness.checks import Check, CheckStatus, ScenarioResult
 from evals.harness.criteria import CRITERIA_DIR, Coverage, Criterion, _criterion, criteria
 from evals.harness.report import format_table, to_json
 from evals.scenarios.registry import SCENARIOS
-
-EVALS = Path(__file__).resolve().parents[2] / "evals"
-RECORDING = {"expect": 0, "not_yet": 0, "fail": 0, "no_new_commit": 1}  # method -> index of the name
-HARNESS_ONLY = {"the scenario ran to completion"}  # the runner's own: a scenario raised, whatever it checks
-
-
-def _name(node: ast.expr) -> str | None:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.JoinedStr):
-        return "".join(str(v.value) if isinstance(v, ast.Constant) else "{}" for v in node.values)
-    return None  # a name passed through (no_new_commit's parameter): its callers are read instead
-
-
-def check_names() -> set[str]:
-    names = set()
-    for path in [*EVALS.glob("harness/*.py"), *EVALS.glob("scenarios/*.py")]:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Call):
-                continue
-            called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-            index = RECORDING.get(called)
-            if index is not None and len(node.args) > index and (name := _name(node.args[index])):
-                names.add(name)
-    return names - HARNESS_ONLY
+from tests.support.eval_checks import check_names
 
 
 def test_every_scenario_has_its_criteria_file_and_nothing_else_does() -> None:

@@ -17,6 +17,7 @@ from evals.harness.repo_state import RemoteObserver, read_state
 from evals.harness.report import format_table, to_json, write_json
 from evals.harness.runner import exit_code, run_evals, scenario_number
 from evals.scenarios.registry import OWNED_BY_OPEN_ISSUE, SCENARIOS, Surface
+from tests.support.eval_checks import matches_check
 
 
 @pytest.mark.parametrize(
@@ -150,6 +151,20 @@ def test_a_failed_cell_makes_the_exit_code_one() -> None:
     assert exit_code([passed, failed]) == 1
 
 
+def test_a_failed_check_passes_the_exit_code_only_when_the_one_list_names_it() -> None:
+    owned_name = next(key.split(": ", 1)[1] for key in OWNED_BY_OPEN_ISSUE if key.startswith("04: "))
+    owned = Check(owned_name, CheckStatus.FAIL, "quotes the note")
+    stray = Check("the record lists the question", CheckStatus.FAIL, "missing")
+    cell = ScenarioResult("04", "Due review", "github", CheckStatus.FAIL, "x", (owned,))
+    assert exit_code([cell]) == 0
+    assert (
+        exit_code([ScenarioResult("04", "Due review", "github", CheckStatus.FAIL, "x", (owned, stray))]) == 1
+    )
+    assert exit_code([ScenarioResult("02", "Organize notes", "github", CheckStatus.FAIL, "x", (owned,))]) == 1
+    assert "(known: owned by open issue #16)" in format_table([cell])
+    assert to_json([cell])[0]["checks"][0]["owned_by"] == "#16"
+
+
 def test_not_yet_fails_the_exit_code_unless_an_open_issue_owns_it() -> None:
     unowned = ScenarioResult("04", "Due review", "github", CheckStatus.NOT_YET, "y")
     owned = ScenarioResult("17", "Differential diagnosis", "github", CheckStatus.NOT_YET, "y")
@@ -196,8 +211,10 @@ def test_the_one_list_names_only_scenarios_and_variants_that_are_not_built() -> 
     for key in OWNED_BY_OPEN_ISSUE:
         number, _, variant = key.partition(": ")
         spec = by_number[number]
-        if variant:
+        if variant and spec.variants:
             assert any(v.name == variant and v.applies for v in spec.variants), key
+        elif variant:
+            assert matches_check(variant), f"{key}: no such check in the harness or the scenarios"
         else:
             assert spec.forge_run is None and spec.local_run is None, f"{key} runs: take it off the list"
     for spec in SCENARIOS:
