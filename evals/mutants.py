@@ -124,10 +124,8 @@ def drop_receipt(plan: Plan) -> Plan:
 
 
 def ignore_teacher(plan: Plan) -> Plan:
-    """A teacher's feedback (a correction of the plan) is dropped: nothing recorded, nothing changed."""
-    if plan.operation != "teacher-feedback":
-        return plan
-    return Plan(outcome=Outcome.SKIPPED, event_key=plan.event_key, reason="feedback ignored")
+    """A teacher's feedback (a correction of the plan) is answered, then dropped: nothing is recorded."""
+    return skip_commit(plan) if plan.operation == "teacher-feedback" else plan
 
 
 def forget_event_key(plan: Plan) -> Plan:
@@ -162,13 +160,19 @@ MUTANTS: tuple[Mutant, ...] = (
         ("03", "05"),
         "mastery stays unknown or learning until an independent later answer",
     ),
-    Mutant("store-reply", _committed(store_reply), ("02", "09"), "no conversation or bot reply is stored"),
+    # 02's check sees a stored receipt or chat file, not the reply's prose: 09 catches this one.
+    Mutant(
+        "store-reply",
+        _committed(store_reply),
+        ("09", "02"),
+        "the model's answer is a reply, not a stored fact",
+    ),
     Mutant("answer-key-shown", answer_key_shown, ("04", "15"), "answers stay hidden until an attempt"),
     Mutant("claim-scheduler", claim_scheduler, ("08", "06"), "no background execution is claimed"),
     Mutant("drop-receipt", drop_receipt, ("02", "01"), "the receipt reports the subject"),
     Mutant(
         "ignore-teacher",
-        ignore_teacher,
+        _committed(ignore_teacher),
         ("03",),
         "a teacher-feedback record is kept, linking the existing handoff and gap",
     ),
