@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.config import CONFIG_PATH, LearnerConfig, Mode, parse_config
+from bot.config import CONFIG_PATH, LearnerConfig, Mode, learner_logins, parse_config
 from bot.errors import ConfigError
 from bot.handoff.operation import plan_handoff, wants_handoff
 from bot.intake.agent import Agent, LearnerInput, Significance
@@ -41,11 +41,8 @@ def _answer(outcome: Outcome, event: InboundEvent, key: str, text: str, reason: 
 def learners_of(config: LearnerConfig, event: InboundEvent) -> set[str]:
     """Logins whose input is learning input: configured learners, else the repository owner."""
     assert event.repo is not None and event.actor is not None
-    if event.forge is Forge.LOCAL:
-        # Local mode: whoever runs the command in the learner's own checkout is the learner.
-        return {event.actor.login.lower()}
-    configured = {login.lower() for login in config.authorization.learners}
-    return configured or {event.repo.owner.lower()}
+    local = event.forge is Forge.LOCAL
+    return learner_logins(config, owner=event.repo.owner, actor=event.actor.login, local=local)
 
 
 def known_subjects(snapshot: RepoSnapshot) -> tuple[str, ...]:
