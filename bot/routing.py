@@ -56,7 +56,7 @@ class Route:
     needs_history: NeedsHistory
 
 
-def _never(event: InboundEvent, snapshot: RepoSnapshot) -> bool:
+def _never(_event: InboundEvent, _snapshot: RepoSnapshot) -> bool:
     return False
 
 
@@ -107,7 +107,7 @@ ROUTES: tuple[Route, ...] = (
         _note_needs_history,
     ),
     # A forge-side scheduler (GitLab scheduled pipeline, GitHub dispatch): the schedule queue runs the jobs.
-    Route("schedule trigger", frozenset({EventKind.SCHEDULE}), lambda e: True, None, _never),
+    Route("schedule trigger", frozenset({EventKind.SCHEDULE}), lambda _: True, None, _never),
 )
 
 

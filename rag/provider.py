@@ -180,7 +180,7 @@ def _remote_embed(endpoint: Endpoint, timeout: float) -> Callable[[list[str]], A
 def _llm(endpoint: Endpoint, timeout: float) -> Callable[..., Awaitable[str]]:
     """Entity extraction through the configured chat endpoint (its own credential), else ``""``."""
 
-    async def no_llm(prompt: str, system_prompt: str | None = None, **_: Any) -> str:
+    async def no_llm(prompt: str, system_prompt: str | None = None, **_: Any) -> str:  # noqa: ARG001 - LightRAG calls it by keyword
         return ""
 
     async def chat(

@@ -43,8 +43,8 @@ def feedback_folder(subject: str) -> str:
     return f"{subject_folder(subject)}/feedback"
 
 
-def relative(from_path: str, to_path: str) -> str:
-    """Link from one record to another under the same subject (``../<kind>/<file>``)."""
+def relative(to_path: str) -> str:
+    """Link to a record from any other record under the same subject (``../<kind>/<file>``)."""
     return "../" + "/".join(to_path.split("/")[2:])
 
 
@@ -123,13 +123,9 @@ class Pack:
     what_to_check: str
 
     def render(self, history: tuple[tuple[HandoffStatus, str], ...]) -> str:
-        gap = (
-            f"[{self.gap_path.rsplit('/', 1)[-1]}]({relative(self.path, self.gap_path)})"
-            if self.gap_path
-            else "none"
-        )
+        gap = f"[{self.gap_path.rsplit('/', 1)[-1]}]({relative(self.gap_path)})" if self.gap_path else "none"
         attempt = (
-            f"[{self.attempt_path.rsplit('/', 1)[-1]}]({relative(self.path, self.attempt_path)})"
+            f"[{self.attempt_path.rsplit('/', 1)[-1]}]({relative(self.attempt_path)})"
             if self.attempt_path
             else "quoted below (from the learner's request)"
         )
@@ -173,9 +169,9 @@ class FeedbackRecord:
     mastery: str
 
     def render(self) -> str:
-        handoff_link = f"[{self.handoff.handoff_id}]({relative(self.path, self.handoff.path)})"
+        handoff_link = f"[{self.handoff.handoff_id}]({relative(self.handoff.path)})"
         gap = self.handoff.gap_path
-        gap_link = f"[{gap.rsplit('/', 1)[-1]}]({relative(self.path, gap)})" if gap else "none"
+        gap_link = f"[{gap.rsplit('/', 1)[-1]}]({relative(gap)})" if gap else "none"
         attempt = self.handoff.attempt_path or "quoted in the handoff pack"
         retired = (
             "yes: the learner asked not to be taught this again, so no AI re-teaching is planned"

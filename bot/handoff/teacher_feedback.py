@@ -165,7 +165,7 @@ def plan_pull_request_event(
     if event.kind is EventKind.PR_MERGED:
         return _reconcile(event, snapshot, config, handoff, status, now=now, key=event_key)
     if event.kind is EventKind.PR_CLOSED:
-        return _cancel(event, snapshot, config, handoff, status, now=now, key=event_key)
+        return _cancel(event, config, handoff, status, now=now, key=event_key)
     if event.kind not in FEEDBACK_KINDS:
         return _skip(f"{event.kind.value} on a handoff pull request changes nothing", event_key)
     if not can_move(status, HandoffStatus.FEEDBACK_RECEIVED):
@@ -246,7 +246,7 @@ def _record_feedback(
         reteach_retired=retired,
         mastery=mastery,
     )
-    link = f"[{record_id}]({relative(handoff.path, path)})"
+    link = f"[{record_id}]({relative(path)})"
     pack = record_status(handoff.text, HandoffStatus.FEEDBACK_RECEIVED, day, f"{kind} recorded as {link}")
     line = f"- {day.isoformat()}: {link} ({kind})"
     pack = append_to_section(pack, RETURNED_FEEDBACK, (line,), placeholder=NO_FEEDBACK_YET, create=True)
@@ -428,7 +428,6 @@ def _reconcile(
 
 def _cancel(
     event: InboundEvent,
-    snapshot: RepoSnapshot,
     config: LearnerConfig,
     handoff: HandoffRecord,
     status: HandoffStatus,

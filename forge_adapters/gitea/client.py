@@ -96,10 +96,10 @@ class GiteaClient(ForgeClient):
             raise KeyError("login")
         return found.model_copy(update={"is_bot": True})
 
-    def _git_password(self, repo: RepoRef) -> str:
+    def _git_password(self, repo: RepoRef) -> str:  # noqa: ARG002 - the base class's signature; this forge has no use for it
         return self._token
 
-    def _comments(self, thread: CommentThread, *, oldest_first: bool) -> Iterator[ForgeComment]:
+    def _comments(self, thread: CommentThread, *, oldest_first: bool) -> Iterator[ForgeComment]:  # noqa: ARG002 - the base class's signature: Gitea lists oldest first
         """One comment API serves issues and PRs, oldest first as Gitea lists them."""
         for comment in self._http.paginate(f"{repo_path(thread.repo)}/issues/{thread.number}/comments"):
             yield _comment(comment)

@@ -322,7 +322,7 @@ def translate_delete(delivery: Delivery, data: Mapping[str, Any]) -> ParseResult
     return _event(delivery, data, EventKind.PUSH, push=push)
 
 
-def translate_create(delivery: Delivery, data: Mapping[str, Any]) -> ParseResult:
+def translate_create(delivery: Delivery, _data: Mapping[str, Any]) -> ParseResult:
     return Ignored("create events are not used; the push that creates the ref says the same", delivery.id)
 
 

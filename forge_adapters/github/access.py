@@ -60,10 +60,10 @@ class TokenAccess:
         self._token = token
         self._gh = gh
 
-    def api(self, repo: RepoRef) -> GitHub[Any]:
+    def api(self, repo: RepoRef) -> GitHub[Any]:  # noqa: ARG002 - one of two credential kinds with the same methods; an app's token depends on the repository
         return self._gh
 
-    def git_password(self, repo: RepoRef) -> str:
+    def git_password(self, repo: RepoRef) -> str:  # noqa: ARG002 - one of two credential kinds with the same methods; an app's token depends on the repository
         return self._token
 
     def identity(self) -> Actor:

@@ -118,7 +118,7 @@ class GitHubClient(ForgeClient):
     def _git_password(self, repo: RepoRef) -> str:
         return self._access.git_password(repo)
 
-    def _comments(self, thread: CommentThread, *, oldest_first: bool) -> Iterator[ForgeComment]:
+    def _comments(self, thread: CommentThread, *, oldest_first: bool) -> Iterator[ForgeComment]:  # noqa: ARG002 - the base class's signature: GitHub lists oldest first
         """GitHub lists a thread's comments oldest first anyway; PRs share the issue comment API."""
         gh, repo = self._access.api(thread.repo), thread.repo
         comment: IssueComment

@@ -52,7 +52,7 @@ def github_webhooks(secret: str, app_id: str = "") -> WebhookSpec:
         verify_signature(body, header(headers, "X-Hub-Signature-256"), secret)
         return parse_delivery(headers, body, own_app)
 
-    def dedup_key(headers: Mapping[str, str], body: bytes, event: InboundEvent) -> str:
+    def dedup_key(headers: Mapping[str, str], body: bytes, event: InboundEvent) -> str:  # noqa: ARG001 - WebhookSpec.dedup_key's signature; this forge's delivery id is the key
         return event.delivery_id
 
     return WebhookSpec(forge=Forge.GITHUB, receive=receive, dedup_key=dedup_key)

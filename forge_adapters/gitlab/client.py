@@ -65,7 +65,7 @@ class _RateLimited(Exception):
         self.retry_after = retry_after
 
 
-def _stop_on_rate_limit(response: requests.Response, *args: object, **kwargs: object) -> None:
+def _stop_on_rate_limit(response: requests.Response, *_args: object, **_kwargs: object) -> None:
     if response.status_code == TOO_MANY_REQUESTS:
         raise _RateLimited(retry_after_seconds(response.headers, time.time()))
 
@@ -154,7 +154,7 @@ class GitLabClient(ForgeClient):
     def _edit_comment(self, thread: CommentThread, comment_id: int | str, body: str) -> None:
         self._thread(thread).notes.update(comment_id, {"body": body})
 
-    def _git_password(self, repo: RepoRef) -> str:
+    def _git_password(self, repo: RepoRef) -> str:  # noqa: ARG002 - the base class's signature; this forge has no use for it
         return self._token
 
     def _repository_info(self, repo: RepoRef) -> RepoInfo:

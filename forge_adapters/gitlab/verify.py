@@ -105,7 +105,7 @@ def gitlab_webhooks(
             verify_signature(headers, body, signing_token, now=clock())
         return parse_delivery(headers, body)
 
-    def dedup_key(headers: Mapping[str, str], body: bytes, event: InboundEvent) -> str:
+    def dedup_key(headers: Mapping[str, str], body: bytes, event: InboundEvent) -> str:  # noqa: ARG001 - WebhookSpec.dedup_key's signature; this forge's delivery id is the key
         return event.delivery_id
 
     return WebhookSpec(forge=Forge.GITLAB, receive=receive, dedup_key=dedup_key)
