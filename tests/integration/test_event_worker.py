@@ -16,6 +16,7 @@ from bot.intake.agent import LearnerInput, Recognition, RuleAgent
 from bot.intake.events import EventKind, event_key
 from bot.plan import FileWrite
 from bot.receipt import ReceiptField
+from bot.replies import reply_marker
 from forge_adapters.base import ForgeError
 from tests.support.event_worker import github as github  # noqa: PLC0414 - the fixture
 from tests.support.event_worker import note_event, runtime
@@ -23,7 +24,11 @@ from tests.support.event_worker import remote as remote  # noqa: PLC0414 - the f
 from tests.support.fake_github import API, FakeGitHubComments, rest_repository
 from tests.support.git_remotes import bot_commits, git, push_learner_commit
 from tests.support.learner import CONFIG, REPO
-from workers.events import handle_event
+from workers.celery_app import create_celery
+from workers.events import handle_event, register_event_task
+from workers.git_checkout import GitWorkspaceError
+from workers.git_workspace import Mirror
+from workers.state_keys import PENDING
 
 
 def test_note_becomes_one_commit_with_trailers_and_one_receipt_comment(
@@ -148,9 +153,6 @@ def test_an_event_that_cannot_be_applied_is_parked_not_lost(
     tmp_path: Path, redis_url: str, remote: Path
 ) -> None:
     """A forge that refuses the reply for good: the task fails visibly and the event waits in pending."""
-    from workers.celery_app import create_celery
-    from workers.events import register_event_task
-    from workers.state_keys import PENDING
 
     worker = runtime(tmp_path, redis_url)
     task = register_event_task(create_celery(worker.settings, redis_url), worker)
@@ -192,8 +194,6 @@ def test_a_learner_comment_quoting_the_marker_is_never_edited(
     tmp_path: Path, redis_url: str, remote: Path, github: FakeGitHubComments
 ) -> None:
     """Regression: a quote-reply copies the hidden marker; the bot used to take it for its own reply."""
-    from bot.intake.events import event_key
-    from bot.replies import reply_marker
 
     event = note_event(remote)
     quoted = f"> Recorded your note.\n>\n> {reply_marker(event_key(event))}\n\nThanks!"
@@ -253,7 +253,6 @@ def test_a_push_the_remote_refuses_is_never_reported_as_done(
     hook = remote / "hooks" / "pre-receive"
     hook.write_text("#!/bin/sh\necho 'branch is protected' >&2\nexit 1\n")
     hook.chmod(0o755)
-    from workers.git_checkout import GitWorkspaceError
 
     with pytest.raises(GitWorkspaceError):
         handle_event(runtime(tmp_path, redis_url), note_event(remote))
@@ -275,8 +274,6 @@ def test_receipts_claim_no_rag_sync_no_scheduled_run_and_no_mastery(
 def test_a_branch_for_a_pull_request_is_pushed_beside_main_without_force(
     tmp_path: Path, remote: Path
 ) -> None:
-    from workers.git_workspace import Mirror
-
     repo = REPO.model_copy(update={"clone_url": str(remote)})
     mirror = Mirror(tmp_path / "mirror", repo, None, timeout=60, clone_url=str(remote))
     main_before = mirror.sync()
