@@ -29,12 +29,13 @@ _results: list[MutantResult] = []
 
 @pytest.fixture(scope="module")
 def mutation_score(request: pytest.FixtureRequest) -> Iterator[list[MutantResult]]:
+    """The results of this module's mutant runs; the mutation score is printed once they are done."""
     yield _results
     if _results:
-        reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-        lines = [r.line() for r in _results] + [score(_results)]
-        if reporter is not None:
-            reporter.write_line("\n" + "\n".join(lines))
+        capture = request.config.pluginmanager.get_plugin("capturemanager")
+        assert capture is not None
+        with capture.global_and_fixture_disabled():
+            print("\n" + "\n".join([r.line() for r in _results] + [score(_results)]), flush=True)
 
 
 def _organize_plan() -> Plan:
