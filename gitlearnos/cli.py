@@ -46,9 +46,8 @@ def _serve(args: argparse.Namespace) -> int:
     settings = Settings()
     configure_logging(settings.log_level)
     redis_url = resolve_redis_url(settings.redis_url, settings.data_dir)
-    app = create_app(
-        settings, redis_url=redis_url, make_enqueue=partial(redis_enqueue, create_celery(settings, redis_url))
-    )
+    tasks = create_celery(settings, redis_url)
+    app = create_app(settings, redis_url=redis_url, tasks=tasks, make_enqueue=partial(redis_enqueue, tasks))
     uvicorn.run(
         app,
         host=args.host,

@@ -40,6 +40,7 @@ from typing import Any
 
 import msgspec
 import structlog
+from celery import Celery
 from litestar import Litestar, MediaType, Request, Response, get, post
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import ResponseSpec
@@ -208,8 +209,11 @@ class _Intake:
         return unavailable("queue unavailable; retry later")
 
 
-def create_app(settings: Settings, *, redis_url: str, make_enqueue: Callable[[Redis], Enqueue]) -> Litestar:
-    """Build the intake app.
+def create_app(
+    settings: Settings, *, redis_url: str, tasks: Celery, make_enqueue: Callable[[Redis], Enqueue]
+) -> Litestar:
+    """Build the intake app from what the composition root (the CLI) built: ``tasks`` is the Celery app the
+    trigger route builds task messages with.
 
     ``make_enqueue`` receives the app's async Redis client (created in the lifespan, on the serving loop)
     and returns the function that hands a normalized event to the worker queue.
@@ -290,7 +294,7 @@ def create_app(settings: Settings, *, redis_url: str, make_enqueue: Callable[[Re
             healthz,
             readyz,
             metrics_endpoint,
-            trigger_route(settings, redis_url, lambda: state["redis"]),  # forge-side schedulers
+            trigger_route(settings, tasks, lambda: state["redis"]),  # forge-side schedulers
         ],
         lifespan=[redis_lifespan],
         request_max_body_size=settings.max_body_bytes + 1,

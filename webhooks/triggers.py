@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 import structlog
+from celery import Celery
 from litestar import Request, Response, post
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath
@@ -46,7 +47,7 @@ from forge_adapters.payload_fields import text
 from runtime.settings import Settings
 from webhooks.errors import error_response, unavailable
 from webhooks.openapi import TRIGGER_RESPONSES, TriggerOperation, TriggerQueued
-from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE, create_celery
+from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE
 from workers.queueing import task_envelope
 from workers.repo_registry import RegisteredRepo
 from workers.state_keys import REPOS
@@ -105,9 +106,9 @@ async def served_repository(client: Redis, forge: Forge, full_name: str, host: s
     return matches[0] if len(matches) == 1 else None
 
 
-def trigger_route(settings: Settings, redis_url: str, redis: Callable[[], Redis]) -> HTTPRouteHandler:
-    """The ``POST /triggers/{job}`` handler; ``redis`` gives the app's async client (made in its lifespan)."""
-    app = create_celery(settings, redis_url)  # only to build task messages; nothing is sent through it
+def trigger_route(settings: Settings, tasks: Celery, redis: Callable[[], Redis]) -> HTTPRouteHandler:
+    """The ``POST /triggers/{job}`` handler; ``redis`` gives the app's async client (made in its lifespan),
+    ``tasks`` the Celery app the composition root built, used only to build task messages."""
 
     @post(
         "/triggers/{job:str}",
@@ -140,7 +141,7 @@ def trigger_route(settings: Settings, redis_url: str, redis: Callable[[], Redis]
                 reason = f"this {forge.value} repository is not served by this bot (no event seen from it)"
                 return error_response(HTTP_404_NOT_FOUND, reason)
             message = task_envelope(
-                app, RUN_TRIGGERED, [target.model_dump(mode="json"), [job]], SCHEDULE_QUEUE
+                tasks, RUN_TRIGGERED, [target.model_dump(mode="json"), [job]], SCHEDULE_QUEUE
             )
             await redis().lpush(SCHEDULE_QUEUE, message)
         except (RedisError, OSError) as error:

@@ -20,6 +20,7 @@ from forge_adapters.github.translate import TRANSLATORS
 from runtime.settings import Settings
 from webhooks.app import create_app
 from webhooks.forges import webhook_specs
+from workers.celery_app import create_celery
 
 MANIFEST = Path(__file__).resolve().parents[2] / "deploy" / "github-app-manifest.json"
 
@@ -126,6 +127,7 @@ def test_webhook_url_is_a_placeholder_for_the_github_intake(manifest: dict[str, 
     app = create_app(
         Settings(_env_file=None),
         redis_url="redis://127.0.0.1:1/0",
+        tasks=create_celery(Settings(_env_file=None), "redis://127.0.0.1:1/0"),
         make_enqueue=lambda _client: _never_enqueue,
     )
     routes = {route.path_format: route.methods for route in app.routes}

@@ -42,6 +42,7 @@ from tests.support.kubernetes_manifests import (
     workloads,
 )
 from webhooks.app import create_app
+from workers.celery_app import create_celery
 
 SECRET_TEMPLATE = K8S / "secret.example.yaml"
 DOCKERFILE = ROOT / "deploy" / "Dockerfile"
@@ -419,6 +420,7 @@ def test_probes_point_at_real_routes_that_behave_as_probes() -> None:
     app = create_app(
         Settings(_env_file=None),
         redis_url="redis://127.0.0.1:1/0",
+        tasks=create_celery(Settings(_env_file=None), "redis://127.0.0.1:1/0"),
         make_enqueue=lambda _client: _never_enqueue,
     )
     routes = {route.path: route.methods for route in app.routes}

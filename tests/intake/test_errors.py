@@ -17,6 +17,7 @@ from runtime.log_setup import configure_logging
 from tests.support.forge_requests import claims, intake_client, post, settings, signed_headers
 from tests.support.payloads import FIXTURES
 from webhooks.app import create_app
+from workers.celery_app import create_celery
 
 
 def server_errors(route: str) -> float:
@@ -53,7 +54,8 @@ def test_an_unhandled_exception_is_a_logged_counted_500_and_the_claim_is_given_b
     configure_logging("INFO", stream=stream)
     before = server_errors("/webhooks/github")
     body = (FIXTURES / "github" / "issues__opened.json").read_bytes()
-    app = create_app(settings(), redis_url=redis_url, make_enqueue=make_enqueue)
+    tasks = create_celery(settings(), redis_url)
+    app = create_app(settings(), redis_url=redis_url, tasks=tasks, make_enqueue=make_enqueue)
     try:
         with TestClient(app, raise_server_exceptions=False) as client:
             response = post(client, "github", body, signed_headers("github", "issues__opened", body))

@@ -15,6 +15,5 @@ from workers.queueing import redis_enqueue
 
 
 def intake_app(settings: Settings, redis_url: str) -> Litestar:
-    return create_app(
-        settings, redis_url=redis_url, make_enqueue=partial(redis_enqueue, create_celery(settings, redis_url))
-    )
+    tasks = create_celery(settings, redis_url)
+    return create_app(settings, redis_url=redis_url, tasks=tasks, make_enqueue=partial(redis_enqueue, tasks))
