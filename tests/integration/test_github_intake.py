@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from urllib.parse import urlencode
 
 import pytest
 from litestar.testing import TestClient
@@ -126,7 +127,6 @@ def test_bot_comments_are_dropped(client: TestClient, redis_url: str, login: str
 
 
 def test_form_encoded_delivery_is_verified_over_the_raw_form(client: TestClient, redis_url: str) -> None:  # type: ignore[type-arg]
-    from urllib.parse import urlencode
 
     body = urlencode({"payload": json.dumps(load_fixture("github", "issues__opened"))}).encode()
     response = client.post(

@@ -12,14 +12,17 @@ from pathlib import Path
 from typing import Any
 
 import redis
+from redbeat import RedBeatScheduler
 
 from tests.support.celery_queues import published
+from tests.support.due_review import add_to_remote
 from tests.support.event_worker import note_event, runtime
 from tests.support.git_remotes import bot_commits, git
 from tests.support.learner import NOTE, REPO
 from tests.support.scheduled_repo import Forge, register_with_mirror, seed_remote, served
 from tests.support.scheduled_repo import forge as forge  # noqa: PLC0414 - the fixture
 from tests.support.scheduled_repo import remote as remote  # noqa: PLC0414 - the fixture
+from tests.support.stale_dashboard import EVENT, EVENT_PATH, dashboard_for
 from workers.celery_app import SCHEDULE_QUEUE, create_celery
 from workers.parked_events import park_event
 from workers.repo_registry import RegisteredRepo, record_repo, registered_repos
@@ -179,8 +182,6 @@ def test_a_run_queued_but_not_started_catches_up_once_when_the_worker_is_back(
 
 
 def test_beat_keeps_the_dispatcher_entry_in_redis(redis_url: str, tmp_path: Path) -> None:
-    from redbeat import RedBeatScheduler
-
     worker = runtime(tmp_path, redis_url)
     app = create_celery(worker.settings, redis_url)
     configure_beat(app, redis_url)
@@ -213,9 +214,6 @@ def test_a_comment_edited_after_it_was_applied_is_not_organized_again(
 def test_a_stale_dashboard_is_regenerated_in_one_commit_and_then_left_alone(
     tmp_path: Path, redis_url: str, remote: Path, forge: Forge
 ) -> None:
-    from tests.support.due_review import add_to_remote
-    from tests.support.stale_dashboard import EVENT, EVENT_PATH, dashboard_for
-
     add_to_remote(tmp_path, remote, "dashboard.md", dashboard_for())  # written before the event record
     (tmp_path / "again").mkdir()
     add_to_remote(tmp_path / "again", remote, EVENT_PATH, EVENT)  # an edit the dashboard never saw

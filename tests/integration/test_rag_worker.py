@@ -13,6 +13,7 @@ import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
+import git as gitpython
 import httpx
 import pytest
 import respx
@@ -42,8 +43,9 @@ from tests.support.rag_worker_setup import (
 from tests.support.rag_worker_setup import remote as remote  # noqa: PLC0414 - the fixture
 from tests.support.rag_worker_setup import worker as worker  # noqa: PLC0414 - the fixture
 from workers.celery_app import RAG_QUEUE, SYNC_SOURCE
+from workers.git_checkout import GitCheckout
 from workers.rag import sync_source
-from workers.rag_index import index_spec, repo_key
+from workers.rag_index import EndpointRefused, index_spec, repo_key
 from workers.repo_lock import LOCK, RetryLater
 from workers.runtime import WorkerRuntime
 
@@ -70,10 +72,6 @@ def index_of(worker: WorkerRuntime, remote: Path, config: str = CONFIG):  # type
 
 
 def checkout(tmp_path: Path, remote: Path):  # type: ignore[no-untyped-def]
-    import git as gitpython
-
-    from workers.git_checkout import GitCheckout
-
     work = tmp_path / "observer"
     if work.exists():
         git(work, "pull", "-q", "--ff-only")
@@ -338,9 +336,6 @@ def test_a_credential_variable_outside_the_rag_prefix_is_never_read(
 def test_a_learners_endpoint_cannot_aim_the_worker_at_the_operators_network(
     tmp_path: Path, base_url: str, allowed: str, refused: bool
 ) -> None:
-    from bot.config import parse_config
-    from workers.rag_index import EndpointRefused, index_spec
-
     config = parse_config(
         f"rag:\n  embedding:\n    base_url: {base_url}\n    model: m\n    dimensions: 8\n"
     ).config

@@ -18,6 +18,8 @@ from pydantic import SecretStr
 
 from bot.intake.agent import RuleAgent
 from bot.intake.events import Forge, RepoRef
+from bot.plan import FollowUpJob, Reply
+from forge_adapters.github.client import GitHubClient
 from runtime import metrics
 from runtime.settings import Settings
 from tests.support.celery_queues import queued
@@ -26,8 +28,14 @@ from tests.support.learner import REPO, issue_event
 from tests.support.payloads import load_fixture
 from tests.support.recording_forge import RecordingForge
 from workers.events import handle_event
-from workers.repo_access import RepositoryRefused
+from workers.rag import sync_source
+from workers.rag_answer import answer_question
+from workers.repo_access import RepositoryRefused, VisibilityCache
+from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
+from workers.scheduling.due_review import run_due_review
+from workers.scheduling.maintenance import run_maintenance
+from workers.worker_task import retry_delay
 
 TOKEN = "t0ken-for-the-configured-forge-only"
 
@@ -153,13 +161,6 @@ def test_an_unknown_gitlab_visibility_is_refused_before_any_clone(
 def test_scheduled_and_rag_jobs_ask_too_and_refuse_a_public_repository(
     tmp_path: Path, redis_url: str, forge: RecordingForge
 ) -> None:
-    from bot.plan import FollowUpJob, Reply
-    from workers.rag import sync_source
-    from workers.rag_answer import answer_question
-    from workers.repo_registry import RegisteredRepo
-    from workers.scheduling.due_review import run_due_review
-    from workers.scheduling.maintenance import run_maintenance
-
     forge.visibility = "public"
     worker = runtime(tmp_path, redis_url, forge)
     target = RegisteredRepo(repo=on(forge.host))
@@ -187,8 +188,6 @@ def test_scheduled_and_rag_jobs_ask_too_and_refuse_a_public_repository(
 
 def test_a_repository_made_public_is_refused_once_the_cached_answer_expires(forge: RecordingForge) -> None:
     """Visibility is cached briefly (one lookup for a burst of jobs), and a refusal is never cached."""
-    from forge_adapters.github.client import GitHubClient
-    from workers.repo_access import VisibilityCache
 
     now = [0.0]
     cache = VisibilityCache(ttl=30, clock=lambda: now[0])
@@ -208,6 +207,5 @@ def test_a_repository_made_public_is_refused_once_the_cached_answer_expires(forg
 
 def test_a_refused_repository_is_never_retried() -> None:
     """Public stays public for a retry's lifetime: the task gives up at once instead of retrying."""
-    from workers.worker_task import retry_delay
 
     assert retry_delay(RepositoryRefused("the forge says this repository is not private"), 0) is None

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from random import Random
+
 import pytest
 
-from forge_adapters.base import ForgeError
+from forge_adapters.base import ForgeError, ForgeNotConfigured
 from workers.git_checkout import GitWorkspaceError
 from workers.repo_lock import RetryLater
-from workers.worker_task import retry_countdown
+from workers.worker_task import MAX_RETRIES, retry_countdown, retry_delay
 
 
 @pytest.mark.parametrize(
@@ -27,10 +29,6 @@ def test_retry_countdown(error: Exception, countdown: float | None) -> None:
 
 
 def test_retries_back_off_exponentially_with_jitter_for_tens_of_minutes() -> None:
-    from random import Random
-
-    from workers.worker_task import MAX_RETRIES, retry_delay
-
     error = ForgeError("bad gateway", status=502)
     schedules = [[retry_delay(error, n, Random(seed)) for n in range(MAX_RETRIES)] for seed in (1, 2)]
     for delays in schedules:
@@ -44,7 +42,4 @@ def test_retries_back_off_exponentially_with_jitter_for_tens_of_minutes() -> Non
 
 
 def test_a_configuration_error_is_not_retried() -> None:
-    from forge_adapters.base import ForgeNotConfigured
-    from workers.worker_task import retry_delay
-
     assert retry_delay(ForgeNotConfigured("no Gitea URL configured (set GITLEARNOS_GITEA_URL)"), 0) is None
