@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from bot.automation import record
 from bot.automation.record import (
     JOBS,
     TRANSITIONS,
@@ -114,11 +115,9 @@ def test_readiness_reflects_automation_md() -> None:
 
 
 def test_the_diagram_in_the_docstring_is_the_transition_table() -> None:
-    import bot.automation.record as module
-
     drawn = {
         (JobState(a), JobState(b))
-        for a, b in re.findall(r"^\s+([a-z]+) --> ([a-z]+):", module.__doc__ or "", re.M)
+        for a, b in re.findall(r"^\s+([a-z]+) --> ([a-z]+):", record.__doc__ or "", re.M)
     }
     assert drawn == TRANSITIONS
 

@@ -24,6 +24,7 @@ from bot.intake.events import EventKind
 from bot.records.codec import read_header
 from bot.snapshot import MemorySnapshot
 from bot.text import one_line
+from tests.support import handoff_pack as handoff
 from tests.support.dashboard_records import SUBJECT, TODAY, event, gap
 from tests.support.learner import GOAL, NOW, issue_event, learner_repo
 from tests.support.mermaid_flowchart import MermaidError, mermaid_blocks, parse_flowchart
@@ -272,13 +273,11 @@ def test_undated_or_impossible_dates_are_not_counted_and_break_nothing() -> None
 
 
 def test_reconciling_a_handoff_rewrites_the_chart_beside_the_dashboard() -> None:
-    from tests.support.handoff_pack import GAP_PATH, after, plan, pr_event, repo, request
-
-    snapshot = after(repo(), request())
-    learner_note = pr_event("My teacher resolved it. Do not teach it again.", login="alice")
-    snapshot = after(snapshot, plan(learner_note, snapshot))
-    merged = plan(pr_event("", kind=EventKind.PR_MERGED, login="alice"), snapshot)
+    snapshot = handoff.after(handoff.repo(), handoff.request())
+    learner_note = handoff.pr_event("My teacher resolved it. Do not teach it again.", login="alice")
+    snapshot = handoff.after(snapshot, handoff.plan(learner_note, snapshot))
+    merged = handoff.plan(handoff.pr_event("", kind=EventKind.PR_MERGED, login="alice"), snapshot)
     written = {w.path: w.content for w in merged.writes}
     assert {DASHBOARD_PATH, PROGRESS_CHART_PATH} <= set(written)
-    stated = read_header(snapshot.read_text(GAP_PATH) or "")["Mastery"]
+    stated = read_header(snapshot.read_text(handoff.GAP_PATH) or "")["Mastery"]
     assert f"{stated}: 1" in chart(written[PROGRESS_CHART_PATH])[stated], "the gap's stated mastery"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
@@ -37,8 +38,6 @@ def test_bot_is_pure() -> None:
 
 
 def test_bot_third_party_imports_are_the_allowed_pure_ones() -> None:
-    import sys
-
     stdlib = set(sys.stdlib_module_names)
     third_party = (
         set().union(*(imported_roots(p) for p in BOT.rglob("*.py"))) - stdlib - {"bot", "__future__"}

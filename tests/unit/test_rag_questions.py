@@ -7,7 +7,7 @@ import pytest
 from bot.handle import plan_event
 from bot.intake.agent import RuleAgent
 from bot.plan import Outcome
-from bot.rag.links import RagStatus
+from bot.rag.links import RagStatus, source_links
 from bot.rag.questions import (
     RAG_ANSWER,
     Citation,
@@ -34,8 +34,6 @@ def repo_with_source(status: RagStatus | None = RagStatus.VERIFIED) -> MemorySna
 
 
 def links(status: RagStatus | None = RagStatus.VERIFIED):  # type: ignore[no-untyped-def]
-    from bot.rag.links import source_links
-
     return source_links(repo_with_source(status))
 
 

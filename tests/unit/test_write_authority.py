@@ -6,6 +6,7 @@ import pytest
 
 from bot.handle import plan_event
 from bot.intake.agent import RuleAgent
+from bot.intake.conversation import ThreadMessage
 from bot.intake.events import EventKind, event_key
 from bot.plan import Outcome
 from tests.support.learner import CONFIG, NOTE, NOW, issue_event, learner_repo
@@ -71,8 +72,6 @@ COMMENT_NOTE = "In class I learned that AA similarity needs two pairs of equal a
 
 def thread_with_pending_comment(note: str = COMMENT_NOTE) -> tuple:  # type: ignore[type-arg]
     """The issue's thread as the forge lists it: the learner's note, the bot's pending reply, the approval."""
-    from bot.intake.conversation import ThreadMessage
-
     note_event = issue_event(kind=EventKind.COMMENT_CREATED, comment=COMMENT_NOTE)
     note_event = note_event.model_copy(update={"comment": note_event.comment.model_copy(update={"id": 55})})
     pending = plan(note_event, MANUAL)
