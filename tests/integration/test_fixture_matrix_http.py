@@ -19,6 +19,7 @@ from pydantic import SecretStr
 
 from runtime.settings import Settings
 from tests.support import gitea_hooks as gitea
+from tests.support import github_hooks as github
 from tests.support import gitlab_hooks as gitlab
 from tests.support.celery_queues import queued
 from tests.support.fake_forge_hosts import fixture_instance
@@ -114,11 +115,9 @@ def check(
 
 
 def test_the_tables_cover_all_79_payloads() -> None:
-    from tests.support.github_hooks import EXPECTED as GITHUB
-
     counts = {forge: len(list((FIXTURES / forge).glob("*.json"))) for forge in ("github", "gitlab", "gitea")}
     assert counts == {"github": 28, "gitlab": 30, "gitea": 21}
-    assert len(GITHUB) + len(gitlab.EXPECTED) + len(gitlab.REFUSED) + len(gitea.EXPECTED) == 79
+    assert len(github.EXPECTED) + len(gitlab.EXPECTED) + len(gitlab.REFUSED) + len(gitea.EXPECTED) == 79
 
 
 @pytest.mark.parametrize("stem", sorted(gitlab.EXPECTED) + sorted(gitlab.REFUSED))

@@ -17,6 +17,7 @@ import pytest
 import yaml
 
 from bot.config import Automation
+from gitlearnos.cli import main
 from webhooks.triggers import SIGNATURE_HEADER, requested_repository, verify_trigger
 from workers.scheduling.forge_schedules import TEMPLATES, render_schedule_workflow, utc_crons
 
@@ -96,8 +97,6 @@ def test_crons_reach_the_local_times_in_winter_and_summer() -> None:
 def test_the_cli_prints_the_workflow_for_a_repositorys_config(
     tmp_path: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from gitlearnos.cli import main
-
     config = tmp_path / "gitlearnos.yml"
     config.write_text(
         "automation:\n  time_zone: Europe/Berlin\n  jobs:\n"
@@ -115,8 +114,6 @@ def test_the_cli_prints_the_workflow_for_a_repositorys_config(
 def test_the_cli_names_a_broken_config_key_and_prints_no_workflow(
     tmp_path: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from gitlearnos.cli import main
-
     config = tmp_path / "gitlearnos.yml"
     config.write_text("automation:\n  time_zone: Mars/Olympus\n")
     assert main(["schedule-workflow", "--forge", "gitea", "--config", str(config)]) == 2

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from gitlearnos.cli import main
 from tests.support.git_remotes import git
 from tests.support.learner import CONFIG, NOTE
 
@@ -77,8 +78,6 @@ def test_ingest_writes_its_receipt_for_the_learner_to_commit_and_query_cites_the
 def test_an_endpoint_on_the_operators_network_is_refused_with_a_clear_message(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from gitlearnos.cli import main
-
     checkout = tmp_path / "learner"
     checkout.mkdir()
     (checkout / "gitlearnos.yml").write_text(
