@@ -452,35 +452,55 @@ def test_every_environment_variable_is_a_setting() -> None:
     assert not unknown, f"Secret keys no setting reads: {sorted(unknown)}"
 
 
+def assert_env_from_names_the_objects(
+    container: dict[str, Any], config: dict[str, Any], secret: dict[str, Any], where: str
+) -> None:
+    """Whole-object imports (envFrom) name the one ConfigMap and the one Secret the overlay defines."""
+    for source in container.get("envFrom", []):
+        if "configMapRef" in source:
+            assert source["configMapRef"]["name"] == config["metadata"]["name"], where
+        if "secretRef" in source:
+            assert source["secretRef"]["name"] == secret["metadata"]["name"], where
+
+
+def assert_env_keys_exist(
+    container: dict[str, Any], config: dict[str, Any], secret: dict[str, Any], where: str
+) -> None:
+    """Single-key references (valueFrom) name the defined object and a key it holds."""
+    for entry in container.get("env", []):
+        reference = entry.get("valueFrom", {})
+        if "secretKeyRef" in reference:
+            ref = reference["secretKeyRef"]
+            assert ref["name"] == secret["metadata"]["name"], where
+            assert ref["key"] in secret["stringData"], f"{where}: Secret has no key {ref['key']}"
+        if "configMapKeyRef" in reference:
+            ref = reference["configMapKeyRef"]
+            assert ref["name"] == config["metadata"]["name"], where
+            assert ref["key"] in config["data"], f"{where}: ConfigMap has no key {ref['key']}"
+
+
+def assert_volumes_name_the_objects(
+    workload: dict[str, Any], config: dict[str, Any], secret: dict[str, Any]
+) -> None:
+    """Mounted volumes name the defined objects, and a Secret volume projects only keys the Secret holds."""
+    for volume in pod_spec(workload).get("volumes", []):
+        if "secret" in volume:
+            assert volume["secret"]["secretName"] == secret["metadata"]["name"]
+            for item in volume["secret"].get("items", []):
+                assert item["key"] in secret["stringData"], f"Secret has no key {item['key']}"
+        if "configMap" in volume:
+            assert volume["configMap"]["name"] == config["metadata"]["name"]
+
+
 def test_every_reference_names_a_defined_object_and_key() -> None:
     config = config_map()
     secret = secret_template()
-    secret_keys = set(secret["stringData"])
     for workload in workloads():
         for container in containers(workload):
             where = f"{workload['metadata']['name']}/{container['name']}"
-            for source in container.get("envFrom", []):
-                if "configMapRef" in source:
-                    assert source["configMapRef"]["name"] == config["metadata"]["name"], where
-                if "secretRef" in source:
-                    assert source["secretRef"]["name"] == secret["metadata"]["name"], where
-            for entry in container.get("env", []):
-                reference = entry.get("valueFrom", {})
-                if "secretKeyRef" in reference:
-                    ref = reference["secretKeyRef"]
-                    assert ref["name"] == secret["metadata"]["name"], where
-                    assert ref["key"] in secret_keys, f"{where}: Secret has no key {ref['key']}"
-                if "configMapKeyRef" in reference:
-                    ref = reference["configMapKeyRef"]
-                    assert ref["name"] == config["metadata"]["name"], where
-                    assert ref["key"] in config["data"], f"{where}: ConfigMap has no key {ref['key']}"
-        for volume in pod_spec(workload).get("volumes", []):
-            if "secret" in volume:
-                assert volume["secret"]["secretName"] == secret["metadata"]["name"]
-                for item in volume["secret"].get("items", []):
-                    assert item["key"] in secret_keys, f"Secret has no key {item['key']}"
-            if "configMap" in volume:
-                assert volume["configMap"]["name"] == config["metadata"]["name"]
+            assert_env_from_names_the_objects(container, config, secret, where)
+            assert_env_keys_exist(container, config, secret, where)
+        assert_volumes_name_the_objects(workload, config, secret)
 
 
 def test_secret_template_holds_every_secret_setting_and_only_empty_values() -> None:
