@@ -9,12 +9,16 @@ import redis
 from pydantic import SecretStr
 
 from bot.intake.agent import RuleAgent
-from bot.intake.events import EventKind, InboundEvent, event_key
+from bot.intake.events import EventKind, Forge, InboundEvent, RepoRef, event_key
 from runtime.settings import Settings
 from tests.support.learner import issue_event
 from tests.support.restartable_redis import RestartableRedis
+from workers.celery_app import RUN_TRIGGERED, create_celery
 from workers.parked_events import clear_parked, flush_unparked, park_event
+from workers.parked_replay import replay_parked
+from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
+from workers.scheduling.tasks import register_trigger_task
 from workers.state_keys import PENDING
 
 
@@ -82,11 +86,6 @@ def test_a_trigger_that_gives_up_is_parked_and_requeued_by_maintenance(
     tmp_path: Path, redis_url: str
 ) -> None:
     """A Gitea repository with no Gitea URL configured: a configuration error, parked at once, not retried."""
-    from bot.intake.events import Forge, RepoRef
-    from workers.celery_app import RUN_TRIGGERED, create_celery
-    from workers.parked_replay import replay_parked
-    from workers.repo_registry import RegisteredRepo
-    from workers.scheduling.tasks import register_trigger_task
 
     runtime = worker(tmp_path, redis_url)
     app = create_celery(runtime.settings, redis_url)
