@@ -1,23 +1,12 @@
 """The event task: one learner event planned by the core and applied by the executor, exactly once.
 
-Exactly-once effects on an at-least-once queue come from two checks
-(:mod:`workers.executor`):
-
-* the commit carries ``GitLearnOS-Event: <event key>``; before planning, the
-  executor looks for that trailer in the remote history and, if found, only makes
-  sure the reply exists;
-* every reply carries a hidden marker; posting looks for it first and edits
-  instead of posting twice.
-
-The final reply text is stashed in Redis before it is posted, so a retry after
-a failed post sends the same receipt rather than a reconstruction.
-
-The same two checks make shutdown safe. On SIGTERM a Celery worker stops
-taking messages and lets the running task finish (warm shutdown); a worker
-killed mid-task never acknowledged its message (``task_acks_late``), and
-``task_reject_on_worker_lost`` puts it back on the queue for another worker,
-which then finds the commit or the reply already there. See
-``workers.celery_app`` and "Scaling and shutdown" in ``docs/operator/deploy.md``.
+Exactly-once effects on an at-least-once queue are the executor's (:mod:`workers.executor`): the
+commit's ``GitLearnOS-Event`` trailer, the replies' hidden markers and the stashed reply text. The
+same checks make shutdown safe. On SIGTERM a Celery worker stops taking messages and lets the
+running task finish (warm shutdown); a worker killed mid-task never acknowledged its message
+(``task_acks_late``), and ``task_reject_on_worker_lost`` puts it back on the queue for another
+worker, which then finds the commit or the reply already there. See ``workers.celery_app`` and
+"Scaling and shutdown" in ``docs/operator/deploy.md``.
 """
 
 from __future__ import annotations

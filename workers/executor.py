@@ -9,6 +9,13 @@ re-plans on the new head (bounded, then a retry later) while a scheduled run sto
 conflict (:attr:`OnConflict.STOP`), as the protocol asks. Once the commit exists,
 :meth:`bot.plan.Plan.finished` fills the receipt's Git facts in, and the follow-up jobs, the replies
 (stashed, so a retry resends the same text) and the issue follow.
+
+A plan's issue (a due-review delivery) opens exactly once. The forge client cannot search issues, so
+Redis records the delivery under the plan's event key: ``opening`` is set with ``NX`` before the call
+and replaced by the issue's number and URL after it. A forge error clears it (the retry opens the
+issue); a worker that died mid-call leaves ``opening``, reported and never re-sent: at most one issue.
+The issue text is stashed before the push, so a retry that finds the commit on the remote opens the
+same issue instead of re-planning.
 """
 
 from __future__ import annotations
@@ -21,23 +28,24 @@ from enum import StrEnum
 import structlog
 
 from bot.intake.events import RepoRef
-from bot.plan import Outcome, Plan, Reply
+from bot.plan import IssueSpec, Outcome, Plan, Reply
 from bot.snapshot import CommitSummary
 from bot.trailers import TRAILER_EVENT
-from forge_adapters.base import ForgeClient
+from forge_adapters.base import ForgeClient, ForgeError
 from runtime import metrics
 from workers.follow_ups import enqueue_follow_ups
 from workers.git_checkout import GitCheckout
 from workers.git_workspace import Mirror
-from workers.issue_delivery import Delivered, deliver_issue, stash_issue
 from workers.pull_requests import REMOTE, request_review
 from workers.repo_lock import Lease, RetryLater, repository_lock
 from workers.repo_registry import RegisteredRepo
 from workers.runtime import REDIS_BLIPS, WorkerRuntime
-from workers.state_keys import REPLY_STASH
+from workers.state_keys import DUE_REVIEW_DELIVERY, DUE_REVIEW_ISSUE_TEXT, REPLY_STASH
 
 log = structlog.get_logger("gitlearnos.executor")
 REPLY_STASH_TTL = 30 * 24 * 3600
+DELIVERY_TTL = 90 * 24 * 3600  # far longer than any redelivery or catch-up of the same occurrence
+OPENING = "opening"
 ALREADY_APPLIED = "already-applied"
 ALREADY_REASON = "an earlier attempt of this run already committed"
 CONFLICT = "conflict"
@@ -53,6 +61,15 @@ class OnConflict(StrEnum):
 
     REPLAN = "replan"  # an interactive event: plan again on the new head
     STOP = "stop"  # a scheduled run: report the conflict, never rebase
+
+
+@dataclass(frozen=True)
+class Delivered:
+    """The plan's issue: opened now, opened earlier, or perhaps opened by a worker that died."""
+
+    number: int | None = None
+    url: str = ""
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -141,7 +158,7 @@ def _commit_and_push(
         commit_id = mirror.commit(plan.writes, plan.deletes, plan.commit.message())
         finished = plan.finished(commit_id=commit_id, branch=mirror.branch, remote=REMOTE)
         # Stashed before the push: a retry that finds this commit on the remote opens the same issues.
-        stash_issue(runtime, key, finished.issue)
+        _stash_issue(runtime, key, finished.issue)
         if before_push is not None:
             before_push()
         lease.ensure_held()  # fencing: push only while this job still holds the repository
@@ -151,7 +168,7 @@ def _commit_and_push(
     enqueue_follow_ups(runtime.celery, job.target, plan.follow_ups)
     _stash_replies(runtime, key, finished.replies)
     post_replies(job.client, repo, finished.replies)
-    issue = deliver_issue(runtime, job.client, repo, key) if finished.issue is not None else None
+    issue = _deliver_issue(runtime, job.client, repo, key) if finished.issue is not None else None
     return Executed(Outcome.COMMITTED.value, finished, commit_id, plan.reason, issue)
 
 
@@ -193,7 +210,7 @@ def _already_applied(runtime: WorkerRuntime, job: Job, mirror: Mirror, key: str)
         fallback = job.recorded_reply(recorded)
         replies = (fallback,) if fallback is not None else ()
     post_replies(job.client, repo, replies or ())
-    issue = deliver_issue(runtime, job.client, repo, key)
+    issue = _deliver_issue(runtime, job.client, repo, key)
     log.info("plan.already_applied", repo=repo.slug, event_key=key, commit=recorded.id)
     return Executed(ALREADY_APPLIED, commit=recorded.id, reason=ALREADY_REASON, issue=issue)
 
@@ -226,3 +243,40 @@ def _stashed_replies(runtime: WorkerRuntime, key: str) -> tuple[Reply, ...] | No
     if raw is None:
         return None
     return tuple(Reply.model_validate(item) for item in json.loads(raw))
+
+
+def _stash_issue(runtime: WorkerRuntime, key: str, issue: IssueSpec | None) -> None:
+    """Keep the finished issue text for the push that follows (and any retry of it)."""
+    if issue is not None:
+        payload = json.dumps([issue.title, issue.body()])
+        runtime.redis.set(DUE_REVIEW_ISSUE_TEXT.format(key=key), payload, ex=DELIVERY_TTL)
+
+
+def _deliver_issue(runtime: WorkerRuntime, client: ForgeClient, repo: RepoRef, key: str) -> Delivered | None:
+    """Open the stashed issue of ``key`` unless Redis says it was opened (or may have been).
+
+    None when no issue is stashed and none was delivered: the plan had none, or its text is lost.
+    """
+    record, stash = DUE_REVIEW_DELIVERY.format(key=key), DUE_REVIEW_ISSUE_TEXT.format(key=key)
+    stashed: bytes | None = runtime.redis.get(stash)  # type: ignore[assignment]
+    if stashed is None and not runtime.redis.exists(record):
+        return None
+    if not runtime.redis.set(record, OPENING, nx=True, ex=DELIVERY_TTL):
+        raw: bytes | None = runtime.redis.get(record)  # type: ignore[assignment]
+        if raw is None or raw.decode() == OPENING:
+            log.error("issue.delivery_uncertain", repo=repo.slug, event_key=key)
+            return Delivered(reason="an earlier attempt died while opening the issue; not sent again")
+        opened = json.loads(raw)
+        return Delivered(opened["number"], opened["url"], "already delivered")
+    if stashed is None:
+        runtime.redis.delete(record)
+        return None
+    title, body = json.loads(stashed)
+    try:
+        issue = client.open_issue(repo, title, body)
+    except ForgeError:
+        runtime.redis.delete(record)  # the forge answered with a failure: the retry may open it
+        raise
+    runtime.redis.set(record, json.dumps({"number": issue.number, "url": issue.url}), ex=DELIVERY_TTL)
+    log.info("issue.delivered", repo=repo.slug, event_key=key, issue=issue.number)
+    return Delivered(issue.number, issue.url, "delivered")

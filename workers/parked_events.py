@@ -2,7 +2,7 @@
 
 Parking never raises and never loses an entry: Redis gets a few quick retries, and what it still
 does not take waits in :attr:`WorkerRuntime.unparked` for the next park or task of the process.
-Replaying is :mod:`workers.parked_replay`'s.
+Replaying is :mod:`workers.scheduling.missed`'s.
 """
 
 from __future__ import annotations

@@ -115,8 +115,7 @@ def sync_source(
         early = result
         return Plan(outcome=Outcome.SKIPPED, reason=result.reason)
 
-    client = runtime.clients.for_event(target.as_event(f"rag:{record_path}"))
-    done = execute(runtime, Job(target=target, client=client), planner, retry_countdown=5)
+    done = execute(runtime, Job(target=target, client=runtime.client_for(target)), planner, retry_countdown=5)
     result = early or _result(done, receipt)
     log.info("rag.sync_finished", repo=target.repo.slug, record=record_path, **asdict(result))
     return result

@@ -36,13 +36,12 @@ from bot.rag.questions import (
     render_source_answer,
     valid_config,
 )
-from forge_adapters.base import ForgeClient
 from workers.celery_app import ANSWER_QUESTION, RAG_QUEUE
+from workers.git_workspace import Mirror
 from workers.rag_index import EndpointRefused, index_spec, repo_key
-from workers.repo_lock import repository_lock
 from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
-from workers.worker_task import MAX_RETRIES, WorkerTask, routed
+from workers.worker_task import repo_task
 
 log = structlog.get_logger("gitlearnos.rag")
 
@@ -59,9 +58,9 @@ class AnswerResult:
 def answer_question(runtime: WorkerRuntime, target: RegisteredRepo, job: FollowUpJob) -> AnswerResult:
     """Query for ``job``'s question and upsert the reply; raises ``RetryLater`` when the repo is busy."""
     assert job.reply is not None, "a rag-answer job always names its reply"
-    client = runtime.clients.for_event(target.as_event(f"rag-answer:{job.path}"))
-    with repository_lock(runtime.redis, target.repo, timeout=runtime.settings.lock_timeout_seconds):
-        text, result = _answer_locked(runtime, client, target, job.question)
+    client = runtime.client_for(target)
+    with runtime.synced_mirror(target, client) as mirror:
+        text, result = _answer_locked(runtime, mirror, target, job.question)
     reply = job.reply.model_copy(update={"text": text})
     posted = client.upsert_comment(
         target.repo, reply.thread_number, reply.marker, reply.body(), is_pull_request=reply.is_pull_request
@@ -72,13 +71,11 @@ def answer_question(runtime: WorkerRuntime, target: RegisteredRepo, job: FollowU
 
 
 def _answer_locked(
-    runtime: WorkerRuntime, client: ForgeClient, target: RegisteredRepo, question: str
+    runtime: WorkerRuntime, mirror: Mirror, target: RegisteredRepo, question: str
 ) -> tuple[str, AnswerResult]:
     from rag.operations import query, run  # the RAG stack loads only when a rag task runs
 
     settings, repo = runtime.settings, target.repo
-    mirror = runtime.mirror_of(repo, client)
-    mirror.sync()
     config = valid_config(mirror)
     links = source_links(mirror)
     asked = find_source_question(question, links)
@@ -102,13 +99,8 @@ def _answer_locked(
 
 def register_answer_task(app: Celery, runtime: WorkerRuntime) -> Task:
     """Register ``workers.rag_answer.answer_question`` on ``app``, routed to the rag queue."""
-    routed(app, ANSWER_QUESTION, RAG_QUEUE)
 
-    @app.task(name=ANSWER_QUESTION, base=WorkerTask, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
-    def answer_question_task(
-        self: WorkerTask, payload: dict[str, Any], job: dict[str, Any]
-    ) -> dict[str, Any]:
-        target = RegisteredRepo.model_validate(payload)
-        return self.attempt(lambda: asdict(answer_question(runtime, target, FollowUpJob.model_validate(job))))
+    def answer(target: RegisteredRepo, job: dict[str, Any]) -> AnswerResult:
+        return answer_question(runtime, target, FollowUpJob.model_validate(job))
 
-    return answer_question_task
+    return repo_task(app, ANSWER_QUESTION, answer, queue=RAG_QUEUE)

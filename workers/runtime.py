@@ -7,7 +7,8 @@ visibility cache; every task module receives it when the CLI registers its tasks
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import redis
@@ -20,6 +21,8 @@ from runtime.settings import Settings
 from workers.forge_clients import ForgeClients
 from workers.git_workspace import Mirror
 from workers.repo_access import VisibilityCache, open_checked_mirror
+from workers.repo_lock import repository_lock
+from workers.repo_registry import RegisteredRepo
 
 # A Redis restart mid-task (the stash, the registry, the lock): transient, so retried, never parked.
 REDIS_BLIPS = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
@@ -55,3 +58,15 @@ class WorkerRuntime:
         return open_checked_mirror(
             self.settings, self.visibility, client, repo, checkout=checkout, clone_url=clone_url
         )
+
+    def client_for(self, target: RegisteredRepo) -> ForgeClient:
+        """The forge client serving ``target`` (per installation for a GitHub App)."""
+        return self.clients.for_event(target.as_event(f"job:{target.repo.slug}"))
+
+    @contextmanager
+    def synced_mirror(self, target: RegisteredRepo, client: ForgeClient | None = None) -> Iterator[Mirror]:
+        """``target``'s mirror reset to the remote, read under the writer lock (the mirror is shared)."""
+        with repository_lock(self.redis, target.repo, timeout=self.settings.lock_timeout_seconds):
+            mirror = self.mirror_of(target.repo, client or self.client_for(target))
+            mirror.sync()
+            yield mirror

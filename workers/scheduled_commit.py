@@ -11,15 +11,13 @@ already carrying the run's ``GitLearnOS-Event`` key (an earlier attempt that pus
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 import structlog
 
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan
 from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION
-from forge_adapters.base import ForgeClient
-from workers.executor import CONFLICT, Job, OnConflict, execute
+from workers.executor import CONFLICT, Executed, Job, OnConflict, execute
 from workers.git_workspace import Mirror
 from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
@@ -32,22 +30,6 @@ COMMITTED = Outcome.COMMITTED.value
 Change = Callable[[RepoSnapshot], tuple[Sequence[FileWrite], CommitSpec] | None]
 
 
-@dataclass(frozen=True)
-class CommitResult:
-    outcome: str
-    commit: str = ""
-    reason: str = ""
-
-
-def open_mirror(runtime: WorkerRuntime, target: RegisteredRepo, label: str) -> Mirror:
-    """The worker's mirror of ``target``, with credentials for a scheduled run named ``label``."""
-    return runtime.mirror_of(target.repo, _client(runtime, target, label))
-
-
-def _client(runtime: WorkerRuntime, target: RegisteredRepo, label: str) -> ForgeClient:
-    return runtime.clients.for_event(target.as_event(f"scheduled:{label}"))
-
-
 def commit_scheduled_change(
     runtime: WorkerRuntime,
     target: RegisteredRepo,
@@ -55,7 +37,7 @@ def commit_scheduled_change(
     change: Change,
     *,
     before_push: Callable[[], None] | None = None,
-) -> CommitResult:
+) -> Executed:
     """Take the lock, sync, ask ``change`` what to write, commit it with ``label`` as event key, push.
 
     ``before_push`` runs between the commit and the push (tests use it to play a learner who pushes
@@ -75,10 +57,10 @@ def commit_scheduled_change(
             outcome=Outcome.COMMITTED, event_key=label, operation=operation, writes=tuple(writes), commit=spec
         )
 
-    job = Job(target=target, client=_client(runtime, target, label), key=label)
+    job = Job(target=target, client=runtime.client_for(target), key=label)
     done = execute(runtime, job, planner, on_conflict=OnConflict.STOP, before_push=before_push)
     if done.outcome == CONFLICT:
         log.warning("scheduled.conflict", repo=target.repo.slug, run=label)
     elif done.outcome == COMMITTED:
         log.info("scheduled.committed", repo=target.repo.slug, run=label, commit=done.commit)
-    return CommitResult(done.outcome, done.commit, done.reason)
+    return done

@@ -38,6 +38,6 @@ AUTOMATION_REQUESTED = PREFIX + "automation:requested:{repo}:{fingerprint}"
 # Where maintenance's next catch-up listing of comments / issues starts (workers.scheduling.missed).
 COMMENTS_SINCE = PREFIX + "maintenance:since:{repo}"
 ISSUES_SINCE = PREFIX + "maintenance:issues-since:{repo}"
-# Due review: the issue text chosen for an occurrence and its delivery evidence (workers.issue_delivery).
+# Due review: the issue text chosen for an occurrence and its delivery evidence (workers.executor).
 DUE_REVIEW_ISSUE_TEXT = PREFIX + "due-review:issue-text:{key}"
 DUE_REVIEW_DELIVERY = PREFIX + "due-review:delivery:{key}"

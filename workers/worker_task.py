@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from dataclasses import asdict
+from typing import Any, TypeVar
 
 import structlog
 from celery import Celery, Task
@@ -23,6 +24,7 @@ from forge_adapters.base import ForgeError, ForgeNotConfigured
 from runtime import metrics
 from workers.repo_access import RepositoryRefused
 from workers.repo_lock import RetryLater
+from workers.repo_registry import RegisteredRepo
 from workers.runtime import REDIS_BLIPS
 
 log = structlog.get_logger("gitlearnos.worker")
@@ -120,3 +122,20 @@ class WorkerTask(Task):  # type: ignore[misc]
 def routed(app: Celery, name: str, queue: str) -> None:
     """Route task ``name`` to ``queue`` on ``app``."""
     app.conf.task_routes = dict(app.conf.task_routes or {}) | {name: {"queue": queue}}
+
+
+def repo_task(app: Celery, name: str, work: Callable[..., Any], *, queue: str | None = None) -> Task:
+    """Register ``name``: ``work(target, *args)`` on the served repository the first argument names.
+
+    Its dataclass result is returned as a dict. ``shared=False``: the task closes over its runtime,
+    and a shared task would be copied into every Celery app created later in the process.
+    """
+    if queue is not None:
+        routed(app, name, queue)
+
+    @app.task(name=name, base=WorkerTask, shared=False, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
+    def repo_job(self: WorkerTask, payload: dict[str, Any], *args: Any, **kwargs: Any) -> dict[str, Any]:
+        target = RegisteredRepo.model_validate(payload)
+        return asdict(self.attempt(lambda: work(target, *args, **kwargs)))
+
+    return repo_job

@@ -31,10 +31,11 @@ from tests.support.scheduled_repo import BERLIN_CONFIG, register_with_mirror, se
 from tests.support.scheduled_repo import remote as remote  # noqa: PLC0414 - the fixture
 from workers.celery_app import SCHEDULE_QUEUE, create_celery
 from workers.runtime import WorkerRuntime
+from workers.scheduling.claims import claim_key
+from workers.scheduling.dispatch import DUE_REVIEW_JOB as DUE_REVIEW
 from workers.scheduling.dispatch import RUN_DUE_REVIEW, SCHEDULED_JOBS, dispatch_due
 from workers.scheduling.due_review import (
     DueReviewResult,
-    claim_key,
     deliver_once,
     register_due_review_tasks,
     run_due_review,
@@ -81,7 +82,8 @@ def test_a_retry_after_the_push_finds_the_commit_and_does_not_open_a_second_issu
     add_to_remote(tmp_path, remote, path, content)
     worker = runtime(tmp_path, redis_url)
     first = deliver(worker, remote)
-    worker.redis.delete(claim_key(served(remote).repo.slug, MONDAY))  # as if the worker died after the push
+    # as if the worker died after the push
+    worker.redis.delete(claim_key(DUE_REVIEW, served(remote).repo.slug, MONDAY))
 
     retried = deliver(worker, remote)
 
@@ -132,7 +134,7 @@ def test_a_run_with_nothing_due_is_skipped_with_no_commit_and_no_issue(
     assert outcome["skipped"] is True and outcome["reason"] == "no planned review is due"
     assert git(remote, "rev-parse", "main") == head
     assert forge.issues == [] and forge.comments == {}
-    evidence = json.loads(worker.redis.get(claim_key(served(remote).repo.slug, MONDAY)) or b"{}")
+    evidence = json.loads(worker.redis.get(claim_key(DUE_REVIEW, served(remote).repo.slug, MONDAY)) or b"{}")
     assert evidence["skipped"] is True, "the skip is kept as run evidence outside the repository"
 
 
@@ -141,7 +143,7 @@ def test_the_dispatcher_enqueues_due_review_at_its_local_time_once(tmp_path: Pat
     app = create_celery(worker.settings, redis_url)
     repo = register_with_mirror(worker, seed_remote(tmp_path, "due"), "alice/learning")
     jobs = tuple(SCHEDULED_JOBS)
-    worker.redis.set(claim_key(repo.slug, date(2026, 11, 29)), "{}")  # Sunday's ran
+    worker.redis.set(claim_key(DUE_REVIEW, repo.slug, date(2026, 11, 29)), "{}")  # Sunday's ran
     worker.redis.set("gitlearnos:occurrence:maintenance/" + repo.slug + "/2026-11-29", "{}")
 
     assert dispatch_due(worker, app, now=datetime(2026, 11, 30, 5, 59, tzinfo=UTC), jobs=jobs) == []
@@ -172,7 +174,7 @@ def test_a_learner_push_between_inspection_and_push_stops_the_run_with_a_conflic
     )
     assert git(remote, "show", "main:notes/meanwhile.md") == "mine\n", "and it is intact"
     assert bot_commits(remote) == [] and forge.issues == [], "nothing delivered, nothing announced"
-    evidence = json.loads(worker.redis.get(claim_key(served(remote).repo.slug, MONDAY)) or b"{}")
+    evidence = json.loads(worker.redis.get(claim_key(DUE_REVIEW, served(remote).repo.slug, MONDAY)) or b"{}")
     assert evidence["outcome"] == "conflict", "the conflict is the run's recorded result"
 
 

@@ -20,16 +20,15 @@ Order and idempotency, and why:
   out with the next occurrence. The dispatcher never starts a run inside quiet hours, so a quiet
   skip only happens to a run that waited in the queue until night.
 * The issue is the plan's own effect, opened by the executor exactly once after the push
-  (:mod:`workers.issue_delivery`); a retry that finds the commit already on the remote (its
+  (:mod:`workers.executor`); a retry that finds the commit already on the remote (its
   ``GitLearnOS-Event`` trailer) opens the same stashed issue instead of re-planning.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, date, datetime
-from typing import Any
 
 import structlog
 from celery import Celery, Task
@@ -44,10 +43,9 @@ from workers.executor import ALREADY_APPLIED, CONFLICT, Job, OnConflict, execute
 from workers.git_workspace import Mirror
 from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
-from workers.scheduling.claims import claim_key as occurrence_claim_key
 from workers.scheduling.claims import label_claim_key, run_once
 from workers.scheduling.dispatch import DUE_REVIEW_JOB, RUN_DUE_REVIEW, local_wall_clock
-from workers.worker_task import MAX_RETRIES, WorkerTask, routed
+from workers.worker_task import repo_task
 
 log = structlog.get_logger("gitlearnos.due_review")
 
@@ -66,11 +64,6 @@ class DueReviewResult:
     issue_number: int | None = None
     issue_url: str = ""
     delivered: tuple[str, ...] = ()
-
-
-def claim_key(repo_slug: str, occurrence: date) -> str:
-    """The Redis key that claims one due-review occurrence of one repository."""
-    return occurrence_claim_key(JOB, repo_slug, occurrence)
 
 
 def run_due_review(
@@ -117,7 +110,6 @@ def _deliver(
     now: datetime,
     before_push: Callable[[], None] | None,
 ) -> DueReviewResult:
-    client = runtime.clients.for_event(target.as_event(f"due-review:{label}"))
     delivered: tuple[str, ...] = ()
 
     def planner(mirror: Mirror) -> Plan:
@@ -138,7 +130,7 @@ def _deliver(
         delivered = tuple(item.record_id for item in due.items)
         return due.plan
 
-    job = Job(target=target, client=client, key=label)
+    job = Job(target=target, client=runtime.client_for(target), key=label)
     done = execute(runtime, job, planner, on_conflict=OnConflict.STOP, before_push=before_push)
     if done.outcome == CONFLICT:
         log.warning("due_review.conflict", repo=target.repo.slug, occurrence=label)
@@ -154,26 +146,19 @@ def _deliver(
     )
     if done.issue is None:
         log.error("due_review.issue_text_lost", repo=target.repo.slug, occurrence=label, commit=done.commit)
-        return _replace(result, reason="committed, but the issue text is no longer known; not delivered")
+        return replace(result, reason="committed, but the issue text is no longer known; not delivered")
     issue = done.issue
-    return _replace(result, issue_number=issue.number, issue_url=issue.url, reason=issue.reason)
+    return replace(result, issue_number=issue.number, issue_url=issue.url, reason=issue.reason)
 
 
 def _skip(reason: str) -> Plan:
     return Plan(outcome=Outcome.SKIPPED, reason=reason)
 
 
-def _replace(result: DueReviewResult, **changes: Any) -> DueReviewResult:
-    return DueReviewResult(**(asdict(result) | changes))
-
-
 def register_due_review_tasks(app: Celery, runtime: WorkerRuntime) -> Task:
     """Register ``workers.due_review.run_due_review`` on ``app``, routed to the schedule queue."""
-    routed(app, RUN_DUE_REVIEW, SCHEDULE_QUEUE)
 
-    @app.task(name=RUN_DUE_REVIEW, base=WorkerTask, shared=False, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
-    def run_due_review_task(self: WorkerTask, payload: dict[str, Any], occurrence: str) -> dict[str, Any]:
-        target = RegisteredRepo.model_validate(payload)
-        return self.attempt(lambda: asdict(run_due_review(runtime, target, date.fromisoformat(occurrence))))
+    def run(target: RegisteredRepo, occurrence: str) -> DueReviewResult:
+        return run_due_review(runtime, target, date.fromisoformat(occurrence))
 
-    return run_due_review_task
+    return repo_task(app, RUN_DUE_REVIEW, run, queue=SCHEDULE_QUEUE)

@@ -40,15 +40,14 @@ from workers.executor import CONFLICT
 from workers.follow_ups import enqueue_follow_ups
 from workers.git_checkout import GitWorkspaceError
 from workers.parked_events import parked_count
-from workers.parked_replay import replay_parked
 from workers.repo_access import ensure_served
-from workers.repo_lock import RetryLater, repository_lock
+from workers.repo_lock import RetryLater
 from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
 from workers.scheduled_commit import COMMITTED, commit_scheduled_change
 from workers.scheduling.claims import ALREADY_RAN, label_claim_key, run_once
 from workers.scheduling.dispatch import MAINTENANCE_JOB
-from workers.scheduling.missed import catch_up_missed_comments, catch_up_missed_issues
+from workers.scheduling.missed import catch_up_missed_comments, catch_up_missed_issues, replay_parked
 
 log = structlog.get_logger("gitlearnos.maintenance")
 
@@ -102,8 +101,7 @@ def maintain_once(
 
 def _run(runtime: WorkerRuntime, target: RegisteredRepo, label: str, now: datetime) -> MaintenanceResult:
     # The gate every job passes, before any listing or replay: a repository gone public is left alone.
-    client = runtime.clients.for_event(target.as_event(f"maintenance:{label}"))
-    ensure_served(runtime.settings, runtime.visibility, client, target.repo)
+    ensure_served(runtime.settings, runtime.visibility, runtime.client_for(target), target.repo)
     replayed = replay_parked(runtime, target)
     # Issues first: a note's issue comes before the comments on it.
     catch_ups = (catch_up_missed_issues(runtime, target, now), catch_up_missed_comments(runtime, target, now))
@@ -159,12 +157,9 @@ def enqueue_rag_replays(runtime: WorkerRuntime, target: RegisteredRepo) -> int:
     unreachable remote is logged and skipped, never failing the rest of maintenance: the next run
     checks again, and nothing is lost because Git still holds the drift.
     """
-    settings, repo = runtime.settings, target.repo
+    repo = target.repo
     try:
-        with repository_lock(runtime.redis, repo, timeout=settings.lock_timeout_seconds):
-            client = runtime.clients.for_event(target.as_event(f"maintenance-rag:{repo.slug}"))
-            mirror = runtime.mirror_of(repo, client)
-            mirror.sync()
+        with runtime.synced_mirror(target) as mirror:
             jobs = replays_due(mirror)
     except (RetryLater, GitWorkspaceError) as error:
         log.warning("maintenance.rag_replays_not_checked", repo=repo.slug, reason=str(error))

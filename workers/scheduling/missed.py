@@ -18,23 +18,34 @@ said and which no operation acts on (the webhook path ignores edits too). Replay
 ``comment.created`` would organize the edited text a second time under a new key. The price: a
 comment whose creation webhook was lost *and* that was edited before the next run is not organized;
 its text is still on the forge, and the learner can post it again.
+
+Parked events (:mod:`workers.parked_events`) go back to the same ``handle_event`` on each run; one
+failing input must not starve the others, so a failure is parked again (never dropped) and the run
+goes on.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
+from typing import Any, TypeVar
 
 import structlog
 
-from bot.intake.events import Actor, Comment, EventKind, InboundEvent, Thread
+from bot.intake.events import Actor, Comment, EventKind, InboundEvent, Thread, event_key
 from forge_adapters.base import ForgeClient, ForgeError, OpenedIssue, UpdatedComment
-from workers.parked_replay import apply_or_park
+from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE
+from workers.events import handle_event
+from workers.parked_events import clear_parked, park_event
 from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
-from workers.state_keys import COMMENTS_SINCE, ISSUES_SINCE
+from workers.state_keys import COMMENTS_SINCE, ISSUES_SINCE, PENDING
 
 log = structlog.get_logger("gitlearnos.maintenance")
+Listed = TypeVar("Listed", OpenedIssue, UpdatedComment)
 
 CATCH_UP_WINDOW = timedelta(hours=48)
 # Outcomes that changed nothing: the input was applied before, or is not learning input.
@@ -52,24 +63,61 @@ class CatchUp:
 
 
 def catch_up_missed_issues(runtime: WorkerRuntime, target: RegisteredRepo, now: datetime) -> CatchUp:
-    """Organize learner issues opened since the last run that the bot never answered; count changes.
+    """Organize learner issues opened since the last run that the bot never answered; count changes."""
+    client = runtime.client_for(target)
 
-    Listing failures behave as for comments (:func:`listing_failed`): a rate
-    limit is raised so the task retries, anything else is the run's evidence and the window stays open.
+    def event_of(issue: OpenedIssue) -> InboundEvent | None:
+        answered = is_bot(runtime, issue.author) or _answered(client, target, issue)
+        return None if answered else issue_event(target, issue)
+
+    listing = partial(client.issues_opened_since, target.repo)
+    return _catch_up(runtime, target, now, listing, event_of, since_key=ISSUES_SINCE, what="issues")
+
+
+def catch_up_missed_comments(runtime: WorkerRuntime, target: RegisteredRepo, now: datetime) -> CatchUp:
+    """Process learner comments a webhook may never have delivered; count those that changed state."""
+
+    def event_of(comment: UpdatedComment) -> InboundEvent | None:
+        # The intake drops the bot's own comments too.
+        return None if is_bot(runtime, comment.author) else comment_event(target, comment)
+
+    listing = partial(runtime.client_for(target).comments_updated_since, target.repo)
+    return _catch_up(runtime, target, now, listing, event_of, since_key=COMMENTS_SINCE, what="comments")
+
+
+def _catch_up(
+    runtime: WorkerRuntime,
+    target: RegisteredRepo,
+    now: datetime,
+    listing: Callable[[datetime], Iterable[Listed]],
+    event_of: Callable[[Listed], InboundEvent | None],
+    *,
+    since_key: str,
+    what: str,
+) -> CatchUp:
+    """Hand each listed input's event to the event worker; count those that changed state.
+
+    The window starts where the last successful run began listing (48 hours back the first time), so
+    input written while a run was listing is seen by the next one; it moves only after every listed
+    input was handed over, so a run that fails halfway lists the same inputs again (a no-op for those
+    already applied). A forge that cannot list (an error that is not a rate limit) does not fail the
+    whole run: the problem is the run's evidence and the window stays open. A rate limit is raised,
+    so the task retries after the forge's delay.
     """
-    repo = target.repo
-    window = CatchUpWindow(runtime, ISSUES_SINCE.format(repo=repo.slug), now)
-    client = forge_client(runtime, target)
+    key = since_key.format(repo=target.repo.slug)
+    stored: bytes | None = runtime.redis.get(key)  # type: ignore[assignment]
+    since = datetime.fromisoformat(stored.decode()) if stored else now - CATCH_UP_WINDOW
     try:
-        listed = client.issues_opened_since(repo, window.since)
+        listed = listing(since)
     except ForgeError as error:
-        return listing_failed(repo.slug, "issues", error)
-    changed = 0
-    for issue in listed:
-        if is_bot(runtime, issue.author) or _answered(client, target, issue):
-            continue
-        changed += changed_state(apply_or_park(runtime, issue_event(target, issue)))
-    window.close()
+        if error.retry_after is not None:
+            raise
+        log.warning(
+            "maintenance.catch_up_unavailable", repo=target.repo.slug, listing=what, status=error.status
+        )
+        return CatchUp(problem=f"{what} could not be listed (forge answered {error.status or 'no status'})")
+    changed = sum(changed_state(apply_or_park(runtime, e)) for item in listed if (e := event_of(item)))
+    runtime.redis.set(key, now.isoformat())
     return CatchUp(changed=changed)
 
 
@@ -99,61 +147,6 @@ def issue_event(target: RegisteredRepo, issue: OpenedIssue) -> InboundEvent:
         thread=issue.thread,
         occurred_at=issue.created_at,
     )
-
-
-def catch_up_missed_comments(runtime: WorkerRuntime, target: RegisteredRepo, now: datetime) -> CatchUp:
-    """Process learner comments a webhook may never have delivered; count those that changed state.
-
-    The window starts where the last successful run began listing (48 hours
-    back the first time), so a comment written while a run was listing is seen
-    by the next one. A forge that cannot list (an error that is not a rate
-    limit) does not fail the whole run: the rest of maintenance still runs, the
-    problem is the run's evidence, and the window stays open for the next run.
-    A rate limit is raised, so the task retries after the forge's delay.
-    """
-    repo = target.repo
-    window = CatchUpWindow(runtime, COMMENTS_SINCE.format(repo=repo.slug), now)
-    try:
-        listed = forge_client(runtime, target).comments_updated_since(repo, window.since)
-    except ForgeError as error:
-        return listing_failed(repo.slug, "comments", error)
-    changed = 0
-    for comment in listed:
-        if is_bot(runtime, comment.author):
-            continue  # the intake drops the bot's own comments too
-        changed += changed_state(apply_or_park(runtime, comment_event(target, comment)))
-    window.close()
-    return CatchUp(changed=changed)
-
-
-def forge_client(runtime: WorkerRuntime, target: RegisteredRepo) -> ForgeClient:
-    """The forge client serving ``target`` (per installation for a GitHub App)."""
-    return runtime.clients.for_event(target.as_event(f"maintenance:{target.repo.slug}"))
-
-
-class CatchUpWindow:
-    """Where a catch-up listing starts: where the last successful one began, else 48 hours back.
-
-    :meth:`close` is called only after every listed input was handed to the worker, so a run that
-    fails halfway leaves the window open and the next run lists the same inputs again (a no-op for
-    those already applied).
-    """
-
-    def __init__(self, runtime: WorkerRuntime, key: str, now: datetime) -> None:
-        self._runtime, self._key, self._now = runtime, key, now
-        stored: bytes | None = runtime.redis.get(key)  # type: ignore[assignment]
-        self.since = datetime.fromisoformat(stored.decode()) if stored else now - CATCH_UP_WINDOW
-
-    def close(self) -> None:
-        self._runtime.redis.set(self._key, self._now.isoformat())
-
-
-def listing_failed(slug: str, what: str, error: ForgeError) -> CatchUp:
-    """A rate limit is raised (the task retries after the forge's delay); anything else is evidence."""
-    if error.retry_after is not None:
-        raise error
-    log.warning("maintenance.catch_up_unavailable", repo=slug, listing=what, status=error.status)
-    return CatchUp(problem=f"{what} could not be listed (forge answered {error.status or 'no status'})")
 
 
 def is_bot(runtime: WorkerRuntime, author: Actor) -> bool:
@@ -186,3 +179,49 @@ def comment_event(target: RegisteredRepo, comment: UpdatedComment) -> InboundEve
         ),
         occurred_at=comment.updated_at,
     )
+
+
+def apply_or_park(runtime: WorkerRuntime, event: InboundEvent) -> str | None:
+    """``handle_event``'s outcome, or None when it failed; a failed event is parked, never dropped."""
+    try:
+        return handle_event(runtime, event)
+    except Exception as error:
+        park_event(runtime, event, error)
+        return None
+
+
+def replay_parked(runtime: WorkerRuntime, target: RegisteredRepo) -> int:
+    """Hand this repository's parked events to ``handle_event`` again; unpark each that now completes."""
+    replayed = 0
+    parked: dict[bytes, bytes] = runtime.redis.hgetall(PENDING)  # type: ignore[assignment]
+    for key, raw in parked.items():
+        try:
+            record = json.loads(raw)
+            if "trigger" in record:
+                replayed += _requeue_trigger(runtime, target, key, record)
+                continue
+            event = InboundEvent.model_validate(record["event"])
+        except (ValueError, KeyError, TypeError):
+            log.error("maintenance.unreadable_parked_event", event_key=key.decode(errors="replace"))
+            continue  # left in place for a person to look at; it must not block the other events
+        if event.repo is None or event.repo.slug != target.repo.slug:
+            continue
+        if apply_or_park(runtime, event) is None:
+            continue
+        runtime.redis.hdel(PENDING, key)
+        clear_parked(runtime, event_key(event))  # its other deliveries are applied by the same commit
+        replayed += 1
+    return replayed
+
+
+def _requeue_trigger(
+    runtime: WorkerRuntime, target: RegisteredRepo, key: bytes, record: dict[str, Any]
+) -> int:
+    """Queue a parked trigger of ``target`` again; its occurrence claims make a second run a no-op."""
+    parked = RegisteredRepo.model_validate(record["trigger"])
+    if parked.repo.slug != target.repo.slug or runtime.celery is None:
+        return 0
+    jobs = [str(job) for job in record.get("jobs", [])]
+    runtime.celery.send_task(RUN_TRIGGERED, [parked.model_dump(mode="json"), jobs], queue=SCHEDULE_QUEUE)
+    runtime.redis.hdel(PENDING, key)
+    return 1

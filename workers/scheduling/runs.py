@@ -23,10 +23,8 @@ from typing import Any
 import structlog
 
 from workers.parked_events import park_record
-from workers.repo_lock import repository_lock
 from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
-from workers.scheduled_commit import open_mirror
 from workers.scheduling.dispatch import (
     DUE_REVIEW_JOB,
     SCHEDULED_JOBS,
@@ -62,9 +60,8 @@ def run_triggered(
 ) -> TriggeredRun:
     """Run each of ``jobs`` whose occurrence is due for ``target`` now; say why the others did not run."""
     now = now or datetime.now(UTC)
-    with repository_lock(runtime.redis, target.repo, timeout=runtime.settings.lock_timeout_seconds):
-        open_mirror(runtime, target, f"trigger/{target.repo.slug}").sync()  # read the current schedule
-    automation = learner_automation(runtime.settings, target.repo)
+    with runtime.synced_mirror(target):  # the schedule as the remote has it now
+        automation = learner_automation(runtime.settings, target.repo)
     results: dict[str, dict[str, Any]] = {}
     if automation is None:
         return TriggeredRun(target.repo.slug, {job: {"outcome": "not-configured"} for job in jobs})

@@ -9,8 +9,8 @@ Celery app created later in the process (a test's next app) with the old one.
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from datetime import date
+from functools import partial
 from typing import Any
 
 from celery import Celery, Task
@@ -25,10 +25,10 @@ from workers.scheduling.dispatch import (
     dispatch_due,
     route_schedule_tasks,
 )
-from workers.scheduling.maintenance import run_maintenance
+from workers.scheduling.maintenance import MaintenanceResult, run_maintenance
 from workers.scheduling.runs import TRIGGERABLE_JOBS, park_trigger, run_triggered
 from workers.scheduling.verification import request_verifications, verify_schedules
-from workers.worker_task import MAX_RETRIES, WorkerTask
+from workers.worker_task import MAX_RETRIES, WorkerTask, repo_task
 
 
 def register_schedule_tasks(app: Celery, runtime: WorkerRuntime) -> tuple[Task, Task]:
@@ -41,28 +41,17 @@ def register_schedule_tasks(app: Celery, runtime: WorkerRuntime) -> tuple[Task, 
         request_verifications(runtime, self.app)
         return dispatch_due(runtime, self.app, jobs=tuple(SCHEDULED_JOBS))
 
-    @app.task(name=RUN_MAINTENANCE, base=WorkerTask, shared=False, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
-    def run_maintenance_task(self: WorkerTask, payload: dict[str, Any], occurrence: str) -> dict[str, Any]:
-        target = RegisteredRepo.model_validate(payload)
-        return self.attempt(lambda: asdict(run_maintenance(runtime, target, date.fromisoformat(occurrence))))
+    def maintain(target: RegisteredRepo, occurrence: str) -> MaintenanceResult:
+        return run_maintenance(runtime, target, date.fromisoformat(occurrence))
 
-    return run_maintenance_task, dispatch_due_task
+    return repo_task(app, RUN_MAINTENANCE, maintain), dispatch_due_task
 
 
 def register_verification_task(app: Celery, runtime: WorkerRuntime) -> Task:
     """The verification task (also what a learner's "Finish deployment" request queues)."""
     route_schedule_tasks(app)
 
-    @app.task(name=VERIFY_SCHEDULES, base=WorkerTask, shared=False, bind=True, max_retries=MAX_RETRIES)  # type: ignore[untyped-decorator]
-    def verify_schedules_task(
-        self: WorkerTask, payload: dict[str, Any], reply_to: int | None = None, requested_by: str = ""
-    ) -> dict[str, Any]:
-        target = RegisteredRepo.model_validate(payload)
-        return self.attempt(
-            lambda: asdict(verify_schedules(runtime, target, reply_to=reply_to, requested_by=requested_by))
-        )
-
-    return verify_schedules_task
+    return repo_task(app, VERIFY_SCHEDULES, partial(verify_schedules, runtime))
 
 
 def register_trigger_task(app: Celery, runtime: WorkerRuntime) -> Task:

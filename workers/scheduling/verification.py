@@ -18,7 +18,8 @@ repository and safely complete or skip the operation."
 * **When**: the dispatcher asks for a verification whenever a repository's schedule fingerprint
   (time zone, recurrences, local times) differs from the last one recorded, i.e. when schedules are
   created or updated; and when the learner asks for it ("Finish deployment"), which also works with
-  no scheduler at all and answers on the learner's issue (:mod:`workers.deployment_request`).
+  no scheduler at all and answers on the learner's issue (:func:`answer_learner`), with each job's
+  observed state and never more than was observed.
 * **automation.md** is written in one commit, and only when the recorded state changes
   (:func:`bot.automation.record.recorded_state`), never for a moved timestamp.
 """
@@ -32,6 +33,7 @@ from datetime import UTC, datetime
 import structlog
 from celery import Celery
 
+from bot.automation.deployment_request import answer_marker
 from bot.automation.record import (
     AUTOMATION_PATH,
     JOBS,
@@ -50,12 +52,10 @@ from bot.plan import CommitSpec, FileWrite
 from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_OPERATION
 from workers.celery_app import SCHEDULE_QUEUE, VERIFY_SCHEDULES
-from workers.deployment_request import answer_learner
 from workers.executor import CONFLICT
-from workers.repo_lock import repository_lock
 from workers.repo_registry import RegisteredRepo, registered_repos
 from workers.runtime import WorkerRuntime
-from workers.scheduled_commit import commit_scheduled_change, open_mirror
+from workers.scheduled_commit import commit_scheduled_change
 from workers.scheduling.claims import ALREADY_RAN, recorded_run
 from workers.scheduling.dispatch import learner_automation, local_wall_clock
 from workers.scheduling.listing import (
@@ -198,6 +198,42 @@ def verify_schedules(
     return result
 
 
+REPLY = """\
+Deployment automation: `{deployment}`.
+
+{jobs}
+
+{explanation}"""
+EXPLAINED = {
+    "verified": "Both recurring jobs are listed in the bot's scheduler (Celery beat with RedBeat) and one "
+    "real run of each read this repository and finished safely; `automation.md` records the task IDs, "
+    "next runs and the run evidence.",
+    "incomplete": "This is not a verified deployment: a job counts as `verified` only after the scheduler "
+    "lists it and one real run of it finished safely. Your requested schedules are kept in "
+    "`gitlearnos.yml` and `automation.md`; notes, questions and answers keep working interactively.",
+}
+
+
+def answer_learner(
+    runtime: WorkerRuntime,
+    target: RegisteredRepo,
+    number: int,
+    deployment: str,
+    records: list[JobRecord],
+) -> None:
+    jobs = "\n".join(
+        f"- `{r.job}` ({r.recurrence} at {r.local_time}): `{r.state.value}`"
+        + (f", task `{r.task_id}`, next run {r.next_run}" if r.task_id else "")
+        + (f", test run `{r.last_result}`" if r.last_result != "unknown" else "")
+        for r in records
+    )
+    body = REPLY.format(deployment=deployment, jobs=jobs, explanation=EXPLAINED[deployment])
+    marker = answer_marker(target.repo.slug, number)
+    runtime.client_for(target).upsert_comment(
+        target.repo, number, marker, f"{body}\n\n{marker}\n", is_pull_request=False
+    )
+
+
 def _learners(config: LearnerConfig, target: RegisteredRepo, actor: str) -> set[str]:
     repo = target.repo
     return learner_logins(config, owner=repo.owner, actor=actor, local=repo.forge is Forge.LOCAL)
@@ -205,9 +241,7 @@ def _learners(config: LearnerConfig, target: RegisteredRepo, actor: str) -> set[
 
 def _current_config(runtime: WorkerRuntime, target: RegisteredRepo) -> LearnerConfig | None:
     """The learner's config at the remote's head (synced under the lock); None when missing or invalid."""
-    with repository_lock(runtime.redis, target.repo, timeout=runtime.settings.lock_timeout_seconds):
-        mirror = open_mirror(runtime, target, f"automation/{target.repo.slug}")
-        mirror.sync()
+    with runtime.synced_mirror(target) as mirror:
         text = mirror.read_text(CONFIG_PATH)
     if text is None:
         return None
