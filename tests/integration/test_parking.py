@@ -15,9 +15,9 @@ from tests.support.learner import issue_event
 from tests.support.restartable_redis import RestartableRedis
 from workers.celery_app import RUN_TRIGGERED, create_celery
 from workers.parked_events import clear_parked, flush_unparked, park_event
-from workers.parked_replay import replay_parked
 from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
+from workers.scheduling.missed import replay_parked
 from workers.scheduling.tasks import register_trigger_task
 from workers.state_keys import PENDING
 
