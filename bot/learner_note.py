@@ -16,7 +16,7 @@ from bot.errors import ConfigError
 from bot.handoff.operation import plan_handoff, wants_handoff
 from bot.intake.agent import Agent, LearnerInput, Significance
 from bot.intake.conversation import ThreadMessage, approval_target
-from bot.intake.events import Comment, EventKind, Forge, InboundEvent, event_key
+from bot.intake.events import Comment, EventKind, Forge, InboundEvent, as_kind, event_key
 from bot.intake.model_use import answer_first, answer_text, not_allowed_remark, pick_agent
 from bot.intake.overrides import Override, find_overrides
 from bot.organize.operation import plan_organize
@@ -137,7 +137,7 @@ def _approved_note(event: InboundEvent, history: tuple[ThreadMessage, ...]) -> I
     if target.stale:
         return None
     if target.comment is None:
-        return event.model_copy(update={"kind": EventKind.ISSUE_OPENED, "comment": None})
+        return as_kind(event, EventKind.ISSUE_OPENED, comment=None)
     comment = Comment(id=target.comment.comment_id, body=target.comment.body)
     return event.model_copy(update={"comment": comment})
 

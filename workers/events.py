@@ -24,7 +24,7 @@ from structlog.contextvars import bound_contextvars
 from bot.automation.deployment_request import with_deployment_request
 from bot.handle import plan_event, recorded_reply
 from bot.intake.conversation import ThreadMessage
-from bot.intake.events import InboundEvent, event_key
+from bot.intake.events import InboundEvent, build_event, event_key
 from bot.plan import Outcome, Plan
 from bot.routing import needs_thread_history
 from forge_adapters.base import ForgeClient, ForgeError
@@ -102,7 +102,7 @@ class InvalidPayload(ValueError):
 
 def _validated(payload: dict[str, Any]) -> InboundEvent:
     try:
-        return InboundEvent.model_validate(payload)
+        return build_event(payload)
     except ValidationError as error:
         places = ", ".join(".".join(str(p) for p in e["loc"]) for e in error.errors(include_input=False))
         raise InvalidPayload(f"queued payload is not an InboundEvent (invalid: {places})") from None

@@ -18,7 +18,7 @@ import git
 
 from bot.handle import plan_event
 from bot.intake.agent import Agent
-from bot.intake.events import Actor, EventKind, Forge, InboundEvent, RepoRef, Thread
+from bot.intake.events import Actor, Forge, IssueOpened, RepoRef, Thread
 from bot.plan import Outcome
 from bot.text import one_line, slugify
 from workers.executor import commit_locally
@@ -38,14 +38,13 @@ class LocalResult:
     commit_id: str = ""
 
 
-def local_event(repo: git.Repo, message: str) -> InboundEvent:
+def local_event(repo: git.Repo, message: str) -> IssueOpened:
     folder = Path(repo.working_tree_dir or ".").resolve()
     branch = repo.active_branch.name if not repo.head.is_detached else "HEAD"
     title = one_line(message.strip().splitlines()[0] if message.strip() else "", limit=80)
-    return InboundEvent(
+    return IssueOpened(
         forge=Forge.LOCAL,
         delivery_id=str(uuid.uuid4()),
-        kind=EventKind.ISSUE_OPENED,
         repo=RepoRef(
             forge=Forge.LOCAL,
             host="localhost",

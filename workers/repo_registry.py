@@ -16,7 +16,7 @@ import redis
 import structlog
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from bot.intake.events import EventKind, InboundEvent, RepoRef
+from bot.intake.events import EventKind, InboundEvent, RepoRef, build_event
 from workers.state_keys import REPOS
 
 log = structlog.get_logger("gitlearnos.registry")
@@ -34,13 +34,15 @@ class RegisteredRepo(BaseModel):
         self, delivery_id: str, kind: EventKind = EventKind.SCHEDULE, **details: Any
     ) -> InboundEvent:
         """An event on this repository (validated like any other), e.g. to pick its forge client."""
-        return InboundEvent(
-            forge=self.repo.forge,
-            delivery_id=delivery_id,
-            kind=kind,
-            repo=self.repo,
-            installation_id=self.installation_id,
-            **details,
+        return build_event(
+            dict(
+                forge=self.repo.forge,
+                delivery_id=delivery_id,
+                kind=kind,
+                repo=self.repo,
+                installation_id=self.installation_id,
+                **details,
+            )
         )
 
 

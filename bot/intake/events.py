@@ -1,8 +1,12 @@
-"""The one event type every forge and trigger is normalized into.
+"""The event types every forge and trigger is normalized into: one class per kind.
 
-Forge adapters translate webhook payloads into :class:`InboundEvent`; nothing
-forge-specific travels past them. Events are frozen and validate when built,
-so no downstream code handles a half-valid event.
+Forge adapters translate webhook payloads into an :data:`InboundEvent`;
+nothing forge-specific travels past them. Each kind is its own class that
+requires the parts that kind always has (an opened issue has its thread, a new
+comment its comment), so an operation typed against the kinds it takes needs
+no narrowing. Events are frozen and validate when built (:func:`build_event`,
+which also decodes the queued JSON), so no downstream code handles a half-valid
+event.
 """
 
 from __future__ import annotations
@@ -10,8 +14,9 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime
 from enum import StrEnum
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 
 class Forge(StrEnum):
@@ -121,7 +126,7 @@ class Review(_Frozen):
     body: str = ""
 
 
-class Push(_Frozen):
+class PushDetails(_Frozen):
     """A push to a branch or tag, with what forges tell about it."""
 
     ref: str = Field(min_length=1)
@@ -138,7 +143,9 @@ class Push(_Frozen):
         return self.ref.removeprefix("refs/heads/") if self.ref.startswith("refs/heads/") else None
 
 
-class InboundEvent(_Frozen):
+class EventBase(_Frozen):
+    """What every kind carries; the parts a kind may lack stay optional here and required in its class."""
+
     forge: Forge
     delivery_id: str = Field(min_length=1)
     kind: EventKind
@@ -147,9 +154,128 @@ class InboundEvent(_Frozen):
     thread: Thread | None = None
     comment: Comment | None = None
     review: Review | None = None
-    push: Push | None = None
+    push: PushDetails | None = None
     occurred_at: datetime | None = None
     installation_id: int | None = None  # GitHub App deliveries: which installation's token to mint
+
+
+class Ping(EventBase):
+    kind: Literal[EventKind.PING] = EventKind.PING
+
+
+class Install(EventBase):
+    kind: Literal[EventKind.INSTALL] = EventKind.INSTALL
+
+
+class _OnThread(EventBase):
+    thread: Thread
+
+
+class IssueOpened(_OnThread):
+    kind: Literal[EventKind.ISSUE_OPENED] = EventKind.ISSUE_OPENED
+
+
+class IssueEdited(_OnThread):
+    kind: Literal[EventKind.ISSUE_EDITED] = EventKind.ISSUE_EDITED
+
+
+class IssueLabeled(_OnThread):
+    kind: Literal[EventKind.ISSUE_LABELED] = EventKind.ISSUE_LABELED
+
+
+class _CommentOnThread(_OnThread):
+    comment: Comment
+
+
+class CommentCreated(_CommentOnThread):
+    kind: Literal[EventKind.COMMENT_CREATED] = EventKind.COMMENT_CREATED
+
+
+class CommentEdited(_CommentOnThread):
+    kind: Literal[EventKind.COMMENT_EDITED] = EventKind.COMMENT_EDITED
+
+
+class PullRequestOpened(_OnThread):
+    kind: Literal[EventKind.PR_OPENED] = EventKind.PR_OPENED
+
+
+class PullRequestMerged(_OnThread):
+    kind: Literal[EventKind.PR_MERGED] = EventKind.PR_MERGED
+
+
+class PullRequestClosed(_OnThread):
+    kind: Literal[EventKind.PR_CLOSED] = EventKind.PR_CLOSED
+
+
+class ReviewSubmitted(_OnThread):
+    kind: Literal[EventKind.REVIEW_SUBMITTED] = EventKind.REVIEW_SUBMITTED
+    review: Review
+
+
+class ReviewComment(_CommentOnThread):
+    kind: Literal[EventKind.REVIEW_COMMENT] = EventKind.REVIEW_COMMENT
+
+
+class Push(EventBase):
+    kind: Literal[EventKind.PUSH] = EventKind.PUSH
+    push: PushDetails
+
+
+class ScheduleTrigger(EventBase):
+    kind: Literal[EventKind.SCHEDULE] = EventKind.SCHEDULE
+
+
+InboundEvent = (
+    Ping
+    | Install
+    | IssueOpened
+    | IssueEdited
+    | IssueLabeled
+    | CommentCreated
+    | CommentEdited
+    | PullRequestOpened
+    | PullRequestMerged
+    | PullRequestClosed
+    | ReviewSubmitted
+    | ReviewComment
+    | Push
+    | ScheduleTrigger
+)
+ThreadEvent = (
+    IssueOpened
+    | IssueEdited
+    | IssueLabeled
+    | CommentCreated
+    | CommentEdited
+    | PullRequestOpened
+    | PullRequestMerged
+    | PullRequestClosed
+    | ReviewSubmitted
+    | ReviewComment
+)
+"""An event on an issue or a pull request: it has a thread."""
+CommentEvent = CommentCreated | CommentEdited | ReviewComment
+"""An event that carries a comment (and its thread)."""
+
+_EVENTS: TypeAdapter[InboundEvent] = TypeAdapter(Annotated[InboundEvent, Field(discriminator="kind")])
+
+
+def build_event(data: dict[str, Any]) -> InboundEvent:
+    """The event ``data`` describes, as its kind's class: built by translators, decoded from the queue.
+
+    Accepts the parts as objects or as their JSON form (``model_dump(mode="json")``
+    round-trips); raises pydantic's ``ValidationError`` like any model.
+    """
+    return _EVENTS.validate_python(data)
+
+
+def as_kind(event: InboundEvent, kind: EventKind, **changes: Any) -> InboundEvent:
+    """``event`` told as another kind (an approval as the note it approves), validated as that kind's class.
+
+    ``model_copy`` would keep the old class and skip validation; this builds the
+    new kind from the same parts, with ``changes`` on top.
+    """
+    return build_event({**dict(event), "kind": kind, **changes})
 
 
 def content_hash(text: str) -> str:

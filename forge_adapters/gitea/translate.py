@@ -50,11 +50,12 @@ from bot.intake.events import (
     EventKind,
     Forge,
     InboundEvent,
-    Push,
+    PushDetails,
     RepoRef,
     Review,
     ReviewState,
     Thread,
+    build_event,
 )
 from forge_adapters.common_push import NULL_SHA, changed_paths, is_null_sha
 from forge_adapters.intake import (
@@ -201,13 +202,15 @@ def _pr_thread(data: Mapping[str, Any], *, merged: bool | None = None) -> Thread
 
 
 def _event(delivery: Delivery, data: Mapping[str, Any], kind: EventKind, **parts: Any) -> InboundEvent:
-    return InboundEvent(
-        forge=Forge.GITEA,
-        delivery_id=delivery.id,
-        kind=kind,
-        repo=repo_ref(data),
-        actor=actor(data.get("sender")),
-        **parts,
+    return build_event(
+        dict(
+            forge=Forge.GITEA,
+            delivery_id=delivery.id,
+            kind=kind,
+            repo=repo_ref(data),
+            actor=actor(data.get("sender")),
+            **parts,
+        )
     )
 
 
@@ -291,7 +294,7 @@ def translate_push(delivery: Delivery, data: Mapping[str, Any]) -> ParseResult:
     total = data.get("total_commits")
     truncated = total > listed if isinstance(total, int) else listed >= DEFAULT_FEED_MAX_COMMITS
     forced = data.get("forced")
-    push = Push(
+    push = PushDetails(
         ref=text(data["ref"], "ref"),
         before=before,
         after=after,
@@ -318,7 +321,7 @@ def translate_delete(delivery: Delivery, data: Mapping[str, Any]) -> ParseResult
             f"delete of a {echo(ref_type) if ref_type else 'unnamed'} ref is not used", delivery.id
         )
     full_ref = ref if ref.startswith("refs/") else REF_PREFIXES[ref_type] + ref
-    push = Push(ref=full_ref, after=NULL_SHA, deleted=True)
+    push = PushDetails(ref=full_ref, after=NULL_SHA, deleted=True)
     return _event(delivery, data, EventKind.PUSH, push=push)
 
 

@@ -27,11 +27,12 @@ from bot.intake.events import (
     EventKind,
     Forge,
     InboundEvent,
-    Push,
+    PushDetails,
     RepoRef,
     Review,
     ReviewState,
     Thread,
+    build_event,
 )
 from forge_adapters.common_push import changed_paths
 from forge_adapters.intake import (
@@ -185,13 +186,15 @@ MAX_PUSH_COMMITS = 2048
 
 def _event(delivery: str, kind: EventKind, data: Mapping[str, Any], **fields: Any) -> InboundEvent:
     installation = optional_object(data.get("installation"), "installation")
-    return InboundEvent(
-        forge=Forge.GITHUB,
-        delivery_id=delivery,
-        kind=kind,
-        repo=repo_ref(data),
-        installation_id=optional_whole_number(installation.get("id"), "installation.id"),
-        **fields,
+    return build_event(
+        dict(
+            forge=Forge.GITHUB,
+            delivery_id=delivery,
+            kind=kind,
+            repo=repo_ref(data),
+            installation_id=optional_whole_number(installation.get("id"), "installation.id"),
+            **fields,
+        )
     )
 
 
@@ -324,7 +327,7 @@ def push(delivery: str, data: Mapping[str, Any]) -> ParseResult:
         EventKind.PUSH,
         data,
         actor=actor(data.get("sender")),
-        push=Push(
+        push=PushDetails(
             ref=ref,
             before=text(data.get("before"), "before"),
             after=text(data.get("after"), "after"),

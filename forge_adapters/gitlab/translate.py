@@ -60,11 +60,12 @@ from bot.intake.events import (
     EventKind,
     Forge,
     InboundEvent,
-    Push,
+    PushDetails,
     RepoRef,
     Review,
     ReviewState,
     Thread,
+    build_event,
 )
 from forge_adapters.common_push import changed_paths, is_null_sha
 from forge_adapters.intake import (
@@ -188,7 +189,9 @@ class Delivery:
 
     def event(self, kind: EventKind, **parts: Any) -> InboundEvent:
         repo = repo_ref(mapping(self.data, "project"), self.instance)
-        return InboundEvent(forge=Forge.GITLAB, delivery_id=self.delivery_id, kind=kind, repo=repo, **parts)
+        return build_event(
+            dict(forge=Forge.GITLAB, delivery_id=self.delivery_id, kind=kind, repo=repo, **parts)
+        )
 
     def ignore(self, reason: str) -> Ignored:
         return Ignored(reason, self.delivery_id)
@@ -357,7 +360,7 @@ def push_event(delivery: Delivery) -> ParseResult:
     commits = data.get("commits")
     total = data.get("total_commits_count")
     listed = len(commits) if isinstance(commits, list) else 0
-    push = Push(
+    push = PushDetails(
         ref=text(data["ref"], "ref"),
         before=before,
         after=after,

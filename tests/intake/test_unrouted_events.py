@@ -19,7 +19,7 @@ import pytest
 import redis
 
 import workers.executor
-from bot.intake.events import InboundEvent
+from bot.intake.events import build_event
 from tests.support.celery_queues import queued
 from tests.support.event_worker import github as github  # noqa: PLC0414 - the fixture
 from tests.support.event_worker import remote as remote  # noqa: PLC0414 - the fixture
@@ -68,7 +68,7 @@ def locks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def run_worker(tmp_path: Path, redis_url: str) -> list[str]:
     """Handle every queued event as the worker does; the outcomes, in order."""
     worker = runtime(tmp_path, redis_url)
-    return [handle_event(worker, InboundEvent.model_validate(event)) for event in queued(redis_url)]
+    return [handle_event(worker, build_event(event)) for event in queued(redis_url)]
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import redis
 from pydantic import SecretStr
 
 from bot.intake.agent import RuleAgent
-from bot.intake.events import EventKind, Forge, InboundEvent, RepoRef, event_key
+from bot.intake.events import EventKind, Forge, InboundEvent, RepoRef, build_event, event_key
 from runtime.settings import Settings
 from tests.support.learner import issue_event
 from tests.support.restartable_redis import RestartableRedis
@@ -29,7 +29,7 @@ def worker(tmp_path: Path, url: str) -> WorkerRuntime:
 
 def parked_events(url: str) -> list[InboundEvent]:
     records = redis.Redis.from_url(url).hgetall(PENDING).values()
-    return [InboundEvent.model_validate(json.loads(raw)["event"]) for raw in records]
+    return [build_event(json.loads(raw)["event"]) for raw in records]
 
 
 def test_opened_edited_and_labeled_on_one_text_each_keep_their_entry(tmp_path: Path, redis_url: str) -> None:

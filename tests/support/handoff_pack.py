@@ -6,10 +6,19 @@ from __future__ import annotations
 
 from bot.handle import plan_event
 from bot.intake.agent import RuleAgent
-from bot.intake.events import Actor, Comment, EventKind, InboundEvent, Review, ReviewState, Thread
+from bot.intake.events import (
+    Actor,
+    Comment,
+    EventKind,
+    InboundEvent,
+    Review,
+    ReviewState,
+    Thread,
+    build_event,
+)
 from bot.plan import Plan
 from bot.snapshot import MemorySnapshot, OverlaySnapshot
-from tests.support.learner import CONFIG, NOW, REPO, issue_event, learner_repo
+from tests.support.learner import COMMENT_KINDS, CONFIG, NOW, REPO, issue_event, learner_repo
 
 TEACHER_CONFIG = CONFIG.replace("  push: true\n", "  push: true\n  teachers: [mr-smith]\n")
 ATTEMPT_PATH = "subjects/mathematics/events/2026-11-20-similar-triangles-attempt.md"
@@ -86,18 +95,18 @@ def pr_event(
 ) -> InboundEvent:
     pull = request().pull_request
     assert pull is not None
-    return InboundEvent(
-        forge=REPO.forge,
-        delivery_id=f"d-{comment_id}",
-        kind=kind,
-        repo=REPO,
-        actor=Actor(login=login, id=5),
-        thread=Thread(
-            number=8, title=pull.title, body=pull.body, is_pull_request=True, url="https://x/pull/8"
-        ),
-        comment=Comment(id=comment_id, body=body)
-        if review is None and kind is EventKind.COMMENT_CREATED
-        else None,
-        review=Review(id=comment_id, state=review, body=body) if review is not None else None,
-        occurred_at=NOW,
+    return build_event(
+        dict(
+            forge=REPO.forge,
+            delivery_id=f"d-{comment_id}",
+            kind=kind,
+            repo=REPO,
+            actor=Actor(login=login, id=5),
+            thread=Thread(
+                number=8, title=pull.title, body=pull.body, is_pull_request=True, url="https://x/pull/8"
+            ),
+            comment=Comment(id=comment_id, body=body) if review is None and kind in COMMENT_KINDS else None,
+            review=Review(id=comment_id, state=review, body=body) if review is not None else None,
+            occurred_at=NOW,
+        )
     )

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.intake.events import Actor, Comment, EventKind, Forge, InboundEvent, RepoRef, Thread
+from bot.intake.events import Actor, Comment, EventKind, Forge, InboundEvent, RepoRef, Thread, build_event
 from bot.snapshot import MemorySnapshot
+
+COMMENT_KINDS = frozenset({EventKind.COMMENT_CREATED, EventKind.COMMENT_EDITED, EventKind.REVIEW_COMMENT})
 
 NOW = datetime(2026, 11, 30, 9, 15, tzinfo=UTC)
 REPO = RepoRef(
@@ -71,20 +73,24 @@ def issue_event(
     comment: str | None = None,
     is_pull_request: bool = False,
 ) -> InboundEvent:
-    return InboundEvent(
-        forge=Forge.GITHUB,
-        delivery_id="d-1",
-        kind=kind,
-        repo=repo,
-        actor=Actor(login=login, id=1, is_bot=is_bot),
-        thread=Thread(
-            number=number,
-            title=title,
-            body=body,
-            labels=labels,
-            url=f"https://github.com/alice/learning/issues/{number}",
-            is_pull_request=is_pull_request,
-        ),
-        comment=Comment(id=99, body=comment) if comment is not None else None,
-        occurred_at=NOW,
+    return build_event(
+        dict(
+            forge=Forge.GITHUB,
+            delivery_id="d-1",
+            kind=kind,
+            repo=repo,
+            actor=Actor(login=login, id=1, is_bot=is_bot),
+            thread=Thread(
+                number=number,
+                title=title,
+                body=body,
+                labels=labels,
+                url=f"https://github.com/alice/learning/issues/{number}",
+                is_pull_request=is_pull_request,
+            ),
+            comment=Comment(id=99, body=comment or "")
+            if comment is not None or kind in COMMENT_KINDS
+            else None,
+            occurred_at=NOW,
+        )
     )

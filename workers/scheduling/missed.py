@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 
 import structlog
 
-from bot.intake.events import Actor, Comment, EventKind, InboundEvent, Thread, event_key
+from bot.intake.events import Actor, Comment, EventKind, InboundEvent, Thread, build_event, event_key
 from forge_adapters.base import ForgeClient, ForgeError, OpenedIssue, UpdatedComment
 from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE
 from workers.events import handle_event
@@ -200,7 +200,7 @@ def replay_parked(runtime: WorkerRuntime, target: RegisteredRepo) -> int:
             if "trigger" in record:
                 replayed += _requeue_trigger(runtime, target, key, record)
                 continue
-            event = InboundEvent.model_validate(record["event"])
+            event = build_event(record["event"])
         except (ValueError, KeyError, TypeError):
             log.error("maintenance.unreadable_parked_event", event_key=key.decode(errors="replace"))
             continue  # left in place for a person to look at; it must not block the other events

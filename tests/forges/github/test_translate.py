@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.intake.events import EventKind, InboundEvent, Push, Review, ReviewState
+from bot.intake.events import EventKind, InboundEvent, PushDetails, Review, ReviewState
 from forge_adapters.github import translate as translate_module
 from forge_adapters.github import verify as verify_module
 from forge_adapters.github.translate import parse_delivery
@@ -170,7 +170,7 @@ ZERO = "0" * 40
     [
         (
             "push__normal",
-            Push(
+            PushDetails(
                 ref="refs/heads/master",
                 before="a10867b14bb761a232cd80139fbd4c0d33264240",
                 after="199eddf46df50de8d02e99bf1c5fdb4101338224",
@@ -180,7 +180,7 @@ ZERO = "0" * 40
         ),
         (
             "push__normal_2",
-            Push(
+            PushDetails(
                 ref="refs/heads/master",
                 before="737d38c599c1b2991664dfc6155d6bf516fcce36",
                 after="fd489864e7642b48eaad6e3f155c10e46810ec72",
@@ -190,7 +190,7 @@ ZERO = "0" * 40
         ),
         (
             "push__new_branch",
-            Push(
+            PushDetails(
                 ref="refs/heads/master",
                 before=ZERO,
                 after="6113728f27ae82c7b1a177c8d03f9e96e0adf246",
@@ -201,7 +201,7 @@ ZERO = "0" * 40
         ),
         (
             "push__branch_deleted",
-            Push(
+            PushDetails(
                 ref="refs/heads/feature-branch",
                 before="d2b75aa7797ec26b088fa2dd527e9d2c052fcedd",
                 after=ZERO,
@@ -211,7 +211,7 @@ ZERO = "0" * 40
         ),
     ],
 )
-def test_branch_pushes(name: str, expected: Push) -> None:
+def test_branch_pushes(name: str, expected: PushDetails) -> None:
     event = event_of(name)
     assert event.kind is EventKind.PUSH and event.thread is None
     assert event.push == expected
