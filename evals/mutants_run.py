@@ -1,6 +1,7 @@
 """The mutation run: each broken bot of :mod:`evals.mutants` against the scenarios meant to catch it.
 
-A mutant is caught on a forge when at least one check of its scenarios fails there. The CI slice runs
+A mutant is caught on a forge when at least one check of its scenarios fails there, other than a check
+the unmutated bot is known to fail (one the registry says an open issue owns). The CI slice runs
 each mutant's first scenario on one forge; the full run (``python -m evals.mutants_run --full``) runs
 every mutant against all its scenarios on every forge, and prints the mutation score either way.
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 from evals.harness.checks import CheckStatus, ScenarioResult
 from evals.harness.runner import FORGES, run_evals
 from evals.mutants import MUTANTS, Mutant, mutant
+from evals.scenarios.registry import owning_issue
 from runtime.log_setup import configure_logging
 
 CI_FORGE = "github"
@@ -33,11 +35,12 @@ class MutantResult:
 
     @property
     def failed_checks(self) -> list[str]:
+        """The checks that failed, less those the bot itself fails (owned by an open issue): not a catch."""
         return [
             f"{cell.scenario}: {check.name}"
             for cell in self.cells
             for check in cell.checks
-            if check.status is CheckStatus.FAIL
+            if check.status is CheckStatus.FAIL and not owning_issue(cell.scenario, check.name)
         ]
 
     @property

@@ -17,10 +17,11 @@ import pytest
 
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan
 from evals import mutant_worker
+from evals.harness.checks import Check, CheckStatus, ScenarioResult
 from evals.harness.runner import FORGES
 from evals.mutants import BY_NAME, MUTANTS, Mutant
 from evals.mutants_run import CI_FORGE, MutantResult, run_mutant, score
-from evals.scenarios.registry import SCENARIOS, Surface
+from evals.scenarios.registry import OWNED_BY_OPEN_ISSUE, SCENARIOS, Surface
 
 FULL = os.environ.get("GITLEARNOS_MUTANTS") == "full"
 RUN_FORGES = FORGES if FULL else (CI_FORGE,)
@@ -83,6 +84,17 @@ def test_the_worker_wrapper_reaches_every_task_module(monkeypatch: pytest.Monkey
     patched = mutant_worker.install(BY_NAME["skip-commit"])
     assert wanted <= {module.__name__ for module in patched}
     assert all(module.execute.__name__ == "mutated" for module in patched)
+
+
+def test_a_check_the_bot_is_known_to_fail_is_no_catch(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(OWNED_BY_OPEN_ISSUE, "02: a check the bot fails today", "#0")
+
+    def failing(name: str) -> MutantResult:
+        cell = ScenarioResult("02", "", CI_FORGE, CheckStatus.FAIL, "", (Check(name, CheckStatus.FAIL, ""),))
+        return MutantResult(MUTANTS[0], CI_FORGE, (cell,))
+
+    assert not failing("a check the bot fails today").caught
+    assert failing("another check").caught
 
 
 @pytest.mark.e2e
