@@ -11,7 +11,7 @@ from datetime import datetime
 
 from bot.intake.agent import Agent
 from bot.intake.conversation import ThreadMessage
-from bot.intake.events import InboundEvent, event_key
+from bot.intake.events import InboundEvent, ThreadEvent, event_key
 from bot.plan import Outcome, Plan, Reply
 from bot.replies import RECORDED_EARLIER
 from bot.routing import Context, not_used_reason, route_of
@@ -45,7 +45,7 @@ def replies_after_push(plan: Plan, *, commit_id: str, branch: str, remote: str |
     return plan.finished(commit_id=commit_id, branch=branch, remote=remote).replies
 
 
-def recorded_reply(event: InboundEvent, commit_id: str, changed_paths: tuple[str, ...]) -> Reply:
+def recorded_reply(event: ThreadEvent, commit_id: str, changed_paths: tuple[str, ...]) -> Reply:
     """Reply for an event found already committed when its original receipt is no longer known."""
     files = ", ".join(f"`{path}`" for path in changed_paths) or "none"
     text = RECORDED_EARLIER.format(commit=commit_id[:12], files=files)

@@ -16,7 +16,7 @@ from bot.errors import ConfigError
 from bot.handoff.operation import plan_handoff, wants_handoff
 from bot.intake.agent import Agent, LearnerInput, Significance
 from bot.intake.conversation import ThreadMessage, approval_target
-from bot.intake.events import Comment, EventKind, Forge, InboundEvent, as_kind, event_key
+from bot.intake.events import Comment, Forge, IssueOpened, ThreadEvent, as_kind, event_key
 from bot.intake.model_use import answer_first, answer_text, not_allowed_remark, pick_agent
 from bot.intake.overrides import Override, find_overrides
 from bot.organize.operation import plan_organize
@@ -34,11 +34,11 @@ def _skip(reason: str, key: str = "") -> Plan:
     return Plan(outcome=Outcome.SKIPPED, event_key=key, reason=reason)
 
 
-def _answer(outcome: Outcome, event: InboundEvent, key: str, text: str, reason: str) -> Plan:
+def _answer(outcome: Outcome, event: ThreadEvent, key: str, text: str, reason: str) -> Plan:
     return Plan(outcome=outcome, event_key=key, replies=(Reply.on(event, key, text),), reason=reason)
 
 
-def learners_of(config: LearnerConfig, event: InboundEvent) -> set[str]:
+def learners_of(config: LearnerConfig, event: ThreadEvent) -> set[str]:
     """Logins whose input is learning input: configured learners, else the repository owner."""
     assert event.repo is not None and event.actor is not None
     local = event.forge is Forge.LOCAL
@@ -54,7 +54,7 @@ def _is_bot_reply(body: str) -> bool:
     return any(line.strip().startswith(MARKER_PREFIX) for line in body.splitlines())
 
 
-def _not_learning_input(event: InboundEvent) -> Plan | None:
+def _not_learning_input(event: ThreadEvent) -> Plan | None:
     """A note the gates drop whatever the repository holds: a bot's, or the bot's own reply."""
     assert event.actor is not None
     if event.actor.is_bot:
@@ -66,7 +66,7 @@ def _not_learning_input(event: InboundEvent) -> Plan | None:
 
 
 def _load_policy(
-    event: InboundEvent,
+    event: ThreadEvent,
     snapshot: RepoSnapshot,
     key: str,
     *,
@@ -74,7 +74,7 @@ def _load_policy(
     now: datetime,
 ) -> LearnerConfig | Plan:
     """The repository's config, or the plan that explains why nothing may be written."""
-    assert event.repo is not None and event.thread is not None and event.actor is not None
+    assert event.repo is not None and event.actor is not None
     config_text = snapshot.read_text(CONFIG_PATH)
     if config_text is None:
         # No policy yet: the setup gate (owner only) asks its next question or bootstraps the repository.
@@ -92,7 +92,7 @@ def _load_policy(
 
 
 def plan_note(
-    event: InboundEvent,
+    event: ThreadEvent,
     snapshot: RepoSnapshot,
     *,
     now: datetime,
@@ -130,19 +130,18 @@ def plan_note(
     return _with_config_problem(plan, snapshot, event, key)
 
 
-def _approved_note(event: InboundEvent, history: tuple[ThreadMessage, ...]) -> InboundEvent | None:
+def _approved_note(event: ThreadEvent, history: tuple[ThreadMessage, ...]) -> ThreadEvent | None:
     """The event whose pending writeback an approval comment answers; None when that note changed."""
-    assert event.comment is not None
     target = approval_target(event, history)
     if target.stale:
         return None
     if target.comment is None:
-        return as_kind(event, EventKind.ISSUE_OPENED, comment=None)
+        return as_kind(event, IssueOpened, comment=None)
     comment = Comment(id=target.comment.comment_id, body=target.comment.body)
     return event.model_copy(update={"comment": comment})
 
 
-def _with_config_problem(plan: Plan, snapshot: RepoSnapshot, event: InboundEvent, key: str) -> Plan:
+def _with_config_problem(plan: Plan, snapshot: RepoSnapshot, event: ThreadEvent, key: str) -> Plan:
     """Lead the reply with what is wrong in ``gitlearnos.yml``, when something is."""
     try:
         parse_config(snapshot.read_text(CONFIG_PATH) or "")
@@ -157,7 +156,7 @@ def _with_config_problem(plan: Plan, snapshot: RepoSnapshot, event: InboundEvent
 
 
 def _plan_note(
-    event: InboundEvent,
+    event: ThreadEvent,
     snapshot: RepoSnapshot,
     config: LearnerConfig,
     agents: tuple[Agent, Agent | None],
@@ -169,7 +168,6 @@ def _plan_note(
 
     ``agents`` is the offline rule agent and the optional chat model; a model answer leads every reply.
     """
-    assert event.thread is not None
     key = event_key(event)
     has_remote = event.forge is not Forge.LOCAL
     text = event.comment.body if event.comment is not None else event.thread.body

@@ -16,7 +16,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from bot.errors import UnsafePath
-from bot.intake.events import InboundEvent
+from bot.intake.events import ThreadEvent
 from bot.receipt import Receipt, record_persistence
 from bot.replies import reply_marker
 
@@ -87,9 +87,8 @@ class Reply(_Frozen):
     text: str
 
     @classmethod
-    def on(cls, event: InboundEvent, event_key: str, text: str) -> Reply:
+    def on(cls, event: ThreadEvent, event_key: str, text: str) -> Reply:
         """A reply on the event's own issue or pull request, marked with the event's key."""
-        assert event.thread is not None
         return cls(
             thread_number=event.thread.number,
             is_pull_request=event.thread.is_pull_request,

@@ -1,6 +1,6 @@
 """Which operation takes which event: one table, read by the core, the worker and intake. Pure.
 
-A route is data, as in gidgethub's router: the event kinds it takes, a
+A route is data, as in gidgethub's router: the event classes it takes, a
 predicate on the event alone, the operation that plans it, and what that
 operation needs fetched besides the repository (the thread's comments).
 Predicates look only at the event, never at the repository, because intake
@@ -18,13 +18,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any, Generic, TypeVar, get_args
 
 from bot.config import CONFIG_PATH
 from bot.handoff.operation import handoff_branch
 from bot.handoff.teacher_feedback import plan_pull_request_event
 from bot.intake.agent import Agent
 from bot.intake.conversation import ThreadMessage
-from bot.intake.events import EventKind, InboundEvent, event_key
+from bot.intake.events import (
+    CommentCreated,
+    InboundEvent,
+    IssueOpened,
+    ScheduleTrigger,
+    ThreadEvent,
+    event_key,
+)
 from bot.learner_note import learners_of, plan_note
 from bot.plan import Plan
 from bot.snapshot import RepoSnapshot
@@ -41,46 +49,47 @@ class Context:
     history: tuple[ThreadMessage, ...] = ()
 
 
-Planner = Callable[[InboundEvent, RepoSnapshot, Context], Plan]
-NeedsHistory = Callable[[InboundEvent, RepoSnapshot], bool]
+E = TypeVar("E", bound=InboundEvent)
+
+NoteEvent = IssueOpened | CommentCreated
+"""What the learner-note route takes: a new issue, or a new comment on one."""
 
 
 @dataclass(frozen=True)
-class Route:
-    """``plan`` is None for an event the core does not plan one by one (a schedule trigger runs jobs)."""
+class Route(Generic[E]):
+    """``kinds`` are the event classes taken; the operation is typed against them, so it needs no narrowing.
+
+    ``plan`` is None for an event the core does not plan one by one (a schedule trigger runs jobs).
+    """
 
     name: str
-    kinds: frozenset[EventKind]
-    takes: Callable[[InboundEvent], bool]
-    plan: Planner | None
-    needs_history: NeedsHistory
+    kinds: tuple[type[E], ...]
+    takes: Callable[[E], bool]
+    plan: Callable[[E, RepoSnapshot, Context], Plan] | None
+    needs_history: Callable[[E, RepoSnapshot], bool]
 
 
 def _never(_event: InboundEvent, _snapshot: RepoSnapshot) -> bool:
     return False
 
 
-def _on_handoff(event: InboundEvent) -> bool:
-    return bool(handoff_branch(event))
+def _on_issue(event: NoteEvent) -> bool:
+    return not event.thread.is_pull_request
 
 
-def _on_issue(event: InboundEvent) -> bool:
-    return event.thread is not None and not event.thread.is_pull_request
-
-
-def _note_needs_history(event: InboundEvent, snapshot: RepoSnapshot) -> bool:
+def _note_needs_history(event: NoteEvent, snapshot: RepoSnapshot) -> bool:
     """A comment continues a conversation: the setup gate's (no config yet) or an approval's."""
     if event.comment is None:
         return False
     return snapshot.read_text(CONFIG_PATH) is None or is_approval(event.comment.body)
 
 
-def _plan_handoff_event(event: InboundEvent, snapshot: RepoSnapshot, context: Context) -> Plan:
+def _plan_handoff_event(event: ThreadEvent, snapshot: RepoSnapshot, context: Context) -> Plan:
     key = event_key(event)
     return plan_pull_request_event(event, snapshot, now=context.now, event_key=key, learners_of=learners_of)
 
 
-def _plan_learner_note(event: InboundEvent, snapshot: RepoSnapshot, context: Context) -> Plan:
+def _plan_learner_note(event: NoteEvent, snapshot: RepoSnapshot, context: Context) -> Plan:
     return plan_note(
         event,
         snapshot,
@@ -91,29 +100,25 @@ def _plan_learner_note(event: InboundEvent, snapshot: RepoSnapshot, context: Con
     )
 
 
-THREAD_KINDS = frozenset(EventKind) - {EventKind.PING, EventKind.INSTALL, EventKind.PUSH, EventKind.SCHEDULE}
+THREAD_EVENTS: tuple[type[ThreadEvent], ...] = get_args(ThreadEvent)
 
-ROUTES: tuple[Route, ...] = (
+ROUTES: tuple[Route[Any], ...] = (
     # Any event on the bot's own handoff pull request: teacher feedback, merge, close.
-    Route(
-        "handoff pull request", THREAD_KINDS, lambda e: bool(handoff_branch(e)), _plan_handoff_event, _never
+    Route[ThreadEvent](
+        "handoff pull request", THREAD_EVENTS, lambda e: bool(handoff_branch(e)), _plan_handoff_event, _never
     ),
     # A learner's note: a new issue, or a new comment on one (an answer, an approval, a setup reply).
-    Route(
-        "learner note",
-        frozenset({EventKind.ISSUE_OPENED, EventKind.COMMENT_CREATED}),
-        _on_issue,
-        _plan_learner_note,
-        _note_needs_history,
+    Route[NoteEvent](
+        "learner note", (IssueOpened, CommentCreated), _on_issue, _plan_learner_note, _note_needs_history
     ),
     # A forge-side scheduler (GitLab scheduled pipeline, GitHub dispatch): the schedule queue runs the jobs.
-    Route("schedule trigger", frozenset({EventKind.SCHEDULE}), lambda _: True, None, _never),
+    Route[ScheduleTrigger]("schedule trigger", (ScheduleTrigger,), lambda _: True, None, _never),
 )
 
 
-def route_of(event: InboundEvent) -> Route | None:
+def route_of(event: InboundEvent) -> Route[Any] | None:
     """The route that takes ``event``, or None when no operation uses it."""
-    return next((route for route in ROUTES if event.kind in route.kinds and route.takes(event)), None)
+    return next((route for route in ROUTES if isinstance(event, route.kinds) and route.takes(event)), None)
 
 
 def not_used_reason(event: InboundEvent) -> str:

@@ -24,7 +24,7 @@ from structlog.contextvars import bound_contextvars
 from bot.automation.deployment_request import with_deployment_request
 from bot.handle import plan_event, recorded_reply
 from bot.intake.conversation import ThreadMessage
-from bot.intake.events import InboundEvent, build_event, event_key
+from bot.intake.events import InboundEvent, ThreadEvent, build_event, event_key
 from bot.plan import Outcome, Plan
 from bot.routing import needs_thread_history
 from forge_adapters.base import ForgeClient, ForgeError
@@ -59,7 +59,7 @@ def handle_event(runtime: WorkerRuntime, event: InboundEvent) -> str:
         key=key,
         checkout=working_repo(event, repo),  # a handoff PR's feedback is planned and committed on its branch
         recorded_reply=lambda recorded: (
-            recorded_reply(event, recorded.id, recorded.paths) if event.thread is not None else None
+            recorded_reply(event, recorded.id, recorded.paths) if isinstance(event, ThreadEvent) else None
         ),
     )
 

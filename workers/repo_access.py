@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import structlog
 
-from bot.intake.events import EventKind, InboundEvent, RepoRef
+from bot.intake.events import EventKind, InboundEvent, RepoRef, ThreadEvent
 from bot.plan import Reply
 from bot.replies import PUBLIC_REPO
 from forge_adapters.base import ForgeClient, RepoInfo
@@ -132,8 +132,8 @@ def refusal_reply(event: InboundEvent, key: str, refusal: RepositoryRefused) -> 
     """What the learner is told when their repository is refused: nothing for a foreign repository
     (no forge to answer on), nothing for people other than the owner (no replying to every stranger
     on a public repository), once per note otherwise."""
-    repo, thread, actor = event.repo, event.thread, event.actor
-    if repo is None or thread is None or actor is None or event.kind not in REPLIED_KINDS:
+    repo, actor = event.repo, event.actor
+    if repo is None or actor is None or not isinstance(event, ThreadEvent) or event.kind not in REPLIED_KINDS:
         return ()
     text = {PUBLIC: PUBLIC_REPO, UNKNOWN: UNKNOWN_VISIBILITY}.get(refusal.visibility)
     if text is None or actor.login.lower() != repo.owner.lower():

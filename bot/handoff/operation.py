@@ -40,7 +40,7 @@ from bot.handoff.records import (
     quoted,
 )
 from bot.handoff.status import SENDING_PATH, HandoffStatus
-from bot.intake.events import Forge, InboundEvent, content_hash
+from bot.intake.events import Forge, InboundEvent, ThreadEvent, content_hash
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, PullRequestSpec, Reply
 from bot.provenance import automation_done, source_locator, source_name
 from bot.receipt import commit_receipt
@@ -148,14 +148,12 @@ def _labelled(text: str, key: str) -> list[str]:
     return [m.group("value") for m in LABELLED.finditer(text) if m.group("key").lower() == key]
 
 
-def _request_text(event: InboundEvent) -> str:
-    assert event.thread is not None
+def _request_text(event: ThreadEvent) -> str:
     return event.comment.body if event.comment is not None else event.thread.body
 
 
-def _attempt_from_thread(event: InboundEvent) -> str:
+def _attempt_from_thread(event: ThreadEvent) -> str:
     """The issue itself is the attempt when the learner asks on it; command lines are not part of it."""
-    assert event.thread is not None
     lines = event.thread.body.splitlines()
     kept = [line for line in lines if not line.strip().lower().startswith("/gitlearnos")]
     return "\n".join(kept).strip() or event.thread.title
@@ -178,7 +176,7 @@ def _subject(snapshot: RepoSnapshot, config: LearnerConfig, gap: Record | None) 
 
 
 def _pack(
-    event: InboundEvent,
+    event: ThreadEvent,
     snapshot: RepoSnapshot,
     gap: Record | None,
     subject: str,
@@ -187,7 +185,6 @@ def _pack(
     event_key: str,
 ) -> Pack:
     """Build the pack from the request, the chosen gap and the attempt the gap links."""
-    assert event.thread is not None
     request = _request_text(event)
     attempt = _attempt_record(snapshot, gap) if gap is not None else None
     confidential = event.thread.confidential or (event.comment is not None and event.comment.confidential)
@@ -230,7 +227,7 @@ def _pack(
     )
 
 
-def _answer(event: InboundEvent, event_key: str, text: str, reason: str) -> Plan:
+def _answer(event: ThreadEvent, event_key: str, text: str, reason: str) -> Plan:
     return Plan(
         outcome=Outcome.SKIPPED,
         event_key=event_key,
@@ -249,7 +246,7 @@ HISTORY = {
 
 
 def plan_handoff(
-    event: InboundEvent,
+    event: ThreadEvent,
     snapshot: RepoSnapshot,
     config: LearnerConfig,
     *,
@@ -257,7 +254,7 @@ def plan_handoff(
     event_key: str,
 ) -> Plan:
     """Plan the pack, its commit on the handoff branch and the pull request; performs nothing."""
-    assert event.thread is not None and event.repo is not None
+    assert event.repo is not None
     if event.forge is Forge.LOCAL:
         return _answer(event, event_key, NO_FORGE, "handoff needs a forge")
     request = _request_text(event)

@@ -47,7 +47,7 @@ from bot.handoff.records import (
     relative,
 )
 from bot.handoff.status import HandoffStatus, can_move, parse_status
-from bot.intake.events import EventKind, InboundEvent, ReviewState
+from bot.intake.events import EventKind, ReviewState, ThreadEvent
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
 from bot.receipt import Receipt, commit_receipt
@@ -60,7 +60,7 @@ from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
 
 OPERATION = "teacher-feedback"
 RECONCILE = "handoff-reconcile"
-LearnersOf = Callable[[LearnerConfig, InboundEvent], set[str]]
+LearnersOf = Callable[[LearnerConfig, ThreadEvent], set[str]]
 
 DO_NOT_RETEACH = re.compile(
     r"""\b(?:do\s+not|don'?t|no\s+need\s+to|never)\s+    # the learner's refusal
@@ -101,7 +101,7 @@ def _skip(reason: str, key: str) -> Plan:
     return Plan(outcome=Outcome.SKIPPED, event_key=key, operation=OPERATION, reason=reason)
 
 
-def _role(event: InboundEvent, config: LearnerConfig, learners_of: LearnersOf) -> str | None:
+def _role(event: ThreadEvent, config: LearnerConfig, learners_of: LearnersOf) -> str | None:
     assert event.actor is not None
     login = event.actor.login.lower()
     if login in {teacher.lower() for teacher in config.authorization.teachers}:
@@ -117,7 +117,7 @@ def _config(snapshot: RepoSnapshot) -> LearnerConfig | None:
 
 
 def _gate(
-    event: InboundEvent, snapshot: RepoSnapshot, key: str, learners_of: LearnersOf
+    event: ThreadEvent, snapshot: RepoSnapshot, key: str, learners_of: LearnersOf
 ) -> tuple[LearnerConfig, str] | Plan:
     """The config and the speaker's role, or the plan saying why this event changes nothing."""
     if not handoff_branch(event) or event.repo is None or event.actor is None:
@@ -140,7 +140,7 @@ def _gate(
 
 
 def plan_pull_request_event(
-    event: InboundEvent,
+    event: ThreadEvent,
     snapshot: RepoSnapshot,
     *,
     now: datetime,
@@ -178,7 +178,7 @@ def plan_pull_request_event(
     )
 
 
-def _feedback_text(event: InboundEvent, role: str) -> tuple[str, str]:
+def _feedback_text(event: ThreadEvent, role: str) -> tuple[str, str]:
     """The feedback's words and how it was given (review verdict, line comment, comment, report)."""
     if event.review is not None:
         verdict = REVIEW_KIND[event.review.state]
@@ -208,7 +208,7 @@ def _mastery(gap_text: str | None) -> str:
 
 
 def _record_feedback(
-    event: InboundEvent,
+    event: ThreadEvent,
     snapshot: RepoSnapshot,
     config: LearnerConfig,
     handoff: HandoffRecord,
@@ -304,7 +304,7 @@ def _updated_gap(gap_text: str, handoff: HandoffRecord, link: str, *, resolved: 
 
 
 def _receipt(
-    event: InboundEvent,
+    event: ThreadEvent,
     config: LearnerConfig,
     handoff: HandoffRecord,
     *,
@@ -330,7 +330,7 @@ def _receipt(
 
 
 def _committed(
-    event: InboundEvent,
+    event: ThreadEvent,
     key: str,
     operation: str,
     writes: dict[str, str],
@@ -351,7 +351,7 @@ def _committed(
 
 
 def _closing_commit(
-    verb: str, what: str, event: InboundEvent, handoff: HandoffRecord, *, key: str, operation: str
+    verb: str, what: str, event: ThreadEvent, handoff: HandoffRecord, *, key: str, operation: str
 ) -> CommitSpec:
     """The commit that ends a handoff's life: merged (reconciled) or closed unmerged (cancelled)."""
     title = one_line(handoff.header.get("Title", handoff.handoff_id), limit=60)
@@ -363,7 +363,7 @@ def _closing_commit(
 
 
 def _reconcile(
-    event: InboundEvent,
+    event: ThreadEvent,
     snapshot: RepoSnapshot,
     config: LearnerConfig,
     handoff: HandoffRecord,
@@ -427,7 +427,7 @@ def _reconcile(
 
 
 def _cancel(
-    event: InboundEvent,
+    event: ThreadEvent,
     config: LearnerConfig,
     handoff: HandoffRecord,
     status: HandoffStatus,

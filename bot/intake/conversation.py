@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.intake.events import EventKind, Forge, InboundEvent, content_hash
+from bot.intake.events import EventKind, Forge, ThreadEvent, content_hash
 from bot.replies import MARKER_PREFIX, PENDING_MARKER
 
 ASKED = re.compile(re.escape(MARKER_PREFIX) + r"setup asked=(?P<fact>[a-z_]+) -->")
@@ -63,7 +63,7 @@ def _is_from_bot(message: ThreadMessage) -> bool:
     return message.is_bot or any(line.startswith(MARKER_PREFIX) for line in _own_lines(message.body))
 
 
-def _before_current(event: InboundEvent, history: tuple[ThreadMessage, ...]) -> tuple[ThreadMessage, ...]:
+def _before_current(event: ThreadEvent, history: tuple[ThreadMessage, ...]) -> tuple[ThreadMessage, ...]:
     """The comments before the event's own one (the forge's list may hold it, and later ones too)."""
     if event.kind is EventKind.ISSUE_OPENED or event.comment is None:
         return ()  # an issue body comes before every comment of its thread
@@ -98,7 +98,7 @@ def shows_pending_writeback(body: str) -> bool:
     return PENDING_MARKER in _own_lines(body) or any(prose in body for prose in LEGACY_PENDING_PROSE)
 
 
-def approval_target(event: InboundEvent, history: tuple[ThreadMessage, ...]) -> ApprovalTarget:
+def approval_target(event: ThreadEvent, history: tuple[ThreadMessage, ...]) -> ApprovalTarget:
     """Find the note whose pending writeback an approval answers.
 
     The latest bot reply before the approval that shows a pending writeback
@@ -123,7 +123,7 @@ def approval_target(event: InboundEvent, history: tuple[ThreadMessage, ...]) -> 
 
 
 def learner_turns(
-    event: InboundEvent, history: tuple[ThreadMessage, ...], *, learner: str
+    event: ThreadEvent, history: tuple[ThreadMessage, ...], *, learner: str
 ) -> tuple[Turn, ...]:
     """The learner's messages in this thread up to and including the event, each with its open question.
 
@@ -131,7 +131,6 @@ def learner_turns(
     config names anyone); everyone else's comments are ignored. The issue body
     counts when the learner opened the issue.
     """
-    assert event.thread is not None
     who = learner.lower()
     turns: list[Turn] = []
     opener = event.thread.author.lower() or (event.actor.login.lower() if event.actor else "")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
@@ -257,6 +257,8 @@ ThreadEvent = (
 CommentEvent = CommentCreated | CommentEdited | ReviewComment
 """An event that carries a comment (and its thread)."""
 
+AnyEvent = TypeVar("AnyEvent", bound=EventBase)
+
 _EVENTS: TypeAdapter[InboundEvent] = TypeAdapter(Annotated[InboundEvent, Field(discriminator="kind")])
 
 
@@ -269,13 +271,14 @@ def build_event(data: dict[str, Any]) -> InboundEvent:
     return _EVENTS.validate_python(data)
 
 
-def as_kind(event: InboundEvent, kind: EventKind, **changes: Any) -> InboundEvent:
+def as_kind(event: EventBase, kind: type[AnyEvent], **changes: Any) -> AnyEvent:
     """``event`` told as another kind (an approval as the note it approves), validated as that kind's class.
 
     ``model_copy`` would keep the old class and skip validation; this builds the
     new kind from the same parts, with ``changes`` on top.
     """
-    return build_event({**dict(event), "kind": kind, **changes})
+    parts = {name: value for name, value in event if name != "kind"}
+    return kind.model_validate({**parts, **changes})
 
 
 def content_hash(text: str) -> str:

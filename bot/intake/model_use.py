@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bot.config import ExternalModel, LearnerConfig
 from bot.intake.agent import Agent, Recognition
-from bot.intake.events import InboundEvent
+from bot.intake.events import ThreadEvent
 from bot.plan import Plan, Reply
 
 MODEL_NOT_ALLOWED = (
@@ -52,7 +52,7 @@ def answer_text(recognition: Recognition) -> str:
     return "\n\n".join(parts)
 
 
-def answer_first(plan: Plan, lead: str, event: InboundEvent, event_key: str) -> Plan:
+def answer_first(plan: Plan, lead: str, event: ThreadEvent, event_key: str) -> Plan:
     """Put ``lead`` (an answer or a remark) before the plan's first reply, or make it the only reply."""
     if not lead:
         return plan

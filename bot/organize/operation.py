@@ -13,7 +13,7 @@ from datetime import date, datetime
 from bot.config import LearnerConfig
 from bot.dashboard.page import dashboard_files
 from bot.intake.agent import Recognition
-from bot.intake.events import InboundEvent, content_hash
+from bot.intake.events import ThreadEvent, content_hash
 from bot.intake.overrides import Override, Overrides
 from bot.organize.gaps import plan_gap
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
@@ -72,7 +72,7 @@ def _knowledge_writes(
 
 
 def _duplicate_plan(
-    event: InboundEvent,
+    event: ThreadEvent,
     snapshot: RepoSnapshot,
     config: LearnerConfig,
     overrides: Overrides,
@@ -150,7 +150,7 @@ def _free_record_id(snapshot: RepoSnapshot, subject: str, base: str) -> tuple[st
 
 
 def plan_organize(
-    event: InboundEvent,
+    event: ThreadEvent,
     snapshot: RepoSnapshot,
     config: LearnerConfig,
     recognition: Recognition,
@@ -160,7 +160,7 @@ def plan_organize(
     event_key: str,
 ) -> Plan:
     """Plan the record, dashboard and commit for a recognized durable note."""
-    assert event.thread is not None and recognition.subject is not None
+    assert recognition.subject is not None
     subject = recognition.subject
     note = recognition.note
     digest = content_hash(note)

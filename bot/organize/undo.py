@@ -10,7 +10,7 @@ overwrite their work.
 from __future__ import annotations
 
 from bot.config import LearnerConfig
-from bot.intake.events import InboundEvent
+from bot.intake.events import ThreadEvent
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_name
 from bot.receipt import commit_receipt
@@ -33,8 +33,7 @@ def last_undoable(commits: list[CommitSummary]) -> CommitSummary | None:
     return None
 
 
-def plan_undo(event: InboundEvent, snapshot: RepoSnapshot, config: LearnerConfig, *, event_key: str) -> Plan:
-    assert event.thread is not None
+def plan_undo(event: ThreadEvent, snapshot: RepoSnapshot, config: LearnerConfig, *, event_key: str) -> Plan:
     target = last_undoable(snapshot.recent_commits(HISTORY_DEPTH))
     if target is None:
         reply = Reply.on(event, event_key, NOTHING_TO_UNDO)

@@ -30,7 +30,7 @@ from datetime import date, datetime
 from bot.automation.schedule_rules import job_schedule
 from bot.config import LearnerConfig
 from bot.dashboard.page import dashboard_files
-from bot.intake.events import InboundEvent
+from bot.intake.events import ThreadEvent
 from bot.organize.operation import BOT_NAME
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
@@ -77,9 +77,9 @@ def _delivered_numbers(issue_body: str) -> dict[str, tuple[int, ...]]:
     return found
 
 
-def _asked_on_thread(event: InboundEvent, snapshot: RepoSnapshot) -> set[str]:
+def _asked_on_thread(event: ThreadEvent, snapshot: RepoSnapshot) -> set[str]:
     """IDs of the event records taken from this issue (its body or one of its comments)."""
-    assert event.repo is not None and event.thread is not None
+    assert event.repo is not None
     where = re.compile(
         rf"^\[?{event.forge.value} (?:comment \S+ on )?issue #{event.thread.number} "
         rf"in {re.escape(event.repo.full_name)}\b"
@@ -91,7 +91,7 @@ def _asked_on_thread(event: InboundEvent, snapshot: RepoSnapshot) -> set[str]:
     }
 
 
-def answer_targets(event: InboundEvent, snapshot: RepoSnapshot) -> tuple[Target, ...]:
+def answer_targets(event: ThreadEvent, snapshot: RepoSnapshot) -> tuple[Target, ...]:
     """The planned review records a comment on this thread answers; empty when it answers none."""
     if event.comment is None or event.thread is None or event.repo is None or event.thread.is_pull_request:
         return ()
@@ -221,13 +221,13 @@ def _reply_text(assessments: list[Assessment]) -> str:
 
 
 def plan_answer(
-    event: InboundEvent, snapshot: RepoSnapshot, config: LearnerConfig, *, now: datetime, event_key: str
+    event: ThreadEvent, snapshot: RepoSnapshot, config: LearnerConfig, *, now: datetime, event_key: str
 ) -> Plan | None:
     """One commit writing this comment back as an answer, or None when it answers no planned review."""
     targets = answer_targets(event, snapshot)
     if not targets:
         return None
-    assert event.comment is not None and event.thread is not None
+    assert event.comment is not None
     answer = event.comment.body
     day = now.date()
     where, locator = source_name(event), source_locator(event)

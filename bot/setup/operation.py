@@ -17,7 +17,7 @@ from bot.config import CONFIG_PATH, LearnerConfig, Mode, parse_config
 from bot.dashboard.page import DASHBOARD_PATH, dashboard_files
 from bot.errors import ConfigError, InvariantBroken
 from bot.intake.conversation import ThreadMessage, learner_turns
-from bot.intake.events import Forge, InboundEvent
+from bot.intake.events import Forge, ThreadEvent
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import source_locator, source_name
 from bot.receipt import commit_receipt
@@ -66,7 +66,7 @@ STRICT_EFFECTS = {
 }
 
 
-def _learner(event: InboundEvent) -> str:
+def _learner(event: ThreadEvent) -> str:
     """Who may set the repository up: its owner (local mode: whoever runs the command)."""
     assert event.repo is not None and event.actor is not None
     return event.actor.login if event.forge is Forge.LOCAL else event.repo.owner
@@ -87,7 +87,7 @@ def _recorded_facts(snapshot: RepoSnapshot) -> dict[Fact, str]:
 
 
 def plan_setup(
-    event: InboundEvent,
+    event: ThreadEvent,
     snapshot: RepoSnapshot,
     history: tuple[ThreadMessage, ...],
     *,
@@ -95,7 +95,7 @@ def plan_setup(
     event_key: str,
 ) -> Plan:
     """Ask the next setup question, or plan the bootstrap commit when the gate is complete."""
-    assert event.repo is not None and event.actor is not None and event.thread is not None
+    assert event.repo is not None and event.actor is not None
     learner = _learner(event)
     if event.actor.login.lower() != learner.lower():
         return Plan(
@@ -117,7 +117,7 @@ def plan_setup(
     return _bootstrap(event, snapshot, facts, now=now, event_key=event_key)
 
 
-def _ask(event: InboundEvent, facts: SetupFacts, fact: Fact, *, first: bool, event_key: str) -> Plan:
+def _ask(event: ThreadEvent, facts: SetupFacts, fact: Fact, *, first: bool, event_key: str) -> Plan:
     parts = [SETUP_INTRO] if first else []
     if facts.summary():
         parts.append(SETUP_SO_FAR.format(facts=facts.summary()))
@@ -167,7 +167,7 @@ def done_reply(*, writes: tuple[str, ...], existing: tuple[str, ...], facts: Set
 
 
 def bootstrap_files(
-    event: InboundEvent, snapshot: RepoSnapshot, facts: SetupFacts, now: datetime
+    event: ThreadEvent, snapshot: RepoSnapshot, facts: SetupFacts, now: datetime
 ) -> dict[str, str]:
     """Every file setup would create, in commit order (existing files are filtered out by the caller)."""
     assert event.repo is not None
@@ -197,7 +197,7 @@ def bootstrap_files(
 
 
 def _bootstrap(
-    event: InboundEvent, snapshot: RepoSnapshot, facts: SetupFacts, *, now: datetime, event_key: str
+    event: ThreadEvent, snapshot: RepoSnapshot, facts: SetupFacts, *, now: datetime, event_key: str
 ) -> Plan:
     planned = bootstrap_files(event, snapshot, facts, now)
     existing = tuple(path for path in planned if snapshot.read_text(path) is not None)

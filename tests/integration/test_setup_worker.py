@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import respx
 
-from bot.intake.events import Comment, EventKind, InboundEvent, as_kind
+from bot.intake.events import Comment, CommentCreated, InboundEvent, as_kind
 from bot.receipt import ReceiptField
 from tests.support.event_worker import runtime
 from tests.support.fake_github import API, FakeGitHubComments, rest_user
@@ -81,7 +81,7 @@ def opened(remote: Path, body: str = OPENING, number: int = 7) -> InboundEvent:
 def answered(remote: Path, github: FakeGitHubComments, text: str) -> InboundEvent:
     """The learner's comment on issue 7: on the fake forge first, then as the webhook event."""
     comment_id = github.seed("alice", "learning", 7, text)
-    return as_kind(opened(remote), EventKind.COMMENT_CREATED, comment=Comment(id=comment_id, body=text))
+    return as_kind(opened(remote), CommentCreated, comment=Comment(id=comment_id, body=text))
 
 
 def test_a_conversation_sets_up_the_repository_then_a_note_is_organized(

@@ -7,7 +7,7 @@ import pytest
 from bot.handle import plan_event
 from bot.intake.agent import RuleAgent
 from bot.intake.conversation import ThreadMessage, approval_target
-from bot.intake.events import EventKind, InboundEvent, PushDetails, ReviewState, as_kind, content_hash
+from bot.intake.events import EventKind, InboundEvent, Push, PushDetails, ReviewState, as_kind, content_hash
 from bot.plan import Outcome
 from bot.replies import PENDING_MARKER, reply_marker
 from bot.routing import needs_thread_history, not_used_reason, route_of
@@ -15,7 +15,7 @@ from bot.snapshot import MemorySnapshot
 from tests.support.handoff_pack import pr_event
 from tests.support.learner import NOW, issue_event, learner_repo
 
-PUSH = as_kind(issue_event(), EventKind.PUSH, thread=None, push=PushDetails(ref="refs/heads/main"))
+PUSH = as_kind(issue_event(), Push, thread=None, push=PushDetails(ref="refs/heads/main"))
 
 
 def on_pull_request(kind: EventKind) -> InboundEvent:
