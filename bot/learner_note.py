@@ -16,7 +16,7 @@ from bot.errors import ConfigError
 from bot.handoff.operation import plan_handoff, wants_handoff
 from bot.intake.agent import Agent, LearnerInput, Significance
 from bot.intake.conversation import ThreadMessage, approval_target
-from bot.intake.events import Comment, Forge, IssueOpened, ThreadEvent, as_kind, event_key
+from bot.intake.events import Comment, CommentEvent, Forge, IssueOpened, ThreadEvent, as_kind, event_key
 from bot.intake.model_use import answer_first, answer_text, not_allowed_remark, pick_agent
 from bot.intake.overrides import Override, find_overrides
 from bot.organize.operation import plan_organize
@@ -182,7 +182,11 @@ def _plan_note(
     if wants_handoff(text, event.thread.labels):
         return authorized(plan_handoff(event, snapshot, config, now=now, event_key=key))
     # A comment on a thread that asked review questions is the learner's answer.
-    answer = plan_answer(event, snapshot, config, now=now, event_key=key)
+    answer = (
+        plan_answer(event, snapshot, config, now=now, event_key=key)
+        if isinstance(event, CommentEvent)
+        else None
+    )
     if answer is not None and not overrides.forbids_storing:
         return authorized(answer)
 

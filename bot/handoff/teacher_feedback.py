@@ -47,7 +47,14 @@ from bot.handoff.records import (
     relative,
 )
 from bot.handoff.status import HandoffStatus, can_move, parse_status
-from bot.intake.events import EventKind, ReviewState, ThreadEvent
+from bot.intake.events import (
+    CommentCreated,
+    EventKind,
+    ReviewComment,
+    ReviewState,
+    ReviewSubmitted,
+    ThreadEvent,
+)
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
 from bot.receipt import Receipt, commit_receipt
@@ -73,7 +80,8 @@ TEACHER_REPORT = re.compile(
     r"\bteacher\b[^.\n]{0,80}?\b(resolved|solved|answered|explained|said|showed|corrected|fixed)\b", re.I
 )
 RESOLVED_WORDS = frozenset({"resolved", "solved", "answered"})
-FEEDBACK_KINDS = frozenset({EventKind.COMMENT_CREATED, EventKind.REVIEW_COMMENT, EventKind.REVIEW_SUBMITTED})
+FeedbackEvent = CommentCreated | ReviewComment | ReviewSubmitted
+"""What feedback arrives as on a handoff pull request: a comment, a line comment or a review."""
 REVIEW_KIND = {
     ReviewState.APPROVED: "`review: approved`",
     ReviewState.CHANGES_REQUESTED: "`review: changes requested`",
@@ -166,7 +174,7 @@ def plan_pull_request_event(
         return _reconcile(event, snapshot, config, handoff, status, now=now, key=event_key)
     if event.kind is EventKind.PR_CLOSED:
         return _cancel(event, config, handoff, status, now=now, key=event_key)
-    if event.kind not in FEEDBACK_KINDS:
+    if not isinstance(event, FeedbackEvent):
         return _skip(f"{event.kind.value} on a handoff pull request changes nothing", event_key)
     if not can_move(status, HandoffStatus.FEEDBACK_RECEIVED):
         return _skip(f"the pack is `{status}`; feedback is recorded only while it is open", event_key)
@@ -178,13 +186,12 @@ def plan_pull_request_event(
     )
 
 
-def _feedback_text(event: ThreadEvent, role: str) -> tuple[str, str]:
+def _feedback_text(event: FeedbackEvent, role: str) -> tuple[str, str]:
     """The feedback's words and how it was given (review verdict, line comment, comment, report)."""
-    if event.review is not None:
+    if isinstance(event, ReviewSubmitted):
         verdict = REVIEW_KIND[event.review.state]
         body = event.review.body or f"({verdict.strip('`')} without a written comment)"
         return body, verdict
-    assert event.comment is not None
     if role == "learner":
         return event.comment.body, "`learner report of teacher feedback`"
     if event.comment.path:

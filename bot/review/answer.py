@@ -30,7 +30,7 @@ from datetime import date, datetime
 from bot.automation.schedule_rules import job_schedule
 from bot.config import LearnerConfig
 from bot.dashboard.page import dashboard_files
-from bot.intake.events import ThreadEvent
+from bot.intake.events import CommentEvent, ThreadEvent
 from bot.organize.operation import BOT_NAME
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
@@ -221,13 +221,12 @@ def _reply_text(assessments: list[Assessment]) -> str:
 
 
 def plan_answer(
-    event: ThreadEvent, snapshot: RepoSnapshot, config: LearnerConfig, *, now: datetime, event_key: str
+    event: CommentEvent, snapshot: RepoSnapshot, config: LearnerConfig, *, now: datetime, event_key: str
 ) -> Plan | None:
     """One commit writing this comment back as an answer, or None when it answers no planned review."""
     targets = answer_targets(event, snapshot)
     if not targets:
         return None
-    assert event.comment is not None
     answer = event.comment.body
     day = now.date()
     where, locator = source_name(event), source_locator(event)
