@@ -110,7 +110,7 @@ class ChatModelAgent:
     def recognize(self, learner_input: LearnerInput) -> Recognition:
         ruled = self._rules.recognize(learner_input)
         try:
-            reading = self._read(learner_input)
+            reading = self._call(INSTRUCTIONS, self._content(learner_input), "reading", ModelReading)
         except ModelCallFailed as failure:
             log.warning("chat_model_failed", model=self.model, reason=str(failure))
             return ruled.model_copy(update={"model_remark": UNAVAILABLE.format(reason=failure)})
@@ -119,7 +119,9 @@ class ChatModelAgent:
     def generate_questions(self, context: QuestionContext) -> GeneratedQuestions:
         """The model's questions from the linked evidence; the rule templates, said so, when it fails."""
         try:
-            written = self._call(self._questions_request(context), ModelQuestions)
+            written = self._call(
+                QUESTION_INSTRUCTIONS, context.model_dump_json(), "questions", ModelQuestions
+            )
             questions = tuple(
                 GeneratedQuestion(question=q.question.strip(), success=q.success_condition.strip())
                 for q in written.questions
@@ -135,27 +137,9 @@ class ChatModelAgent:
             generated_by=f"the chat model `{self.model}`",
         )
 
-    def _read(self, learner_input: LearnerInput) -> ModelReading:
-        return self._call(self._request(learner_input), ModelReading)
-
-    def _call(self, request: dict[str, Any], schema: type[Schema]) -> Schema:
-        try:
-            response = self._client.post("chat/completions", json=request)
-        except httpx.HTTPError as error:
-            raise ModelCallFailed(f"the model endpoint was unreachable ({type(error).__name__})") from error
-        if not response.is_success:
-            raise ModelCallFailed(f"the model endpoint answered HTTP {response.status_code}")
-        try:
-            content = response.json()["choices"][0]["message"]["content"]
-            return schema.model_validate_json(content)
-        except (ValueError, KeyError, IndexError, TypeError, ValidationError) as error:
-            raise ModelCallFailed("the model's reply did not match the expected JSON schema") from error
-
-    def _questions_request(self, context: QuestionContext) -> dict[str, Any]:
-        return self._body(QUESTION_INSTRUCTIONS, context.model_dump_json(), "questions", ModelQuestions)
-
-    def _body(self, instructions: str, content: Any, name: str, schema: type[BaseModel]) -> dict[str, Any]:
-        return {
+    def _call(self, instructions: str, content: Any, name: str, schema: type[Schema]) -> Schema:
+        """One chat completion whose reply must be JSON of ``schema``; :class:`ModelCallFailed` if not."""
+        request = {
             "model": self.model,
             "temperature": 0,
             "messages": [{"role": "system", "content": instructions}, {"role": "user", "content": content}],
@@ -164,15 +148,26 @@ class ChatModelAgent:
                 "json_schema": {"name": name, "strict": True, "schema": schema.model_json_schema()},
             },
         }
+        try:
+            response = self._client.post("chat/completions", json=request)
+        except httpx.HTTPError as error:
+            raise ModelCallFailed(f"the model endpoint was unreachable ({type(error).__name__})") from error
+        if not response.is_success:
+            raise ModelCallFailed(f"the model endpoint answered HTTP {response.status_code}")
+        try:
+            reply = response.json()["choices"][0]["message"]["content"]
+            return schema.model_validate_json(reply)
+        except (ValueError, KeyError, IndexError, TypeError, ValidationError) as error:
+            raise ModelCallFailed("the model's reply did not match the expected JSON schema") from error
 
-    def _request(self, learner_input: LearnerInput) -> dict[str, Any]:
+    def _content(self, learner_input: LearnerInput) -> list[dict[str, Any]]:
         known = ", ".join(learner_input.known_subjects) or "none yet"
         text = f"Known subjects: {known}\nTitle: {learner_input.title}\n\n{learner_input.body}"
         content: list[dict[str, Any]] = [{"type": "text", "text": text}]
         content += [
             {"type": "image_url", "image_url": {"url": url}} for url in image_urls(learner_input.body)
         ]
-        return self._body(INSTRUCTIONS, content, "reading", ModelReading)
+        return content
 
     def _merge(self, ruled: Recognition, reading: ModelReading, learner_input: LearnerInput) -> Recognition:
         """Structured input (a form or labels) keeps the rules' verdict; free text takes the model's."""

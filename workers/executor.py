@@ -16,6 +16,14 @@ and replaced by the issue's number and URL after it. A forge error clears it (th
 issue); a worker that died mid-call leaves ``opening``, reported and never re-sent: at most one issue.
 The issue text is stashed before the push, so a retry that finds the commit on the remote opens the
 same issue instead of re-planning.
+
+A follow-up job (``rag-ingest`` of a source record) never runs before the commit it depends on is
+pushed, and is never lost silently: without a Celery app to send with, the record stays ``pending``
+in Git and the log says why, so the next run that touches the source queues it again. The message
+carries identifiers only; the rag worker re-reads everything from the pushed head. A ``rag-answer``
+job also carries the question and the reply's thread and marker, which are not in the repository;
+like ``verify-schedules`` (a learner asked to finish the deployment) it commits nothing, so it is
+queued whatever the plan's outcome.
 """
 
 from __future__ import annotations
@@ -26,14 +34,18 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 import structlog
+from celery import Celery
 
+from bot.automation.deployment_request import VERIFY_SCHEDULES as VERIFY_JOB
 from bot.intake.events import RepoRef
-from bot.plan import IssueSpec, Outcome, Plan, Reply
+from bot.plan import FollowUpJob, IssueSpec, Outcome, Plan, Reply
+from bot.rag.links import RAG_INGEST
+from bot.rag.questions import RAG_ANSWER
 from bot.snapshot import CommitSummary
 from bot.trailers import TRAILER_EVENT
 from forge_adapters.base import ForgeClient, ForgeError
 from runtime import metrics
-from workers.follow_ups import enqueue_follow_ups
+from workers.celery_app import ANSWER_QUESTION, RAG_QUEUE, SCHEDULE_QUEUE, SYNC_SOURCE, VERIFY_SCHEDULES
 from workers.git_checkout import GitCheckout
 from workers.git_workspace import Mirror
 from workers.pull_requests import REMOTE, request_review
@@ -50,6 +62,14 @@ ALREADY_APPLIED = "already-applied"
 ALREADY_REASON = "an earlier attempt of this run already committed"
 CONFLICT = "conflict"
 CONFLICT_REASON = "the remote moved since the run inspected it; stopped without rebase or force-push"
+
+TASKS = {
+    RAG_INGEST: (SYNC_SOURCE, RAG_QUEUE),
+    RAG_ANSWER: (ANSWER_QUESTION, RAG_QUEUE),
+    VERIFY_JOB: (VERIFY_SCHEDULES, SCHEDULE_QUEUE),
+}
+# Read-only jobs, queued even when the plan committed nothing.
+NEEDS_NO_COMMIT = frozenset({RAG_ANSWER, VERIFY_JOB})
 
 Planner = Callable[[Mirror], Plan]
 # The reply for a commit found already made whose stashed replies are gone (None: no reply).
@@ -280,3 +300,36 @@ def _deliver_issue(runtime: WorkerRuntime, client: ForgeClient, repo: RepoRef, k
     runtime.redis.set(record, json.dumps({"number": issue.number, "url": issue.url}), ex=DELIVERY_TTL)
     log.info("issue.delivered", repo=repo.slug, event_key=key, issue=issue.number)
     return Delivered(issue.number, issue.url, "delivered")
+
+
+def enqueue_follow_ups(
+    app: Celery | None, target: RegisteredRepo, jobs: tuple[FollowUpJob, ...], *, committed: bool = True
+) -> int:
+    """Send each job to its queue; returns how many were queued.
+
+    ``committed`` is False for a plan whose commit did not happen: then only read-only jobs are sent,
+    since any other job would work on a commit that is not on the remote.
+    """
+    queued = 0
+    for job in jobs:
+        if not committed and job.kind not in NEEDS_NO_COMMIT:
+            log.warning("follow_up.needs_commit", repo=target.repo.slug, kind=job.kind, path=job.path)
+            continue
+        name, queue = TASKS[job.kind]
+        if app is None:
+            log.warning("follow_up.not_queued", repo=target.repo.slug, kind=job.kind, path=job.path)
+            continue
+        app.send_task(name, *_arguments(target, job), queue=queue)
+        log.info("follow_up.queued", repo=target.repo.slug, kind=job.kind, path=job.path, queue=queue)
+        queued += 1
+    return queued
+
+
+def _arguments(target: RegisteredRepo, job: FollowUpJob) -> tuple[list[object], dict[str, object]]:
+    """The task's positional and keyword arguments: identifiers, never what the repository holds."""
+    repo = target.model_dump(mode="json")
+    if job.kind == RAG_INGEST:
+        return [repo, job.path], {}
+    if job.kind == VERIFY_JOB and job.reply is not None:
+        return [repo], {"reply_to": job.reply.thread_number, "requested_by": job.requested_by}
+    return [repo, job.model_dump(mode="json")], {}

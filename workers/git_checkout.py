@@ -12,6 +12,8 @@ from pathlib import Path
 
 import git
 
+from bot.config import CONFIG_PATH, LearnerConfig, parse_config
+from bot.errors import ConfigError
 from bot.plan import FileWrite, check_repo_path
 from bot.snapshot import CommitSummary
 
@@ -93,10 +95,16 @@ class GitCheckout:
         target = self.path / check_repo_path(path)
         try:
             return target.read_text(encoding="utf-8")
-        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError, UnicodeDecodeError):
             return None
-        except UnicodeDecodeError:
-            return None
+
+    def learner_config(self, commit: str | None = None) -> LearnerConfig | None:
+        """The parsed ``gitlearnos.yml`` in the tree (or at ``commit``); None when missing or invalid."""
+        text = self.read_text(CONFIG_PATH) if commit is None else self.read_text_at(commit, CONFIG_PATH)
+        try:
+            return parse_config(text).config if text is not None else None
+        except ConfigError:
+            return None  # the next learner event explains the broken config; nothing runs on a guess
 
     def list_files(self, prefix: str) -> list[str]:
         if self._tracked is None:

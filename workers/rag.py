@@ -30,8 +30,7 @@ from typing import Any
 import structlog
 from celery import Celery, Task
 
-from bot.config import CONFIG_PATH, LearnerConfig, parse_config
-from bot.errors import ConfigError
+from bot.config import CONFIG_PATH
 from bot.plan import Outcome, Plan
 from bot.rag.links import (
     Readiness,
@@ -84,7 +83,7 @@ def sync_source(
         nonlocal receipt
         text = mirror.read_text(record_path) or ""
         link = read_source_link(record_path, text)
-        config = _config(mirror.read_text(CONFIG_PATH))
+        config = mirror.learner_config()
         if link is None or not link.source_id or config is None:
             reason = f"no readable source record at {record_path} or no valid {CONFIG_PATH}"
             return _stop(SyncResult("skipped", reason))
@@ -129,15 +128,6 @@ def _result(done: Executed, receipt: Any) -> SyncResult:
     status = synced_status(receipt).value
     outcome = "committed" if receipt.result.value == "completed" else FAILED
     return SyncResult(outcome, receipt.error, done.commit, receipt.path, status, receipt.doc_id)
-
-
-def _config(text: str | None) -> LearnerConfig | None:
-    if text is None:
-        return None
-    try:
-        return parse_config(text).config
-    except ConfigError:
-        return None
 
 
 def _evidence(link: SourceLink, receipt: Any, status: Any) -> SyncEvidence:

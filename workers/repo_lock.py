@@ -40,28 +40,30 @@ class RetryLater(Exception):
 
 
 class Lease:
-    """A held repository lock, renewed by a daemon thread until :meth:`stop` or ``max_hold`` seconds."""
+    """A held Redis lock, renewed by a daemon thread until :meth:`stop` or ``max_hold`` seconds.
 
-    def __init__(
-        self, lock: Lock, repo: RepoRef, *, max_hold: float, renew_every: float = RENEW_EVERY
-    ) -> None:
+    ``name`` says what it holds in the log: a repository's slug, or an occurrence's claim
+    (:mod:`workers.scheduling.claims` holds its claims the same way).
+    """
+
+    def __init__(self, lock: Lock, name: str, *, max_hold: float, renew_every: float = RENEW_EVERY) -> None:
         self._lock = lock
-        self._repo = repo
+        self._name = name
         self._until = time.monotonic() + max_hold
         self._renew_every = renew_every
         self._stopped = threading.Event()
-        self._thread = threading.Thread(target=self._renew, name=f"lease:{repo.slug}", daemon=True)
+        self._thread = threading.Thread(target=self._renew, name=f"lease:{name}", daemon=True)
         self._thread.start()
 
     def _renew(self) -> None:
         while not self._stopped.wait(self._renew_every):
             if time.monotonic() > self._until:
-                log.warning("lock.max_hold_reached", repo=self._repo.slug)
+                log.warning("lock.max_hold_reached", held=self._name)
                 return  # the lease runs out on its own; ensure_held then refuses the push
             try:
                 self._lock.reacquire()
             except (redis.exceptions.LockError, redis.exceptions.RedisError):
-                log.warning("lock.renewal_failed", repo=self._repo.slug)  # retried at the next tick
+                log.warning("lock.renewal_failed", held=self._name)  # retried at the next tick
 
     def ensure_held(self) -> None:
         """The fencing check: raise :class:`RetryLater` unless this job still holds the repository."""
@@ -70,12 +72,22 @@ class Lease:
         except redis.exceptions.RedisError:
             held = False
         if not held:
-            log.warning("lock.lost_before_push", repo=self._repo.slug)
+            log.warning("lock.lost_before_push", repo=self._name)
             raise RetryLater("the repository lease lapsed; re-planning under a new one", countdown=1)
 
     def stop(self) -> None:
         self._stopped.set()
         self._thread.join(timeout=1)
+
+    def release(self) -> None:
+        """Stop renewing and free the lock if it is still ours (else it has lapsed or moved on)."""
+        self.stop()
+        try:
+            self._lock.release()
+        except redis.exceptions.LockError:
+            log.warning("lock.expired_before_release", held=self._name)
+        except redis.exceptions.RedisError:
+            log.warning("lock.release_failed", held=self._name)  # the lease lapses on its own
 
 
 @contextmanager
@@ -92,14 +104,8 @@ def repository_lock(
     lock = client.lock(LOCK.format(repo=repo.slug), timeout=lease, blocking_timeout=wait, thread_local=False)
     if not lock.acquire():
         raise RetryLater("another operation holds this repository", countdown=5)
-    held = Lease(lock, repo, max_hold=timeout, renew_every=lease / 3)
+    held = Lease(lock, repo.slug, max_hold=timeout, renew_every=lease / 3)
     try:
         yield held
     finally:
-        held.stop()
-        try:
-            lock.release()
-        except redis.exceptions.LockError:
-            log.warning("lock.expired_before_release", repo=repo.slug)
-        except redis.exceptions.RedisError:
-            log.warning("lock.release_failed", repo=repo.slug)  # the lease lapses on its own
+        held.release()

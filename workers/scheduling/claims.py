@@ -14,8 +14,6 @@ finished run leaves its result as the record that it ran (:func:`recorded_run` r
 from __future__ import annotations
 
 import json
-import threading
-import time
 import uuid
 from collections.abc import Callable
 from dataclasses import asdict
@@ -23,9 +21,9 @@ from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import redis
-import structlog
 
 from bot.automation.schedule_rules import occurrence_key
+from workers.repo_lock import Lease
 from workers.state_keys import OCCURRENCE
 
 if TYPE_CHECKING:
@@ -34,7 +32,6 @@ if TYPE_CHECKING:
 OCCURRENCE_TTL = 3 * 24 * 3600  # longer than an occurrence can stay the latest one
 CLAIM_LEASE_SECONDS = 15.0  # a dead worker's claim runs out this long after its last renewal
 ALREADY_RAN = "this occurrence already ran"  # the reason a run finds its occurrence claimed
-log = structlog.get_logger("gitlearnos.worker")
 
 Result = TypeVar("Result", bound="DataclassInstance")
 
@@ -90,54 +87,16 @@ def run_once(
     worker died runs out.
     """
     token = f"running since {now.isoformat()} ({uuid.uuid4().hex[:12]})"
-    if not client.set(key, token, nx=True, px=int(claim_lease * 1000)):
+    claim = client.lock(key, timeout=claim_lease, thread_local=False)
+    if not claim.acquire(blocking=False, token=token):
         return None
-    renewal = _ClaimRenewal(client, key, token, claim_lease=claim_lease, max_hold=lease)
+    held = Lease(claim, key, max_hold=lease, renew_every=claim_lease / 3)
     try:
         result = run()
     except BaseException:
-        renewal.stop()
-        _release(client, key, token)
+        held.release()
         raise
-    renewal.stop()
+    held.stop()
     evidence: dict[str, Any] = asdict(result) | {"finished_at": datetime.now(UTC).isoformat()}
     client.set(key, json.dumps(evidence), ex=OCCURRENCE_TTL)
     return result
-
-
-# Only the claim's own holder extends or frees it (the value is its token).
-_IF_OURS = "if redis.call('get', KEYS[1]) == ARGV[1] then return {action} end return 0"
-_EXTEND = _IF_OURS.format(action="redis.call('pexpire', KEYS[1], ARGV[2])")
-_RELEASE = _IF_OURS.format(action="redis.call('del', KEYS[1])")
-
-
-def _release(client: redis.Redis, key: str, token: str) -> None:
-    try:
-        client.eval(_RELEASE, 1, key, token)
-    except redis.RedisError:
-        log.warning("occurrence.release_failed", claim=key)  # the claim lapses on its own
-
-
-class _ClaimRenewal:
-    """Extends a running claim every third of its lease until stopped or ``max_hold`` seconds passed."""
-
-    def __init__(self, client: redis.Redis, key: str, token: str, *, claim_lease: float, max_hold: float):
-        self._args = (key, token, int(claim_lease * 1000))
-        self._client = client
-        self._until = time.monotonic() + max_hold
-        self._every = claim_lease / 3
-        self._stopped = threading.Event()
-        self._thread = threading.Thread(target=self._renew, name=f"claim:{key}", daemon=True)
-        self._thread.start()
-
-    def _renew(self) -> None:
-        key, token, millis = self._args
-        while not self._stopped.wait(self._every) and time.monotonic() < self._until:
-            try:
-                self._client.eval(_EXTEND, 1, key, token, millis)
-            except redis.RedisError:
-                log.warning("occurrence.renewal_failed", claim=key)  # retried at the next tick
-
-    def stop(self) -> None:
-        self._stopped.set()
-        self._thread.join(timeout=1)

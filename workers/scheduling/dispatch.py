@@ -24,8 +24,7 @@ import structlog
 from celery import Celery
 
 from bot.automation.schedule_rules import due_occurrence, occurrence_key
-from bot.config import CONFIG_PATH, Automation, parse_config
-from bot.errors import ConfigError
+from bot.config import Automation
 from bot.intake.events import RepoRef
 from runtime.settings import Settings
 from workers.celery_app import RUN_TRIGGERED, SCHEDULE_QUEUE, VERIFY_SCHEDULES
@@ -65,13 +64,8 @@ def learner_automation(settings: Settings, repo: RepoRef) -> Automation | None:
         checkout = GitCheckout(git.Repo(path), timeout=settings.git_timeout_seconds)
     except git.InvalidGitRepositoryError:
         return None
-    text = checkout.read_text_at(f"refs/remotes/origin/{repo.default_branch}", CONFIG_PATH)
-    if text is None:
-        return None
-    try:
-        return parse_config(text).config.automation
-    except ConfigError:
-        return None  # the next learner event explains the broken config; nothing runs on a guess
+    config = checkout.learner_config(f"refs/remotes/origin/{repo.default_branch}")
+    return config.automation if config is not None else None
 
 
 def local_wall_clock(now: datetime, time_zone: str) -> datetime | None:

@@ -36,8 +36,7 @@ from bot.rag.reconcile import replays_due
 from bot.setup.operation import BOT_NAME
 from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_OPERATION
-from workers.executor import CONFLICT
-from workers.follow_ups import enqueue_follow_ups
+from workers.executor import CONFLICT, enqueue_follow_ups
 from workers.git_checkout import GitWorkspaceError
 from workers.parked_events import parked_count
 from workers.repo_access import ensure_served

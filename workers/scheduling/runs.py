@@ -82,15 +82,13 @@ def run_triggered(
     return TriggeredRun(target.repo.slug, results)
 
 
-def trigger_field(target: RegisteredRepo, jobs: list[str], task_id: str) -> bytes:
-    """A given-up trigger's pending entry, under its repository (``<slug>#trigger|...``) like its events."""
-    return f"{target.repo.slug}#trigger|{','.join(jobs)}|{task_id}".encode("utf-8", "backslashreplace")
-
-
 def park_trigger(
     runtime: WorkerRuntime, target: RegisteredRepo, jobs: list[str], error: Exception, task_id: str
 ) -> None:
-    """Keep a trigger whose retries ran out; maintenance queues it again (:mod:`workers.parked_events`)."""
-    record = {"trigger": target.model_dump(mode="json"), "jobs": list(jobs)}
-    park_record(runtime, trigger_field(target, jobs, task_id), record, error)
+    """Keep a trigger whose retries ran out; maintenance queues it again (:mod:`workers.scheduling.missed`).
+
+    Its pending entry is filed under its repository (``<slug>#trigger|...``) like the events.
+    """
+    name = f"{target.repo.slug}#trigger|{','.join(jobs)}|{task_id}".encode("utf-8", "backslashreplace")
+    park_record(runtime, name, {"trigger": target.model_dump(mode="json"), "jobs": list(jobs)}, error)
     log.error("trigger.parked", repository=target.repo.slug, error=type(error).__name__)

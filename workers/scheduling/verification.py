@@ -45,8 +45,7 @@ from bot.automation.record import (
     render_automation_record,
 )
 from bot.automation.schedule_rules import job_schedule
-from bot.config import CONFIG_PATH, Automation, LearnerConfig, learner_logins, parse_config
-from bot.errors import ConfigError
+from bot.config import CONFIG_PATH, Automation, LearnerConfig, learner_logins
 from bot.intake.events import Forge
 from bot.plan import CommitSpec, FileWrite
 from bot.snapshot import RepoSnapshot
@@ -153,7 +152,9 @@ def verify_schedules(
     config = _current_config(runtime, target)
     if config is None:
         return VerificationResult(slug, reason=f"no valid {CONFIG_PATH}; nothing is scheduled on a guess")
-    if requested_by and requested_by.lower() not in _learners(config, target, requested_by):
+    repo = target.repo
+    learners = learner_logins(config, owner=repo.owner, actor=requested_by, local=repo.forge is Forge.LOCAL)
+    if requested_by and requested_by.lower() not in learners:
         return VerificationResult(slug, reason="asked by someone who is not a learner of this repository")
     automation = config.automation
     fingerprint = schedule_fingerprint(automation)
@@ -234,21 +235,10 @@ def answer_learner(
     )
 
 
-def _learners(config: LearnerConfig, target: RegisteredRepo, actor: str) -> set[str]:
-    repo = target.repo
-    return learner_logins(config, owner=repo.owner, actor=actor, local=repo.forge is Forge.LOCAL)
-
-
 def _current_config(runtime: WorkerRuntime, target: RegisteredRepo) -> LearnerConfig | None:
     """The learner's config at the remote's head (synced under the lock); None when missing or invalid."""
     with runtime.synced_mirror(target) as mirror:
-        text = mirror.read_text(CONFIG_PATH)
-    if text is None:
-        return None
-    try:
-        return parse_config(text).config
-    except ConfigError:
-        return None
+        return mirror.learner_config()
 
 
 def request_verifications(runtime: WorkerRuntime, app: Celery) -> list[str]:
