@@ -107,8 +107,8 @@ def plan_note(
     ``model_agent`` is the operator's chat model, if any; it reads the note only when the learner's
     config allows it (:mod:`bot.intake.model_use`).
     """
-    if event.repo is None or event.thread is None or event.actor is None:
-        return _skip("the event names no repository, thread or author")
+    if event.repo is None or event.actor is None:
+        return _skip("the event names no repository or author")
     refusal = _not_learning_input(event)
     if refusal is not None:
         return refusal

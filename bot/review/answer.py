@@ -93,7 +93,7 @@ def _asked_on_thread(event: ThreadEvent, snapshot: RepoSnapshot) -> set[str]:
 
 def answer_targets(event: ThreadEvent, snapshot: RepoSnapshot) -> tuple[Target, ...]:
     """The planned review records a comment on this thread answers; empty when it answers none."""
-    if event.comment is None or event.thread is None or event.repo is None or event.thread.is_pull_request:
+    if event.comment is None or event.repo is None or event.thread.is_pull_request:
         return ()
     planned = [r for r in records(snapshot, "reviews") if r.header.get("Status") == "planned"]
     delivery = DUE_MARKER.search(event.thread.body)
