@@ -15,10 +15,12 @@ import redis
 from celery import Celery
 
 from bot.intake.agent import Agent
-from bot.intake.events import RepoRef
-from forge_adapters.base import ForgeClient
+from bot.intake.events import Forge, InboundEvent, RepoRef
+from forge_adapters.base import ForgeClient, ForgeError, ForgeNotConfigured
+from forge_adapters.gitea.client import GiteaClient
+from forge_adapters.github.client import GitHubClient
+from forge_adapters.gitlab.client import GitLabClient
 from runtime.settings import Settings
-from workers.forge_clients import ForgeClients
 from workers.git_workspace import Mirror
 from workers.repo_access import VisibilityCache, open_checked_mirror
 from workers.repo_lock import repository_lock
@@ -26,6 +28,56 @@ from workers.repo_registry import RegisteredRepo
 
 # A Redis restart mid-task (the stash, the registry, the lock): transient, so retried, never parked.
 REDIS_BLIPS = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+
+
+@dataclass
+class ForgeClients:
+    """Forge API clients built from settings: token clients once per process (connections and TLS
+    state are reused), a GitHub App client per job (it mints that job's installation token, and no
+    token outlives the job that needed it)."""
+
+    settings: Settings
+    _cached: dict[Forge, ForgeClient] = field(default_factory=dict)
+
+    def for_event(self, event: InboundEvent) -> ForgeClient:
+        if event.forge is Forge.GITHUB and self.settings.github_app_id:
+            return self._github_app(event.installation_id)
+        if event.forge not in self._cached:
+            self._cached[event.forge] = self._token_client(event.forge)
+        return self._cached[event.forge]
+
+    def _github_app(self, installation_id: int | None) -> GitHubClient:
+        settings = self.settings
+        key = settings.secret_value(settings.github_app_private_key)
+        if not key and settings.github_app_private_key_file is not None:
+            try:
+                key = settings.github_app_private_key_file.read_text()
+            except OSError as error:
+                raise ForgeError(f"cannot read the GitHub App private key file: {error.strerror}") from error
+        if not key:
+            raise ForgeNotConfigured("GITLEARNOS_GITHUB_APP_ID is set but no private key is configured")
+        return GitHubClient.for_app(
+            settings.github_app_id,
+            key,
+            installation_id=installation_id,
+            api_url=settings.github_api_url,
+            timeout=settings.http_timeout_seconds,
+        )
+
+    def _token_client(self, forge: Forge) -> ForgeClient:
+        settings, timeout = self.settings, self.settings.http_timeout_seconds
+        secret = settings.secret_value
+        if forge is Forge.GITHUB:
+            return GitHubClient(
+                secret(settings.github_token), api_url=settings.github_api_url, timeout=timeout
+            )
+        if forge is Forge.GITLAB:
+            return GitLabClient(secret(settings.gitlab_token), url=settings.gitlab_url, timeout=timeout)
+        if forge is Forge.GITEA:
+            if not settings.gitea_url:
+                raise ForgeNotConfigured("no Gitea URL configured (set GITLEARNOS_GITEA_URL)")
+            return GiteaClient(secret(settings.gitea_token), url=settings.gitea_url, timeout=timeout)
+        raise ForgeNotConfigured(f"forge {forge.value} has no API client")
 
 
 @dataclass

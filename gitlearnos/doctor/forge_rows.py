@@ -17,8 +17,8 @@ from gitlearnos.doctor.gitlab_probe import GitLabProbe
 from gitlearnos.doctor.probes import ForgeProbe, HookView
 from gitlearnos.doctor.rows import Row, failed, passed
 from runtime.settings import Settings
-from workers.forge_clients import ForgeClients
 from workers.repo_registry import RegisteredRepo, registered_repos
+from workers.runtime import ForgeClients
 
 PROBES: dict[Forge, Callable[[Settings], ForgeProbe]] = {
     Forge.GITHUB: GitHubProbe,

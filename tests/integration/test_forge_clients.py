@@ -13,7 +13,7 @@ from forge_adapters.github.translate import parse_delivery
 from runtime.settings import Settings
 from tests.support.learner import issue_event
 from tests.support.payloads import FIXTURES
-from workers.forge_clients import ForgeClients
+from workers.runtime import ForgeClients
 
 
 def pem() -> str:
