@@ -178,32 +178,26 @@ def run_evals(
     return results
 
 
-def unowned(result: ScenarioResult) -> list[str]:
-    """What in this cell is not-yet without an open issue owning it (the registry's one list)."""
-    if result.status is not CheckStatus.NOT_YET or owning_issue(result.scenario):
+def _unowned(result: ScenarioResult, status: CheckStatus) -> list[str]:
+    """This cell's checks in ``status`` that no open issue owns in the registry's one list (a cell in that
+    status without such checks counts whole)."""
+    if result.status is not status or owning_issue(result.scenario):
         return []
-    waiting = [c.name for c in result.checks if c.status is CheckStatus.NOT_YET]
-    if not waiting:
-        return [f"{result.scenario} {result.forge}"]
-    return [
-        f"{result.scenario} {result.forge}: {name}"
-        for name in waiting
-        if not owning_issue(result.scenario, name)
-    ]
+    names = [c.name for c in result.checks if c.status is status]
+    cell = f"{result.scenario} {result.forge}"
+    if not names:
+        return [cell]
+    return [f"{cell}: {name}" for name in names if not owning_issue(result.scenario, name)]
+
+
+def unowned(result: ScenarioResult) -> list[str]:
+    """What in this cell is not-yet without an open issue owning it."""
+    return _unowned(result, CheckStatus.NOT_YET)
 
 
 def unowned_failures(result: ScenarioResult) -> list[str]:
-    """The failed checks of this cell that no open issue owns (a failed cell without checks counts whole)."""
-    if result.status is not CheckStatus.FAIL:
-        return []
-    failed = [c.name for c in result.checks if c.status is CheckStatus.FAIL]
-    if not failed:
-        return [f"{result.scenario} {result.forge}"]
-    return [
-        f"{result.scenario} {result.forge}: {name}"
-        for name in failed
-        if not owning_issue(result.scenario, name)
-    ]
+    """The failed checks of this cell that no open issue owns."""
+    return _unowned(result, CheckStatus.FAIL)
 
 
 def exit_code(results: Iterable[ScenarioResult]) -> int:
