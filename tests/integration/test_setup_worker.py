@@ -19,7 +19,7 @@ from bot.intake.events import Comment, CommentCreated, InboundEvent, as_kind
 from bot.receipt import ReceiptField
 from tests.support.event_worker import runtime
 from tests.support.fake_github import API, FakeGitHubComments, rest_user
-from tests.support.git_remotes import bot_commits, git
+from tests.support.git_remotes import bot_commits, git, seeded_remote
 from tests.support.learner import REPO, issue_event
 from workers.events import handle_event
 from workers.runtime import WorkerRuntime
@@ -47,18 +47,7 @@ STUDY_NOTE = (
 @pytest.fixture
 def remote(tmp_path: Path) -> Path:
     """A new private repository as GitHub creates it with "Add a README": one commit, one file."""
-    bare = tmp_path / "remote.git"
-    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(bare)], check=True)
-    seed = tmp_path / "seed"
-    subprocess.run(["git", "init", "-q", "-b", "main", str(seed)], check=True)
-    (seed / "README.md").write_text("# learning\n")
-    git(seed, "add", ".")
-    git(
-        seed, "-c", "user.name=Alice", "-c", "user.email=alice@example.org", "commit", "-qm", "Initial commit"
-    )
-    git(seed, "remote", "add", "origin", str(bare))
-    git(seed, "push", "-q", "origin", "main")
-    return bare
+    return seeded_remote(tmp_path, "remote", {"README.md": "# learning\n"}, "Initial commit")
 
 
 @pytest.fixture

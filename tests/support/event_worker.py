@@ -4,7 +4,6 @@ runtime on the test's Redis, and a learner's note addressed to that repository.
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from pydantic import SecretStr
 from bot.intake.agent import RuleAgent
 from runtime.settings import Settings
 from tests.support.fake_github import API, BOT, FakeGitHubComments, rest_user
-from tests.support.git_remotes import git
+from tests.support.git_remotes import seeded_remote
 from tests.support.learner import CONFIG, GOAL, REPO, issue_event
 from tests.support.local_remotes import local_folder
 from workers.celery_app import create_celery
@@ -26,23 +25,12 @@ from workers.runtime import WorkerRuntime
 @pytest.fixture
 def remote(tmp_path: Path) -> Path:
     """A bare learner repository holding config, a goal and an unrelated learner file."""
-    bare = tmp_path / "remote.git"
-    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(bare)], check=True)
-    seed = tmp_path / "seed"
-    subprocess.run(["git", "init", "-q", "-b", "main", str(seed)], check=True)
     files = {
         "gitlearnos.yml": CONFIG,
         "subjects/mathematics/goals/main-goal.md": GOAL,
         "notes/private-todo.txt": "buy graph paper\n",
     }
-    for path, content in files.items():
-        (seed / path).parent.mkdir(parents=True, exist_ok=True)
-        (seed / path).write_text(content)
-    git(seed, "add", ".")
-    git(seed, "-c", "user.name=Alice", "-c", "user.email=alice@example.org", "commit", "-qm", "Start")
-    git(seed, "remote", "add", "origin", str(bare))
-    git(seed, "push", "-q", "origin", "main")
-    return bare
+    return seeded_remote(tmp_path, "remote", files)
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ GitHub faked with the repository-wide comment listing that maintenance's catch-u
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +15,7 @@ import respx
 from bot.intake.events import RepoRef
 from tests.support.event_worker import note_event
 from tests.support.fake_github import API, FakeGitHubComments
-from tests.support.git_remotes import git
+from tests.support.git_remotes import seeded_remote
 from tests.support.learner import CONFIG, GOAL, REPO
 from workers.git_workspace import Mirror, mirror_path
 from workers.repo_registry import RegisteredRepo, record_repo
@@ -26,18 +25,8 @@ BERLIN_CONFIG = CONFIG + "automation:\n  time_zone: Europe/Berlin\n"  # maintena
 
 
 def seed_remote(tmp_path: Path, name: str) -> Path:
-    bare = tmp_path / f"{name}.git"
-    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(bare)], check=True)
-    seed = tmp_path / f"{name}-seed"
-    subprocess.run(["git", "init", "-q", "-b", "main", str(seed)], check=True)
-    (seed / "subjects/mathematics/goals").mkdir(parents=True)
-    (seed / "subjects/mathematics/goals/main-goal.md").write_text(GOAL)
-    (seed / "gitlearnos.yml").write_text(BERLIN_CONFIG)
-    git(seed, "add", ".")
-    git(seed, "-c", "user.name=Alice", "-c", "user.email=alice@example.org", "commit", "-qm", "Start")
-    git(seed, "remote", "add", "origin", str(bare))
-    git(seed, "push", "-q", "origin", "main")
-    return bare
+    files = {"subjects/mathematics/goals/main-goal.md": GOAL, "gitlearnos.yml": BERLIN_CONFIG}
+    return seeded_remote(tmp_path, name, files)
 
 
 @pytest.fixture
