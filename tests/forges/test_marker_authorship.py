@@ -79,26 +79,24 @@ def gitea() -> Iterator[Thread]:
             )
 
 
-@pytest.mark.parametrize("forge", [github, gitlab, gitea], ids=lambda forge: forge.__name__)
-def test_a_marked_comment_by_someone_else_is_never_edited(
-    forge: Callable[[], AbstractContextManager[Thread]],
-) -> None:
-    with forge() as thread:
-        posted = thread.client.upsert_comment(thread.repo, 3, MARKER, REPLY, is_pull_request=False)
-        assert posted.created is True
-        assert thread.bodies() == [PASTED, REPLY]
-        assert thread.edits() == 0
+@pytest.fixture(params=[github, gitlab, gitea], ids=lambda forge: forge.__name__)
+def thread(request: pytest.FixtureRequest) -> Iterator[Thread]:
+    """Issue 3 on each forge, holding the learner's comment with the pasted marker."""
+    forge: Callable[[], AbstractContextManager[Thread]] = request.param
+    with forge() as opened:
+        yield opened
 
 
-@pytest.mark.parametrize("forge", [github, gitlab, gitea], ids=lambda forge: forge.__name__)
-def test_the_bots_own_reply_after_the_pasted_one_is_still_found(
-    forge: Callable[[], AbstractContextManager[Thread]],
-) -> None:
-    with forge() as thread:
-        first = thread.client.upsert_comment(thread.repo, 3, MARKER, REPLY, is_pull_request=False)
-        again = thread.client.upsert_comment(
-            thread.repo, 3, MARKER, f"{REPLY} Corrected.", is_pull_request=False
-        )
-        assert (again.id, again.created) == (first.id, False)
-        assert thread.bodies() == [PASTED, f"{REPLY} Corrected."]
-        assert thread.edits() == 1
+def test_a_marked_comment_by_someone_else_is_never_edited(thread: Thread) -> None:
+    posted = thread.client.upsert_comment(thread.repo, 3, MARKER, REPLY, is_pull_request=False)
+    assert posted.created is True
+    assert thread.bodies() == [PASTED, REPLY]
+    assert thread.edits() == 0
+
+
+def test_the_bots_own_reply_after_the_pasted_one_is_still_found(thread: Thread) -> None:
+    first = thread.client.upsert_comment(thread.repo, 3, MARKER, REPLY, is_pull_request=False)
+    again = thread.client.upsert_comment(thread.repo, 3, MARKER, f"{REPLY} Corrected.", is_pull_request=False)
+    assert (again.id, again.created) == (first.id, False)
+    assert thread.bodies() == [PASTED, f"{REPLY} Corrected."]
+    assert thread.edits() == 1
