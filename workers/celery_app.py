@@ -96,7 +96,7 @@ class KeepHeldMessagesVisible(bootsteps.StartStopStep):  # type: ignore[misc]
     def start(self, parent: Any) -> None:
         self._timer = parent.timer.call_repeatedly(KEEP_VISIBLE_EVERY, keep_visible, (parent,), priority=10)
 
-    def stop(self, parent: Any) -> None:
+    def stop(self, parent: Any) -> None:  # noqa: ARG002 - Celery's bootstep signature
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
@@ -124,8 +124,9 @@ def run_worker(app: Celery, argv: list[str]) -> int:
     What ``app.start`` does, keeping the code: click, run with ``standalone_mode=False``, returns
     the worker's ``ctx.exit`` code from ``main``, and ``app.start``/``worker_main`` drop it.
     """
-    from celery.bin.celery import celery as celery_command
-    from click.exceptions import Exit
+    # The celery command line (click and every subcommand) loads only in a process that runs a worker.
+    from celery.bin.celery import celery as celery_command  # noqa: PLC0415
+    from click.exceptions import Exit  # noqa: PLC0415
 
     celery_command.params[0].default = app
     try:

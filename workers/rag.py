@@ -40,6 +40,9 @@ from bot.rag.links import (
     plan_sync_commit,
     read_source_link,
 )
+from rag.operations import RunContext, document_state, ingest, provider_version, run, synced_status
+from rag.provider import PARSER, PROCESSED, PROVIDER
+from rag.receipts import ExternalReceipt
 from workers.celery_app import RAG_QUEUE, SYNC_SOURCE
 from workers.executor import ALREADY_APPLIED, Executed, Job, execute
 from workers.git_workspace import Mirror
@@ -71,10 +74,6 @@ def sync_source(
     runtime: WorkerRuntime, target: RegisteredRepo, record_path: str, *, task_id: str = "direct"
 ) -> SyncResult:
     """Synchronize the source record at ``record_path``; raises :class:`RetryLater` when busy."""
-    from rag.operations import RunContext, document_state, ingest, run, synced_status
-    from rag.provider import PROCESSED
-    from rag.receipts import ExternalReceipt
-
     settings, repo = runtime.settings, target.repo
     receipt: ExternalReceipt | None = None  # ingested once per run, re-committed after a moved remote
     early: SyncResult | None = None
@@ -123,17 +122,12 @@ def sync_source(
 def _result(done: Executed, receipt: Any) -> SyncResult:
     if done.outcome == ALREADY_APPLIED:
         return SyncResult(ALREADY_APPLIED, doc_id=receipt.doc_id)
-    from rag.operations import synced_status
-
     status = synced_status(receipt).value
     outcome = "committed" if receipt.result.value == "completed" else FAILED
     return SyncResult(outcome, receipt.error, done.commit, receipt.path, status, receipt.doc_id)
 
 
 def _evidence(link: SourceLink, receipt: Any, status: Any) -> SyncEvidence:
-    from rag.operations import provider_version
-    from rag.provider import PARSER, PROVIDER
-
     if receipt.result.value != "completed":
         note = (
             f"sync failed: {receipt.error or 'unknown error'}; retried only after inspecting provider state"

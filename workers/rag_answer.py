@@ -36,6 +36,7 @@ from bot.rag.questions import (
     render_source_answer,
     valid_config,
 )
+from rag.operations import query, run
 from workers.celery_app import ANSWER_QUESTION, RAG_QUEUE
 from workers.git_workspace import Mirror
 from workers.rag_index import EndpointRefused, index_spec, repo_key
@@ -73,8 +74,6 @@ def answer_question(runtime: WorkerRuntime, target: RegisteredRepo, job: FollowU
 def _answer_locked(
     runtime: WorkerRuntime, mirror: Mirror, target: RegisteredRepo, question: str
 ) -> tuple[str, AnswerResult]:
-    from rag.operations import query, run  # the RAG stack loads only when a rag task runs
-
     settings, repo = runtime.settings, target.repo
     config = valid_config(mirror)
     links = source_links(mirror)
