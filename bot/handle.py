@@ -40,11 +40,6 @@ def plan_event(
     return route.plan(event, snapshot, context)
 
 
-def replies_after_push(plan: Plan, *, commit_id: str, branch: str, remote: str | None) -> tuple[Reply, ...]:
-    """The final replies of a committed plan, with the receipt's Git facts filled in."""
-    return plan.finished(commit_id=commit_id, branch=branch, remote=remote).replies
-
-
 def recorded_reply(event: ThreadEvent, commit_id: str, changed_paths: tuple[str, ...]) -> Reply:
     """Reply for an event found already committed when its original receipt is no longer known."""
     files = ", ".join(f"`{path}`" for path in changed_paths) or "none"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.handle import plan_event, replies_after_push
+from bot.handle import plan_event
 from bot.intake.agent import RuleAgent
 from bot.intake.events import EventKind
 from bot.plan import Outcome
@@ -45,7 +45,7 @@ def test_commit_carries_event_and_operation_trailers() -> None:
 
 def test_receipt_has_all_fifteen_fields_in_protocol_order_and_is_truthful() -> None:
     result = plan()
-    (reply,) = replies_after_push(result, commit_id="b" * 40, branch="main", remote="this repository")
+    (reply,) = result.finished(commit_id="b" * 40, branch="main", remote="this repository").replies
     body = reply.body()
     positions = [body.index(f"**{field.value}:**") for field in ReceiptField]
     assert positions == sorted(positions)

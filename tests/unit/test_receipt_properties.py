@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.handle import plan_event, replies_after_push
+from bot.handle import plan_event
 from bot.intake.agent import RuleAgent
 from bot.intake.events import EventKind
 from bot.plan import Outcome
@@ -39,6 +39,6 @@ def test_receipt_files_equal_the_commit_diff_and_persistence_waits_for_the_push(
     assert set(plan.receipt.changed_files) == set(plan.changed_paths)
     assert plan.receipt.git_persistence == PENDING_PERSISTENCE
     assert "unchanged" in plan.receipt.mastery
-    (reply, *_) = replies_after_push(plan, commit_id="f" * 40, branch="main", remote="this repository")
+    (reply, *_) = plan.finished(commit_id="f" * 40, branch="main", remote="this repository").replies
     for path in plan.changed_paths:
         assert f"`{path}`" in reply.text

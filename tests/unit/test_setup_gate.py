@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from bot.config import Mode, parse_config
-from bot.handle import plan_event, replies_after_push
+from bot.handle import plan_event
 from bot.intake.agent import RuleAgent
 from bot.intake.conversation import ThreadMessage, Turn
 from bot.intake.events import Comment, EventKind, Forge, InboundEvent
@@ -175,7 +175,7 @@ def test_receipt_is_full_truthful_and_lists_exactly_the_writes() -> None:
     assert plan.receipt.setup_status.startswith("core-ready; incomplete beyond that")
     assert plan.receipt.automation_actually_completed.startswith("requested, not verified")
     assert "not yet persisted" in plan.receipt.git_persistence
-    (reply,) = replies_after_push(plan, commit_id="c" * 40, branch="main", remote="this repository")
+    (reply,) = plan.finished(commit_id="c" * 40, branch="main", remote="this repository").replies
     positions = [reply.text.index(f"**{field.value}:**") for field in ReceiptField]
     assert positions == sorted(positions)
     assert "git revert cccccccccccc" in reply.text
