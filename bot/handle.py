@@ -12,9 +12,10 @@ from datetime import datetime
 from bot.intake.agent import Agent
 from bot.intake.conversation import ThreadMessage
 from bot.intake.events import InboundEvent, ThreadEvent, event_key
+from bot.operation_context import Context
 from bot.plan import Outcome, Plan, Reply
 from bot.replies import RECORDED_EARLIER
-from bot.routing import Context, not_used_reason, route_of
+from bot.routing import not_used_reason, route_of
 from bot.snapshot import RepoSnapshot
 
 

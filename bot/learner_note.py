@@ -19,6 +19,7 @@ from bot.intake.conversation import ThreadMessage, approval_target
 from bot.intake.events import Comment, CommentEvent, Forge, IssueOpened, ThreadEvent, as_kind, event_key
 from bot.intake.model_use import answer_first, answer_text, not_allowed_remark, pick_agent
 from bot.intake.overrides import Override, find_overrides
+from bot.operation_context import Context
 from bot.organize.operation import plan_organize
 from bot.organize.undo import plan_undo
 from bot.plan import Outcome, Plan, Reply
@@ -91,22 +92,14 @@ def _load_policy(
     return config
 
 
-def plan_note(
-    event: ThreadEvent,
-    snapshot: RepoSnapshot,
-    *,
-    now: datetime,
-    agent: Agent,
-    history: tuple[ThreadMessage, ...] = (),
-    model_agent: Agent | None = None,
-) -> Plan:
+def plan_note(event: ThreadEvent, snapshot: RepoSnapshot, context: Context) -> Plan:
     """Decide what one learner note should change; performs nothing.
 
-    ``history`` is the thread's comments, oldest first; the setup gate of a repository without
-    ``gitlearnos.yml`` reads it, and an approval reads it to find the comment it approves.
-    ``model_agent`` is the operator's chat model, if any; it reads the note only when the learner's
-    config allows it (:mod:`bot.intake.model_use`).
+    The context's ``history`` serves the setup gate of a repository without ``gitlearnos.yml`` and an
+    approval, which finds there the comment it approves. Its ``model_agent`` reads the note only when the
+    learner's config allows it (:mod:`bot.intake.model_use`).
     """
+    now, history, agents = context.now, context.history, (context.agent, context.model_agent)
     if event.repo is None or event.actor is None:
         return _skip("the event names no repository or author")
     refusal = _not_learning_input(event)
@@ -123,9 +116,9 @@ def plan_note(
         approved_note = _approved_note(event, history)
         if approved_note is None:
             return _answer(Outcome.SKIPPED, event, key, APPROVAL_STALE, "approved note changed")
-        plan = _plan_note(approved_note, snapshot, config, (agent, model_agent), now=now, approved=True)
+        plan = _plan_note(approved_note, snapshot, config, agents, now=now, approved=True)
     else:
-        plan = _plan_note(event, snapshot, config, (agent, model_agent), now=now)
+        plan = _plan_note(event, snapshot, config, agents, now=now)
         plan = with_source_question(plan, event, snapshot, key)  # a question about own material: RAG
     return _with_config_problem(plan, snapshot, event, key)
 

@@ -17,14 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any, Generic, TypeVar, get_args
 
 from bot.config import CONFIG_PATH
 from bot.handoff.operation import handoff_branch
 from bot.handoff.teacher_feedback import plan_pull_request_event
-from bot.intake.agent import Agent
-from bot.intake.conversation import ThreadMessage
 from bot.intake.events import (
     CommentCreated,
     InboundEvent,
@@ -34,20 +31,10 @@ from bot.intake.events import (
     event_key,
 )
 from bot.learner_note import learners_of, plan_note
+from bot.operation_context import Context
 from bot.plan import Plan
 from bot.snapshot import RepoSnapshot
 from bot.write_authority import is_approval
-
-
-@dataclass(frozen=True)
-class Context:
-    """What an operation is given besides the event and the repository."""
-
-    now: datetime
-    agent: Agent
-    model_agent: Agent | None = None
-    history: tuple[ThreadMessage, ...] = ()
-
 
 E = TypeVar("E", bound=InboundEvent)
 
@@ -89,17 +76,6 @@ def _plan_handoff_event(event: ThreadEvent, snapshot: RepoSnapshot, context: Con
     return plan_pull_request_event(event, snapshot, now=context.now, event_key=key, learners_of=learners_of)
 
 
-def _plan_learner_note(event: NoteEvent, snapshot: RepoSnapshot, context: Context) -> Plan:
-    return plan_note(
-        event,
-        snapshot,
-        now=context.now,
-        agent=context.agent,
-        history=context.history,
-        model_agent=context.model_agent,
-    )
-
-
 THREAD_EVENTS: tuple[type[ThreadEvent], ...] = get_args(ThreadEvent)
 
 ROUTES: tuple[Route[Any], ...] = (
@@ -109,7 +85,7 @@ ROUTES: tuple[Route[Any], ...] = (
     ),
     # A learner's note: a new issue, or a new comment on one (an answer, an approval, a setup reply).
     Route[NoteEvent](
-        "learner note", (IssueOpened, CommentCreated), _on_issue, _plan_learner_note, _note_needs_history
+        "learner note", (IssueOpened, CommentCreated), _on_issue, plan_note, _note_needs_history
     ),
     # A forge-side scheduler (GitLab scheduled pipeline, GitHub dispatch): the schedule queue runs the jobs.
     Route[ScheduleTrigger]("schedule trigger", (ScheduleTrigger,), lambda _: True, None, _never),
