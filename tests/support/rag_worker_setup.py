@@ -5,7 +5,6 @@ publishes to Celery, source notes filed on it, and the learner's own embedding e
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import httpx
@@ -14,7 +13,7 @@ import respx
 
 from rag.provider import local_encoder
 from tests.support.event_worker import runtime
-from tests.support.git_remotes import git
+from tests.support.git_remotes import git, seeded_remote
 from tests.support.learner import CONFIG, GOAL, REPO, issue_event
 from workers.events import handle_event
 from workers.repo_registry import RegisteredRepo
@@ -41,18 +40,13 @@ EMBEDDING_URL = "https://embeddings.rag.invalid/v1"
 
 @pytest.fixture
 def remote(tmp_path: Path) -> Path:
-    bare = tmp_path / "remote.git"
-    seed = tmp_path / "seed"
-    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(bare)], check=True)
-    subprocess.run(["git", "clone", "-q", str(bare), str(seed)], check=True, capture_output=True)
     files = {
         "gitlearnos.yml": CONFIG,
         "subjects/mathematics/goals/main-goal.md": GOAL,
         SIMILAR_PATH: SIMILAR,
         THALES_PATH: THALES,
     }
-    commit_files(seed, files, "Start")
-    return bare
+    return seeded_remote(tmp_path, "remote", files)
 
 
 def commit_files(work: Path, files: dict[str, str], message: str) -> None:
