@@ -111,7 +111,8 @@ def findings(snapshot: RepoSnapshot) -> Findings:
         r.path
         for r in records(snapshot, "knowledge")
         if len(table_rows(r.text, EVIDENCE)) >= SYNTHESIS_THRESHOLD
-        and r.header.get("ID", "").strip("`") not in models
+        and (point_id := r.header.get("Knowledge ID", "").strip("`"))
+        and point_id not in models
     )
     return Findings(
         waiting_feedback=waiting, contradictions=tuple(sorted(contradictions)), awaiting_synthesis=repeated

@@ -6,6 +6,7 @@ from datetime import date
 
 from bot.automation.maintenance_findings import findings, refreshed_dashboard
 from bot.dashboard.page import DASHBOARD_PATH
+from bot.records.knowledge import add_evidence, point_from_learner, render_point
 from tests.support.learner import learner_repo
 from tests.support.stale_dashboard import DAY, EVENT, EVENT_PATH, dashboard_for
 
@@ -39,3 +40,19 @@ def test_waiting_feedback_and_duplicate_ids_are_reported() -> None:
     assert found.waiting_feedback == ("subjects/mathematics/handoffs/handoff-1.md",)
     assert found.contradictions == ("ID `event-2026-11-27-angle-order` is claimed by 2 records",)
     assert findings(learner_repo()).contradictions == ()
+
+
+def test_a_point_with_three_evidence_rows_and_no_model_awaits_synthesis() -> None:
+    point = point_from_learner("mathematics", "similar-triangles/scale-factor")
+    text = render_point(point, day=DAY, event_id="event-1", event_path="subjects/mathematics/events/e1.md")
+    for n in (2, 3):
+        text = add_evidence(
+            text, day=DAY, event_id=f"event-{n}", event_path=f"subjects/mathematics/events/e{n}.md",
+            subject="mathematics",
+        )  # fmt: skip
+    assert findings(learner_repo(**{point.path: text})).awaiting_synthesis == (point.path,)
+    model = f"# Scale factor model\n\nID: `model-scale-factor`\nKnowledge IDs: `{point.knowledge_id}`\n"
+    cited = learner_repo(**{point.path: text, "subjects/mathematics/models/scale-factor.md": model})
+    assert findings(cited).awaiting_synthesis == ()
+    two_rows = text.rsplit("\n| [event-3]", 1)[0] + "\n"
+    assert findings(learner_repo(**{point.path: two_rows})).awaiting_synthesis == ()
