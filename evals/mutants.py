@@ -14,6 +14,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.intake.agent import LearnerInput, Recognition, Significance
 from bot.plan import FileWrite, Outcome, Plan
 from bot.trailers import TRAILER_EVENT
 
@@ -29,6 +30,9 @@ class Mutant:
     patch: Callable[[Plan], Plan]
     scenarios: tuple[str, ...]
     check: str  # the check meant to fail
+    # Rewrites the agents' reading of a learner input before the core's storage gate: for what a plan
+    # patch cannot reach (a skipped plan holds no note to store). Installed around ``plan_event``.
+    reading: Callable[[Recognition, LearnerInput], Recognition] | None = None
 
 
 def _committed(patch: Callable[[Plan], Plan]) -> Callable[[Plan], Plan]:
@@ -42,6 +46,20 @@ def _committed(patch: Callable[[Plan], Plan]) -> Callable[[Plan], Plan]:
 
 def _rewrite(plan: Plan, change: Callable[[FileWrite], tuple[FileWrite, ...]]) -> Plan:
     return plan.model_copy(update={"writes": tuple(new for write in plan.writes for new in change(write))})
+
+
+def as_planned(plan: Plan) -> Plan:
+    """The core's plan untouched: the mutant breaks the reading it was planned from instead."""
+    return plan
+
+
+def incidental_as_learning(reading: Recognition, said: LearnerInput) -> Recognition:
+    """Small talk and passing questions are read as durable learning, so they are organized and stored."""
+    if reading.significance is not Significance.INCIDENTAL:
+        return reading
+    subject = reading.subject or said.default_subject or "general"
+    note = reading.note or said.body.strip()
+    return reading.model_copy(update={"significance": Significance.DURABLE, "subject": subject, "note": note})
 
 
 def skip_commit(plan: Plan) -> Plan:
@@ -183,7 +201,18 @@ MUTANTS: tuple[Mutant, ...] = (
         "the same occurrence never delivers twice",
     ),
 )
-BY_NAME = {mutant.name: mutant for mutant in MUTANTS}
+# Broken bots no scenario catches yet: runnable by name (``mutants_run --mutant``), kept out of CI's slice
+# until a scenario sends what they break. No scenario sends small talk or a passing question today.
+SURVIVORS: tuple[Mutant, ...] = (
+    Mutant(
+        "store-incidental",
+        as_planned,
+        ("02", "09"),
+        "no conversation or bot reply is stored",
+        reading=incidental_as_learning,
+    ),
+)
+BY_NAME = {mutant.name: mutant for mutant in (*MUTANTS, *SURVIVORS)}
 
 
 def mutant(name: str) -> Mutant:

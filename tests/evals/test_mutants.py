@@ -10,18 +10,22 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from bot.handle import plan_event
+from bot.intake.agent import RuleAgent
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan
 from evals import mutant_worker
 from evals.harness.checks import Check, CheckStatus, ScenarioResult
 from evals.harness.runner import FORGES
-from evals.mutants import BY_NAME, MUTANTS, Mutant
+from evals.mutants import BY_NAME, MUTANTS, SURVIVORS, Mutant
 from evals.mutants_run import CI_FORGE, MutantResult, run_mutant, score
 from evals.scenarios.registry import OWNED_BY_OPEN_ISSUE, SCENARIOS, Surface
+from tests.support.learner import NOW, issue_event, learner_repo
+from workers import events
 
 FULL = os.environ.get("GITLEARNOS_MUTANTS") == "full"
 RUN_FORGES = FORGES if FULL else (CI_FORGE,)
@@ -58,8 +62,8 @@ def test_demonstrated_at_once_rewrites_the_template_header() -> None:
 
 def test_every_mutant_names_forge_scenarios_that_exist() -> None:
     forge_scenarios = {spec.number for spec in SCENARIOS if spec.surface is Surface.FORGE}
-    assert len(BY_NAME) == len(MUTANTS)
-    for broken in MUTANTS:
+    assert len(BY_NAME) == len(MUTANTS) + len(SURVIVORS)
+    for broken in (*MUTANTS, *SURVIVORS):
         assert broken.scenarios and set(broken.scenarios) <= forge_scenarios, broken.name
         assert broken.check
 
@@ -72,18 +76,40 @@ def test_a_patch_changes_a_committing_plan(name: str) -> None:
     assert BY_NAME[name].patch(plan) != plan
 
 
-def test_the_worker_wrapper_reaches_every_task_module(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def unpatched_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every name :func:`evals.mutant_worker.install` replaces is put back after the test."""
     for name in mutant_worker.TASK_MODULES:
         importlib.import_module(name)
     executing = [m for m in list(sys.modules.values()) if m and m.__name__.startswith("workers.") and
                  hasattr(m, "execute")]  # fmt: skip
-    for module in executing:  # put back after the test
+    for module in executing:
         monkeypatch.setattr(module, "execute", module.execute)
+    monkeypatch.setattr(events, "plan_event", plan_event)
+
+
+@pytest.mark.usefixtures("unpatched_workers")
+def test_the_worker_wrapper_reaches_every_task_module() -> None:
     wanted = {"workers.events", "workers.executor", "workers.rag", "workers.scheduled_commit",
               "workers.scheduling.due_review"}  # fmt: skip
     patched = mutant_worker.install(BY_NAME["skip-commit"])
     assert wanted <= {module.__name__ for module in patched}
     assert all(module.execute.__name__ == "mutated" for module in patched)
+
+
+@pytest.mark.usefixtures("unpatched_workers")
+def test_store_incidental_plans_small_talk_as_a_stored_note() -> None:
+    small_talk = issue_event("thanks, see you tomorrow!", title="thanks")
+
+    def planned() -> Plan:
+        planner: Callable[..., Plan] = vars(events)["plan_event"]  # the events task's, as the mutant left it
+        return planner(small_talk, learner_repo(), now=NOW, agent=RuleAgent())
+
+    assert planned().outcome is Outcome.SKIPPED and not planned().writes, "the core stores no small talk"
+    mutant_worker.install(BY_NAME["store-incidental"])
+    stored = planned()
+    assert stored.outcome is Outcome.COMMITTED
+    assert any(w.path.startswith("subjects/") and "see you tomorrow" in w.content for w in stored.writes)
 
 
 def test_a_check_the_bot_is_known_to_fail_is_no_catch(monkeypatch: pytest.MonkeyPatch) -> None:
