@@ -93,7 +93,7 @@ def _worker(args: argparse.Namespace) -> int:
     from workers.chat_agent import model_agent_from
     from workers.events import register_event_task
     from workers.rag import register_rag_tasks
-    from workers.runtime import WorkerRuntime
+    from workers.runtime import ForgeClients, WorkerRuntime
     from workers.scheduling.due_review import register_due_review_tasks
     from workers.scheduling.tasks import register_schedule_tasks
 
@@ -104,6 +104,7 @@ def _worker(args: argparse.Namespace) -> int:
         settings=settings,
         redis=redis.Redis.from_url(redis_url),
         agent=RuleAgent(),
+        clients=ForgeClients(settings),
         model_agent=model_agent_from(settings),
     )
     register_event_task(app, runtime)

@@ -87,18 +87,15 @@ class WorkerRuntime:
     settings: Settings
     redis: redis.Redis
     agent: Agent
+    clients: ForgeClients  # built by the composition root (the CLI), like every other client
     model_agent: Agent | None = None  # the operator's chat model, used only where a learner allows it
     celery: Celery | None = None  # sends plans' follow-up jobs (rag ingest); register_event_task sets it
-    clients: ForgeClients = field(init=False)
     # Parked entries Redis could not take (it was down): written by the next park or task.
     unparked: dict[bytes, str] = field(init=False, default_factory=dict)
     visibility: VisibilityCache = field(default_factory=VisibilityCache)
     # Tests that serve a repository from a local folder name it here; the host, path and visibility
     # checks run all the same. None: the configured forge's Git URL, always in production.
     local_remote: Callable[[RepoRef], str] | None = None
-
-    def __post_init__(self) -> None:
-        self.clients = ForgeClients(self.settings)
 
     def mirror_of(self, repo: RepoRef, client: ForgeClient, *, checkout: RepoRef | None = None) -> Mirror:
         """The persistent mirror of ``repo``, with this job's credentials (every job mints its own),

@@ -16,7 +16,7 @@ from tests.support.restartable_redis import RestartableRedis
 from workers.celery_app import RUN_TRIGGERED, create_celery
 from workers.parked_events import clear_parked, flush_unparked, park_event
 from workers.repo_registry import RegisteredRepo
-from workers.runtime import WorkerRuntime
+from workers.runtime import ForgeClients, WorkerRuntime
 from workers.scheduling.missed import replay_parked
 from workers.scheduling.tasks import register_trigger_task
 from workers.state_keys import PENDING
@@ -24,7 +24,9 @@ from workers.state_keys import PENDING
 
 def worker(tmp_path: Path, url: str) -> WorkerRuntime:
     settings = Settings(data_dir=tmp_path / "data", github_token=SecretStr("t0ken"))
-    return WorkerRuntime(settings=settings, redis=redis.Redis.from_url(url), agent=RuleAgent())
+    return WorkerRuntime(
+        settings=settings, redis=redis.Redis.from_url(url), agent=RuleAgent(), clients=ForgeClients(settings)
+    )
 
 
 def parked_events(url: str) -> list[InboundEvent]:

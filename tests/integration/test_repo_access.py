@@ -32,7 +32,7 @@ from workers.rag import sync_source
 from workers.rag_answer import answer_question
 from workers.repo_access import RepositoryRefused, VisibilityCache
 from workers.repo_registry import RegisteredRepo
-from workers.runtime import WorkerRuntime
+from workers.runtime import ForgeClients, WorkerRuntime
 from workers.scheduling.due_review import run_due_review
 from workers.scheduling.maintenance import run_maintenance
 from workers.worker_task import retry_delay
@@ -102,7 +102,12 @@ def runtime(tmp_path: Path, redis_url: str, forge: RecordingForge, **overrides: 
         github_api_url=f"{forge.url}/api/v3",
         **overrides,  # type: ignore[arg-type]
     )
-    return WorkerRuntime(settings=settings, redis=redis.Redis.from_url(redis_url), agent=RuleAgent())
+    return WorkerRuntime(
+        settings=settings,
+        redis=redis.Redis.from_url(redis_url),
+        agent=RuleAgent(),
+        clients=ForgeClients(settings),
+    )
 
 
 def on(host: str, **update: object) -> RepoRef:

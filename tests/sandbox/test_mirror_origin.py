@@ -22,7 +22,7 @@ from runtime.settings import Settings
 from tests.support.learner import CONFIG, GOAL, NOTE, REPO, issue_event
 from tests.support.recording_forge import RecordingForge
 from workers.events import handle_event
-from workers.runtime import WorkerRuntime
+from workers.runtime import ForgeClients, WorkerRuntime
 
 SECOND_NOTE = (
     "Today I learned that the area of a circle is pi times the radius squared, and that doubling the "
@@ -57,7 +57,12 @@ def test_mirror_path_and_origin_stay_fixed_whatever_the_payload_says(
         github_token=SecretStr(sandbox.token(BOT_LOGIN)),
         github_api_url=sandbox.api_url,
     )
-    worker = WorkerRuntime(settings=settings, redis=redis.Redis.from_url(redis_url), agent=RuleAgent())
+    worker = WorkerRuntime(
+        settings=settings,
+        redis=redis.Redis.from_url(redis_url),
+        agent=RuleAgent(),
+        clients=ForgeClients(settings),
+    )
     host = urlsplit(sandbox.url).netloc
     payload_urls = [f"{listener.url}/{full_name}.git", "https://evil.example/x.git"]
     for number, clone_url in zip(numbers, payload_urls, strict=True):

@@ -19,7 +19,7 @@ from tests.support.git_remotes import seeded_remote
 from tests.support.learner import CONFIG, GOAL, REPO, issue_event
 from tests.support.local_remotes import local_folder
 from workers.celery_app import create_celery
-from workers.runtime import WorkerRuntime
+from workers.runtime import ForgeClients, WorkerRuntime
 
 
 @pytest.fixture
@@ -51,6 +51,7 @@ def runtime(
         settings=settings,
         redis=redis.Redis.from_url(redis_url),
         agent=agent or RuleAgent(),
+        clients=ForgeClients(settings),
         celery=create_celery(settings, redis_url) if with_celery else None,
         local_remote=local_folder,
     )
