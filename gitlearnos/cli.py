@@ -85,7 +85,7 @@ def _worker(args: argparse.Namespace) -> int:
     import redis
     from celery import signals
 
-    from bot.intake.agent import RuleAgent
+    from bot.intake.rule_agent import RuleAgent
     from runtime.embedded_redis import resolve_redis_url
     from runtime.log_setup import configure_logging
     from runtime.metrics import MetricsServer
@@ -141,7 +141,7 @@ def _beat(_args: argparse.Namespace) -> int:
 def _local(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from bot.intake.agent import RuleAgent
+    from bot.intake.rule_agent import RuleAgent
     from workers.chat_agent import model_agent_from
     from workers.git_checkout import GitWorkspaceError
     from workers.local import run_local

@@ -23,7 +23,8 @@ import httpx
 import structlog
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from bot.intake.agent import LearnerInput, Recognition, RuleAgent, Significance, image_urls, parse_issue_form
+from bot.intake.agent import LearnerInput, Recognition, Significance
+from bot.intake.rule_agent import RuleAgent, image_urls, parse_issue_form
 from bot.review.question_gen import GeneratedQuestion, GeneratedQuestions, QuestionContext
 from bot.text import slugify
 from runtime.settings import Settings

@@ -27,7 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
-from bot.intake.agent import Agent, RuleAgent
+from bot.intake.agent import Agent
+from bot.intake.rule_agent import RuleAgent
 from bot.records.files import Record, goal_path, records
 from bot.review.answer_record import NO_FRESH_QUESTION, Assessment
 from bot.review.attempt import Result

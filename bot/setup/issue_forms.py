@@ -6,7 +6,7 @@ Gitea/Forgejo YAML forms (``.gitea/ISSUE_TEMPLATE``, same syntax with
 ``about`` for the description) and GitLab Markdown description templates
 (``.gitlab/issue_templates``). Every form renders to ``### Subject``,
 ``### Note`` and ``### Channel`` sections, which is exactly what
-:func:`bot.intake.agent.parse_issue_form` splits and :class:`bot.intake.agent.RuleAgent`
+:func:`bot.intake.rule_agent.parse_issue_form` splits and :class:`bot.intake.rule_agent.RuleAgent`
 routes on. The local forge has no issues, so it gets no forms.
 """
 

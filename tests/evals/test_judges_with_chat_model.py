@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from bot.config import CONFIG_PATH, ExternalModel, parse_config
-from bot.intake.agent import RuleAgent
+from bot.intake.rule_agent import RuleAgent
 from bot.review.due_review import plan_due_review
 from bot.snapshot import MemorySnapshot
 from evals.harness.checks import CheckRecorder, CheckStatus

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.handle import plan_event
-from bot.intake.agent import RuleAgent
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan
 from evals import mutant_worker
 from evals.harness.checks import Check, CheckStatus, ScenarioResult

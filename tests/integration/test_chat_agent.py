@@ -17,8 +17,8 @@ from structlog.testing import capture_logs
 
 from bot.config import parse_config
 from bot.handle import plan_event
-from bot.intake.agent import RuleAgent
 from bot.intake.model_use import MODEL_NOT_ALLOWED
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome, Plan
 from bot.review.due_review import DueReviewPlan, plan_due_review
 from tests.support.learner import CONFIG, NOW, issue_event, learner_repo

@@ -12,8 +12,9 @@ import pytest
 import redis
 import respx
 
-from bot.intake.agent import LearnerInput, Recognition, RuleAgent
+from bot.intake.agent import LearnerInput, Recognition
 from bot.intake.events import EventKind, event_key
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import FileWrite
 from bot.receipt import ReceiptField
 from bot.replies import reply_marker

@@ -8,8 +8,8 @@ from pathlib import Path
 import redis
 from pydantic import SecretStr
 
-from bot.intake.agent import RuleAgent
 from bot.intake.events import EventKind, Forge, InboundEvent, RepoRef, build_event, event_key
+from bot.intake.rule_agent import RuleAgent
 from runtime.settings import Settings
 from tests.support.learner import issue_event
 from tests.support.restartable_redis import RestartableRedis

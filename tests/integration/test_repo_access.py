@@ -16,8 +16,8 @@ import pytest
 import redis
 from pydantic import SecretStr
 
-from bot.intake.agent import RuleAgent
 from bot.intake.events import Forge, RepoRef
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import FollowUpJob, Reply
 from forge_adapters.github.client import GitHubClient
 from runtime import metrics

@@ -16,7 +16,7 @@ import pytest
 import redis
 from pydantic import SecretStr
 
-from bot.intake.agent import RuleAgent
+from bot.intake.rule_agent import RuleAgent
 from evals.sandbox import BOT_LOGIN, SandboxServer
 from runtime.settings import Settings
 from tests.support.learner import CONFIG, GOAL, NOTE, REPO, issue_event

@@ -12,7 +12,7 @@ import redis
 import respx
 from pydantic import SecretStr
 
-from bot.intake.agent import RuleAgent
+from bot.intake.rule_agent import RuleAgent
 from runtime.settings import Settings
 from tests.support.fake_github import API, BOT, FakeGitHubComments, rest_user
 from tests.support.git_remotes import seeded_remote

@@ -5,7 +5,6 @@ request's plan, and the teacher's comments and reviews on the pull request that 
 from __future__ import annotations
 
 from bot.handle import plan_event
-from bot.intake.agent import RuleAgent
 from bot.intake.events import (
     Actor,
     Comment,
@@ -16,6 +15,7 @@ from bot.intake.events import (
     Thread,
     build_event,
 )
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import Plan
 from bot.snapshot import MemorySnapshot, OverlaySnapshot
 from tests.support.learner import COMMENT_KINDS, CONFIG, NOW, REPO, issue_event, learner_repo

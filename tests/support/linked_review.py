@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 
 from bot.config import parse_config
 from bot.handle import plan_event
-from bot.intake.agent import RuleAgent
 from bot.intake.events import EventKind
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import Plan
 from bot.review.due_review import (
     plan_due_review,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 
 from bot.handle import plan_event
-from bot.intake.agent import RuleAgent
 from bot.intake.events import EventKind
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome, Plan
 from bot.records.codec import read_header, section, unfence
 from bot.review.question import plan_question

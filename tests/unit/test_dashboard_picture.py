@@ -19,8 +19,8 @@ from bot.dashboard.knowledge_map import MAX_GAPS, MAX_POINTS, MAX_SUBJECTS
 from bot.dashboard.page import DASHBOARD_PATH, dashboard_files
 from bot.dashboard.progress import WEEKS_SHOWN
 from bot.handle import plan_event
-from bot.intake.agent import RuleAgent
 from bot.intake.events import EventKind
+from bot.intake.rule_agent import RuleAgent
 from bot.records.codec import read_header
 from bot.snapshot import MemorySnapshot
 from bot.text import one_line

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from bot.config import Authorization, Automation, LearnerConfig, parse_config
-from bot.intake.agent import RuleAgent
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome
 from bot.records.codec import read_header
 from bot.review.due_review import (

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 
 from bot.handle import plan_event
-from bot.intake.agent import RuleAgent
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import Plan
 from bot.records.codec import read_header
 from bot.snapshot import MemorySnapshot

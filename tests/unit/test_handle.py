@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.handle import plan_event
-from bot.intake.agent import RuleAgent
 from bot.intake.events import EventKind
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome
 from bot.receipt import ReceiptField
 from bot.snapshot import MemorySnapshot

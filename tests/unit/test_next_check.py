@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 
 from bot.config import parse_config
-from bot.intake.agent import RuleAgent
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome, Plan
 from bot.records.codec import read_header, section
 from bot.records.files import records

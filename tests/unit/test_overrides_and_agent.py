@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.intake.agent import Channel, LearnerInput, RuleAgent, Significance, parse_issue_form
+from bot.intake.agent import Channel, LearnerInput, Significance
 from bot.intake.overrides import Override, find_overrides
+from bot.intake.rule_agent import RuleAgent, parse_issue_form
 
 
 @pytest.mark.parametrize(

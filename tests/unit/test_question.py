@@ -6,8 +6,8 @@ import pytest
 
 from bot.dashboard.sections import reviews_section
 from bot.handle import plan_event
-from bot.intake.agent import RuleAgent
 from bot.intake.events import Forge
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome, Plan
 from bot.records.codec import read_header
 from bot.review.question import QUESTIONS_GENERATED, asks_for_question

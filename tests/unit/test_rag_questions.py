@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.handle import plan_event
-from bot.intake.agent import RuleAgent
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome
 from bot.rag.links import RagStatus, source_links
 from bot.rag.questions import (

@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.handle import plan_event
-from bot.intake.agent import RuleAgent
 from bot.intake.events import EventKind
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome
 from bot.receipt import PENDING_PERSISTENCE
 from tests.support.learner import NOW, issue_event, learner_repo

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.handle import plan_event
-from bot.intake.agent import RuleAgent
 from bot.intake.conversation import ThreadMessage, approval_target
 from bot.intake.events import EventKind, InboundEvent, Push, PushDetails, ReviewState, as_kind, content_hash
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome
 from bot.replies import PENDING_MARKER, reply_marker
 from bot.routing import needs_thread_history, not_used_reason, route_of

@@ -9,9 +9,9 @@ import yaml
 
 from bot.config import Mode, parse_config
 from bot.handle import plan_event
-from bot.intake.agent import RuleAgent
 from bot.intake.conversation import ThreadMessage, Turn
 from bot.intake.events import Comment, EventKind, Forge, InboundEvent
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome, Plan
 from bot.receipt import ReceiptField
 from bot.setup.gate import Fact, gather_facts

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.handle import plan_event
-from bot.intake.agent import RuleAgent
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome
 from tests.support.learner import NOW, issue_event, learner_repo
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.handle import plan_event
-from bot.intake.agent import RuleAgent
 from bot.intake.events import EventKind
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome
 from bot.snapshot import CommitSummary, MemorySnapshot
 from bot.trailers import TRAILER_OPERATION, TRAILER_REVERTS

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.handle import plan_event
-from bot.intake.agent import RuleAgent
 from bot.intake.conversation import ThreadMessage
 from bot.intake.events import EventKind, event_key
+from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome
 from tests.support.learner import CONFIG, NOTE, NOW, issue_event, learner_repo
 
