@@ -95,6 +95,7 @@ class GitLabClient(ForgeClient):
     """:class:`forge_adapters.base.ForgeClient` for gitlab.com and self-managed GitLab at ``url``."""
 
     git_username = GIT_USERNAME
+    pull_exists_status = 409  # "Another open merge request already exists for this source branch"
 
     def __init__(self, token: str, *, url: str, timeout: float) -> None:
         if not token:

@@ -189,6 +189,28 @@ def test_open_pull_request_opens_a_merge_request(rsps: responses.RequestsMock, c
     ]
 
 
+def test_a_second_merge_request_from_the_same_branch_returns_the_open_one(
+    rsps: responses.RequestsMock, client: GitLabClient
+) -> None:
+    """A retried handoff whose first answer was lost: GitLab's 409 names the open MR, which is ours."""
+    message = {"message": ["Another open merge request already exists for this source branch: !5"]}
+    rsps.post(API + "projects/learner%2Fnotes/merge_requests", json=message, status=409)
+    existing = {"id": 77, "iid": 5, "web_url": f"{URL}/learner/notes/-/merge_requests/5"}
+    rsps.get(API + "projects/learner%2Fnotes/merge_requests", json=[existing], status=200)
+    opened = client.open_pull_request(REPO, head="gitlearnos/handoff-1", base="main", title="t", body="b")
+    assert opened == OpenedThread(number=5, url=f"{URL}/learner/notes/-/merge_requests/5")
+
+
+def test_a_409_with_no_open_merge_request_is_raised(
+    rsps: responses.RequestsMock, client: GitLabClient
+) -> None:
+    rsps.post(API + "projects/learner%2Fnotes/merge_requests", json={"message": "conflict"}, status=409)
+    rsps.get(API + "projects/learner%2Fnotes/merge_requests", json=[], status=200)
+    with pytest.raises(ForgeError) as failed:
+        client.open_pull_request(REPO, head="x", base="main", title="t", body="b")
+    assert failed.value.status == 409
+
+
 def note(note_id: int, updated_at: str, *, system: bool = False, login: str = "alice") -> dict[str, object]:
     return {
         "id": note_id,
