@@ -18,6 +18,8 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.review.question_gen import GeneratedQuestions, QuestionContext
 
+JUDGED_BY_RULES = "rules"
+
 
 class Significance(StrEnum):
     """The protocol's three-way recognition decision."""
@@ -69,6 +71,8 @@ class Recognition(BaseModel):
     seen_in_media: str = ""  # what the model says is visible in attached images, kept apart from inference
     answered_by: str = ""  # the model that wrote ``answer``, named in the reply
     model_remark: str = ""  # why no model answer came although one could have (shown, never silent)
+    summary: str = ""  # one line for the record, from a chat model; the offline rules write none
+    judged_by: str = JUDGED_BY_RULES  # who read the note, named in the record and the receipt
 
 
 class Agent(Protocol):
