@@ -11,7 +11,7 @@ from datetime import date
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.intake.agent import Channel
+from bot.intake.agent import JUDGED_BY_RULES, Channel
 from bot.records.codec import bullets, read_header, render, section, section_fields
 from bot.records.schemas import EVENT
 from bot.snapshot import RepoSnapshot
@@ -73,6 +73,8 @@ class EventRecord(BaseModel):
     privacy_limit: str
     media_unread: bool = False
     source_id: str = ""  # the source record this note cites, when the learner named one
+    summary: str = ""  # a chat model's one-line summary, vetted by the core; none from the offline rules
+    judged_by: str = JUDGED_BY_RULES  # who read the note: the offline rules or a named chat model
 
     def render(self) -> str:
         goal = f"[{self.goal_link}](../goals/main-goal.md)" if self.goal_link else "none yet"
@@ -92,7 +94,13 @@ class EventRecord(BaseModel):
         event = (
             f"The learner's note, preserved as written:\n\n{quoted}\n\n"
             "- Original or source availability: the issue at the source locator above.\n"
-            f"- Privacy limit: {self.privacy_limit}{media}"
+            f"- Privacy limit: {self.privacy_limit}{media}\n"
+            + (
+                f"- Summary (by {self.judged_by}, not the learner's words): {self.summary}\n"
+                if self.summary
+                else ""
+            )
+            + f"- Judged by: {self.judged_by}"
         )
         connections = bullets(
             {"Goal": goal, "Deduplication result": "no earlier record holds this source version."}
