@@ -69,6 +69,9 @@ class Receipt(BaseModel):
     skill_installation: str = SKILL_NOT_USED
     next_action: str
     undo: str
+    # Who read the learner's words (the offline rules or a named chat model); not one of the protocol's
+    # fields, so it follows them, and receipts of operations that judge nothing leave it out.
+    judged_by: str = ""
 
     def lines(self) -> list[tuple[ReceiptField, str]]:
         files = ", ".join(f"`{path}`" for path in self.changed_files) or "none"
@@ -93,7 +96,8 @@ class Receipt(BaseModel):
 
     def render(self) -> str:
         """Markdown: one ``Field: value`` line per receipt field, in protocol order."""
-        return "\n".join(f"- **{field.value}:** {value}" for field, value in self.lines())
+        rendered = [f"- **{field.value}:** {value}" for field, value in self.lines()]
+        return "\n".join(rendered + ([f"- **Judged by:** {self.judged_by}"] if self.judged_by else []))
 
 
 def record_persistence(receipt: Receipt, *, commit_id: str, branch: str, remote: str | None) -> Receipt:
