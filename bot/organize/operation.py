@@ -189,6 +189,8 @@ def plan_organize(
         privacy_limit="private learner repository; stored because the learner filed it as a learning note",
         media_unread=recognition.has_unread_media,
         source_id=source_from_learner(subject, recognition.source).source_id if recognition.source else "",
+        summary=recognition.summary,
+        judged_by=recognition.judged_by,
     )
     record_only = Override.RECORD_ONLY in overrides.found
     gap = plan_gap(
@@ -234,6 +236,7 @@ def plan_organize(
         natural_language_override=overrides.describe(),
         automation_actually_completed=automation_done(event, OPERATION),
         next_action=next_action,
+        judged_by=recognition.judged_by,
     )
     commit = CommitSpec(
         subject=f"Record study note: {one_line(title, limit=60)}",
