@@ -50,6 +50,9 @@ class LearnerInput(BaseModel):
     body: str
     labels: tuple[str, ...] = ()
     known_subjects: tuple[str, ...] = ()
+    # The repository's knowledge points as ``<subject>/<topic>/<point>`` IDs: recognition routes a note
+    # to the subject whose points it names.
+    knowledge_points: tuple[str, ...] = ()
     default_subject: str = ""
 
 
