@@ -53,6 +53,18 @@ RECORDED_EARLIER = (
     "`git revert {commit}` undoes that update."
 )
 RECORDED = "Recorded your note as `{record_id}` in `{path}` and refreshed `dashboard.md`."
+# Answer first, offline (bot/intake/model_use.py): one line ahead of everything else when a note asks a
+# question and no chat model may read it, saying so and what was done instead.
+CANNOT_ANSWER = "I can't answer questions without a chat model{consent}; {instead}."
+CANNOT_ANSWER_CONSENT = (
+    " (one is available, but `authorization.external_model` is `ask` in `" + CONFIG_PATH + "`, so nothing "
+    "you wrote was sent to it; set it to `allowed` to let it answer)"
+)
+INSTEAD_FILED = "I filed your note{record} instead (receipt below)"
+INSTEAD_PENDING = "I prepared the writeback below instead"
+INSTEAD_ASKED = "I asked which subject it belongs to instead"
+INSTEAD_DUPLICATE = "your note was already recorded, so I linked it instead"
+INSTEAD_NOTHING = "I stored nothing"
 
 
 def reply_marker(event_key: str) -> str:
