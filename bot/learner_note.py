@@ -17,8 +17,9 @@ from bot.handoff.operation import plan_handoff, wants_handoff
 from bot.intake.agent import Agent, LearnerInput, Significance
 from bot.intake.conversation import ThreadMessage, approval_target
 from bot.intake.events import Comment, CommentEvent, Forge, IssueOpened, ThreadEvent, as_kind, event_key
-from bot.intake.model_use import answer_first, answer_text, not_allowed_remark, pick_agent
+from bot.intake.model_use import NEEDS_SUBJECT, answer_first, pick_agent, reply_lead
 from bot.intake.overrides import Override, find_overrides
+from bot.intake.vetting import vetted
 from bot.operation_context import Context
 from bot.organize.operation import plan_organize
 from bot.organize.undo import plan_undo
@@ -192,8 +193,8 @@ def _plan_note(
         default_subject=config.setup.answers.subject,
     )
     rule_agent, model_agent = agents
-    recognition = pick_agent(config, rule_agent, model_agent).recognize(learner_input)
-    lead = answer_text(recognition) or not_allowed_remark(config, model_agent, text)
+    recognition = vetted(pick_agent(config, rule_agent, model_agent).recognize(learner_input))
+    lead = reply_lead(config, recognition, model_agent, text)
     if overrides.forbids_storing:
         not_stored = NOT_STORED.format(override=overrides.describe())
         return answer_first(_answer(Outcome.SKIPPED, event, key, not_stored, "override"), lead, event, key)
@@ -203,12 +204,10 @@ def _plan_note(
             recognition = recognition.model_copy(update={"significance": Significance.DURABLE})
     if recognition.significance is Significance.INCIDENTAL:
         # Incidental: at most the answer itself, never a word about the repository.
-        return answer_first(
-            _skip(f"incidental: {recognition.reason}", key), recognition.answer and lead, event, key
-        )
+        return answer_first(_skip(f"incidental: {recognition.reason}", key), lead.alone(), event, key)
     if recognition.significance is Significance.AMBIGUOUS or recognition.subject is None:
         known = f" (subjects so far: {', '.join(subjects)})" if subjects else ""
-        ask = _answer(Outcome.SKIPPED, event, key, ASK_SUBJECT.format(known=known), "needs subject")
+        ask = _answer(Outcome.SKIPPED, event, key, ASK_SUBJECT.format(known=known), NEEDS_SUBJECT)
         return answer_first(ask, lead, event, key)
 
     plan = plan_organize(event, snapshot, config, recognition, overrides, now=now, event_key=key)

@@ -1,0 +1,63 @@
+"""The core's check of an agent's recognition: the same bounds for the offline rules and a chat model.
+
+An agent proposes; the core decides. Whatever wrote a :class:`~bot.intake.agent.Recognition`, its
+subject becomes a path segment (``subjects/<subject>/…``), its knowledge point a record name, its
+summary a line in the record and its answer a reply, so each is checked here before anything is
+planned. A recognition carries no mode, path, authorization or mastery at all: those come from
+``gitlearnos.yml`` and the core's gates, so no agent (and no learner text an agent obeyed) can set them.
+
+A subject that is not a plain name (``../../etc``, ``a/b``) is refused, never repaired into some other
+folder: the note then asks for its subject, as any unroutable note does, and the reply says why. Text
+an agent wrote for the learner to read never carries a hidden marker, so it cannot forge the
+bot's own markers (a pending writeback an approval would apply).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.intake.agent import Recognition, Significance
+from bot.text import one_line, slugify
+
+SUBJECT_NAME = re.compile(r"^[\w][\w \-]*$")  # letters (any script), digits, spaces, hyphens, underscores
+MAX_SUBJECT = 48
+MAX_POINT = 80
+MAX_SUMMARY = 160
+SUBJECT_REFUSED = (
+    "(The {judge} proposed a subject that is not a plain subject name, so I did not use it; nothing was "
+    "stored under it.)"
+)
+
+
+def _unmarked(text: str) -> str:
+    """``text`` with any HTML comment opener made visible, so it can never hide a marker."""
+    return text.replace("<!--", "&lt;!--")
+
+
+def _subject(proposed: str | None) -> tuple[str | None, bool]:
+    """(the subject's slug, whether the proposal was acceptable): a plain name, within bounds."""
+    if proposed is None:
+        return None, True
+    name = proposed.strip()
+    if not name or len(name) > MAX_SUBJECT or not SUBJECT_NAME.match(name):
+        return None, False
+    slug = slugify(name, fallback="")
+    return (slug or None), bool(slug)
+
+
+def vetted(recognition: Recognition) -> Recognition:
+    """``recognition`` within the core's bounds; a refused subject leaves the note asking for one."""
+    subject, acceptable = _subject(recognition.subject)
+    update: dict[str, object] = {
+        "subject": subject,
+        "knowledge_point": one_line(_unmarked(recognition.knowledge_point), limit=MAX_POINT),
+        "summary": one_line(_unmarked(recognition.summary), limit=MAX_SUMMARY),
+        "answer": _unmarked(recognition.answer),
+        "seen_in_media": _unmarked(recognition.seen_in_media),
+    }
+    if not acceptable:
+        remark = SUBJECT_REFUSED.format(judge=recognition.judged_by)
+        update["model_remark"] = " ".join(filter(None, (recognition.model_remark, remark)))
+        if recognition.significance is Significance.DURABLE:
+            update["significance"] = Significance.AMBIGUOUS
+    return recognition.model_copy(update=update)
