@@ -1,15 +1,25 @@
-"""The chat-model agent: recognition plus an answer, from any OpenAI-compatible endpoint.
+"""The chat-model agent: every judgement the protocol gives the agent, from any OpenAI-compatible endpoint.
 
 DESIGN §4: the rule agent stays the judge of everything structured (issue forms, labels, the subject a
-form names, media the bot cannot transcribe), and the model adds what rules cannot: whether free text
-is a learning event, which subject it belongs to, and the answer to the learner's question — reading
-an attached image when the endpoint can see it. The model must reply with JSON matching
-:class:`ModelReading` (``response_format: json_schema``), validated by pydantic.
+form names, media the bot cannot transcribe); the model judges what rules cannot. Each judgement is one
+request with its own instruction and JSON schema (:mod:`workers.chat_schemas`), validated by pydantic:
 
-Failure is never silent and never fatal: a timeout, an HTTP error or an answer that does not validate
-gives the rule agent's recognition with a ``model_remark`` the reply shows, so the note is still
-organized and the learner knows why their question went unanswered. The learner's words and the API
-key are never logged; only the failure's kind is.
+* recognition — whether free text is a learning event, its channel, subject and knowledge point, a
+  one-line summary for the record, and the answer to the learner's question (reading an attached image
+  when the endpoint can see it);
+* question generation — fresh questions, each with an answer key and a success condition; a question
+  that shows its own key is dropped;
+* answer evaluation — a rubric verdict (correct / incorrect / cannot-tell) with its reason;
+* follow-up choice — what the next check asks for after a verdict.
+
+The model proposes and the core disposes: a recognition passes the same vetting as the rule agent's
+(:mod:`bot.intake.vetting`), a verdict is bounded by the core's mastery gates, and nothing the model
+returns names a path, a mode, an authorization or a mastery level. Each result names who judged it.
+
+Failure is never silent and never fatal: a timeout, an HTTP error, a refusal or a reply that does not
+validate gives the rule agent's result with a remark the learner sees, so the note is still organized
+and the learner knows why their question went unanswered. The learner's words and the API key are
+never logged; only the failure's kind is.
 
 The core decides whether this agent may be used at all (``authorization.external_model``); this module
 only talks to the endpoint the operator configured.
@@ -17,17 +27,32 @@ only talks to the endpoint the operator configured.
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeVar
+import json
+import re
+from typing import Any, TypeVar
 
 import httpx
 import structlog
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from bot.intake.agent import LearnerInput, Recognition, Significance
+from bot.intake.judgements import AnswerToJudge, AnswerVerdict, FollowUpChoice, Verdict, rule_follow_up
 from bot.intake.rule_agent import RuleAgent, image_urls, parse_issue_form
 from bot.review.question_gen import GeneratedQuestion, GeneratedQuestions, QuestionContext
-from bot.text import slugify
 from runtime.settings import Settings
+from workers.chat_schemas import (
+    FOLLOW_UP_INSTRUCTIONS,
+    QUESTION_INSTRUCTIONS,
+    RECOGNITION_INSTRUCTIONS,
+    VERDICT_INSTRUCTIONS,
+    ModelFollowUp,
+    ModelQuestion,
+    ModelQuestions,
+    ModelReading,
+    ModelVerdict,
+    data_block,
+    wire_schema,
+)
 
 log = structlog.get_logger("gitlearnos.chat_agent")
 Schema = TypeVar("Schema", bound=BaseModel)
@@ -36,61 +61,36 @@ UNAVAILABLE = (
     "(The chat model could not answer this time: {reason}. Your note was handled by the offline rules, "
     "and its question is not answered here.)"
 )
-INSTRUCTIONS = """You help a learner who keeps their learning record in a Git repository.
-Read the learner's message (and any attached image) and reply with JSON only, matching the schema.
-- learning_event: "durable" when it holds something worth keeping for their learning (a concept, a
-  mistake, a question about their material), "ambiguous" when it may but the subject or intent is
-  unclear, "incidental" for small talk or anything unrelated to learning.
-- subject: a short lowercase subject name such as "mathematics", preferring one of the known subjects;
-  empty when you cannot tell.
-- answer: when the learner asks a question, answer it directly and briefly, explaining why; otherwise "".
-  Never claim to know the learner's mastery.
-- seen_in_media: only what is literally visible in attached images (no inference); "" when there is no
-  image or you cannot see it."""
-QUESTION_INSTRUCTIONS = """You write review questions for a learner who keeps their learning record in Git.
-From the goal, gap, evidence and recent questions given as JSON, write at most max_questions fresh,
-short questions the learner can answer now, without notes, in plain text. Never repeat a recent or
-planned question or the worked example (demonstration) in the evidence; use new values or a new case.
-Reply with JSON only, matching the schema:
-- questions: each with "question" and "success_condition" (the expected answer or what a good attempt
-  shows; it is kept from the learner until they attempt the question);
-- why: one sentence on why these questions were chosen from this evidence."""
 QUESTIONS_UNAVAILABLE = "the chat model could not write questions ({reason}); used the offline templates"
-
-
-class ModelQuestion(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    question: str
-    success_condition: str
-
-
-class ModelQuestions(BaseModel):
-    """What the model must return for question generation."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    questions: list[ModelQuestion]
-    why: str
-
-
-class ModelReading(BaseModel):
-    """What the model must return; anything else is a failed call."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    learning_event: Literal["durable", "ambiguous", "incidental"]
-    subject: str
-    answer: str
-    seen_in_media: str
+VERDICT_UNAVAILABLE = "the chat model could not judge this answer ({reason})"
+NO_VERDICT = "no verdict: the chat model gave none, and nothing else here judges by meaning"
+FOLLOW_UP_UNAVAILABLE = "the chat model could not choose the next check ({reason}); used the offline rule"
 
 
 class ModelCallFailed(Exception):
     """The endpoint gave nothing usable; the message names the kind of failure, never the content."""
 
 
+def _shows_key(question: ModelQuestion) -> bool:
+    """Whether the question text holds its own answer key as a whole word or phrase."""
+    key = " ".join(question.answer_key.split())
+    if not key:
+        return False
+    pattern = rf"(?<!\w){re.escape(key)}(?!\w)"
+    return re.search(pattern, " ".join(question.question.split()), re.I) is not None
+
+
+def _generated(question: ModelQuestion) -> GeneratedQuestion:
+    """The core's question; its success text carries the key until the core keeps a key of its own."""
+    success = question.success_condition.strip()
+    key = question.answer_key.strip()
+    return GeneratedQuestion(
+        question=question.question.strip(), success=f"{success} Answer key: {key}." if key else success
+    )
+
+
 class ChatModelAgent:
-    """Recognize with the rule agent, then let the chat model add meaning and an answer."""
+    """The protocol's agent over a chat model; the rule agent where the model cannot or should not judge."""
 
     def __init__(
         self,
@@ -103,6 +103,7 @@ class ChatModelAgent:
     ) -> None:
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self.model = model
+        self.judge = f"chat model `{model}`"
         self._client = httpx.Client(
             base_url=base_url.rstrip("/") + "/", headers=headers, timeout=timeout, transport=transport
         )
@@ -111,7 +112,9 @@ class ChatModelAgent:
     def recognize(self, learner_input: LearnerInput) -> Recognition:
         ruled = self._rules.recognize(learner_input)
         try:
-            reading = self._call(INSTRUCTIONS, self._content(learner_input), "reading", ModelReading)
+            reading = self._call(
+                RECOGNITION_INSTRUCTIONS, self._content(learner_input), "reading", ModelReading
+            )
         except ModelCallFailed as failure:
             log.warning("chat_model_failed", model=self.model, reason=str(failure))
             return ruled.model_copy(update={"model_remark": UNAVAILABLE.format(reason=failure)})
@@ -120,23 +123,44 @@ class ChatModelAgent:
     def generate_questions(self, context: QuestionContext) -> GeneratedQuestions:
         """The model's questions from the linked evidence; the rule templates, said so, when it fails."""
         try:
-            written = self._call(
-                QUESTION_INSTRUCTIONS, context.model_dump_json(), "questions", ModelQuestions
-            )
-            questions = tuple(
-                GeneratedQuestion(question=q.question.strip(), success=q.success_condition.strip())
-                for q in written.questions
-            )
+            content = data_block(context.model_dump_json())
+            written = self._call(QUESTION_INSTRUCTIONS, content, "questions", ModelQuestions)
+            kept = tuple(_generated(q) for q in written.questions if not _shows_key(q))
+            if written.questions and not kept:
+                raise ModelCallFailed("every question showed its own answer key")
         except (ModelCallFailed, ValidationError) as failure:
             reason = str(failure) if isinstance(failure, ModelCallFailed) else "an empty question"
             log.warning("chat_model_questions_failed", model=self.model, reason=reason)
             fallback = self._rules.generate_questions(context)
             return fallback.model_copy(update={"remark": QUESTIONS_UNAVAILABLE.format(reason=reason)})
         return GeneratedQuestions(
-            questions=questions[: context.max_questions],
+            questions=kept[: context.max_questions],
             why=written.why.strip().rstrip("."),
-            generated_by=f"the chat model `{self.model}`",
+            generated_by=f"the {self.judge}",
         )
+
+    def judge_answer(self, item: AnswerToJudge) -> AnswerVerdict:
+        """A rubric verdict on one attempt; ``cannot-tell`` with a remark when the model gives none."""
+        try:
+            given = self._call(
+                VERDICT_INSTRUCTIONS, data_block(item.model_dump_json()), "verdict", ModelVerdict
+            )
+        except ModelCallFailed as failure:
+            log.warning("chat_model_verdict_failed", model=self.model, reason=str(failure))
+            remark = VERDICT_UNAVAILABLE.format(reason=failure)
+            return AnswerVerdict(verdict=Verdict.CANNOT_TELL, reason=NO_VERDICT, remark=remark)
+        return AnswerVerdict(verdict=given.verdict, reason=given.reason.strip(), judged_by=self.judge)
+
+    def choose_follow_up(self, context: QuestionContext, verdict: Verdict) -> FollowUpChoice:
+        """What the next check asks for after ``verdict``; the offline rule, said so, when the model fails."""
+        asked = json.dumps({"verdict": verdict.value, **context.model_dump(mode="json")})
+        try:
+            chosen = self._call(FOLLOW_UP_INSTRUCTIONS, data_block(asked), "follow_up", ModelFollowUp)
+        except ModelCallFailed as failure:
+            log.warning("chat_model_follow_up_failed", model=self.model, reason=str(failure))
+            remark = FOLLOW_UP_UNAVAILABLE.format(reason=failure)
+            return rule_follow_up(verdict).model_copy(update={"remark": remark})
+        return FollowUpChoice(kind=chosen.follow_up, why=chosen.why.strip(), judged_by=self.judge)
 
     def _call(self, instructions: str, content: Any, name: str, schema: type[Schema]) -> Schema:
         """One chat completion whose reply must be JSON of ``schema``; :class:`ModelCallFailed` if not."""
@@ -146,7 +170,7 @@ class ChatModelAgent:
             "messages": [{"role": "system", "content": instructions}, {"role": "user", "content": content}],
             "response_format": {
                 "type": "json_schema",
-                "json_schema": {"name": name, "strict": True, "schema": schema.model_json_schema()},
+                "json_schema": {"name": name, "strict": True, "schema": wire_schema(schema)},
             },
         }
         try:
@@ -156,14 +180,24 @@ class ChatModelAgent:
         if not response.is_success:
             raise ModelCallFailed(f"the model endpoint answered HTTP {response.status_code}")
         try:
-            reply = response.json()["choices"][0]["message"]["content"]
-            return schema.model_validate_json(reply)
-        except (ValueError, KeyError, IndexError, TypeError, ValidationError) as error:
+            message = response.json()["choices"][0]["message"]
+        except (ValueError, KeyError, IndexError, TypeError) as error:
+            raise ModelCallFailed("the model's reply did not match the expected JSON schema") from error
+        if isinstance(message, dict) and message.get("refusal"):
+            raise ModelCallFailed("the model refused to answer")
+        try:
+            return schema.model_validate_json(message["content"])
+        except (KeyError, TypeError, ValidationError) as error:
             raise ModelCallFailed("the model's reply did not match the expected JSON schema") from error
 
     def _content(self, learner_input: LearnerInput) -> list[dict[str, Any]]:
         known = ", ".join(learner_input.known_subjects) or "none yet"
-        text = f"Known subjects: {known}\nTitle: {learner_input.title}\n\n{learner_input.body}"
+        words = f"Title: {learner_input.title}\n\n{learner_input.body}"
+        points = ", ".join(learner_input.knowledge_points) or "none yet"
+        text = (
+            f"Known subjects: {known}\nKnown knowledge points: {points}\n"
+            f"The learner's message:\n{data_block(words)}"
+        )
         content: list[dict[str, Any]] = [{"type": "text", "text": text}]
         content += [
             {"type": "image_url", "image_url": {"url": url}} for url in image_urls(learner_input.body)
@@ -171,10 +205,13 @@ class ChatModelAgent:
         return content
 
     def _merge(self, ruled: Recognition, reading: ModelReading, learner_input: LearnerInput) -> Recognition:
-        """Structured input (a form or labels) keeps the rules' verdict; free text takes the model's."""
+        """Structured input (a form or labels) keeps the rules' verdict; free text takes the model's.
+
+        The subject stays as the model named it: the core's vetting slugifies it or refuses it.
+        """
         structured = bool(parse_issue_form(learner_input.body) or learner_input.labels)
         significance = ruled.significance if structured else Significance(reading.learning_event)
-        named = slugify(reading.subject) if reading.subject.strip() else None
+        named = reading.subject.strip() or None
         subject = ruled.subject if structured else (named or ruled.subject)
         if subject is None and significance is Significance.DURABLE:
             significance = Significance.AMBIGUOUS  # never guess a subject the model could not name
@@ -182,11 +219,17 @@ class ChatModelAgent:
             update={
                 "significance": significance,
                 "subject": subject,
+                "channel": ruled.channel if structured else reading.channel,
+                "knowledge_point": ruled.knowledge_point or reading.knowledge_point.strip(),
+                "summary": reading.summary.strip(),
                 "note": ruled.note or learner_input.body.strip(),
-                "reason": ruled.reason if structured else f"read by the chat model `{self.model}`",
+                "reason": ruled.reason if structured else f"read by the {self.judge}",
                 "answer": reading.answer.strip(),
                 "seen_in_media": reading.seen_in_media.strip(),
                 "answered_by": self.model,
+                "judged_by": f"rules (the issue form and labels), answered by the {self.judge}"
+                if structured
+                else self.judge,
             }
         )
 

@@ -17,9 +17,9 @@ from structlog.testing import capture_logs
 
 from bot.config import parse_config
 from bot.handle import plan_event
-from bot.intake.model_use import MODEL_NOT_ALLOWED
 from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome, Plan
+from bot.replies import CANNOT_ANSWER_CONSENT
 from bot.review.due_review import DueReviewPlan, plan_due_review
 from tests.support.learner import CONFIG, NOW, issue_event, learner_repo
 from tests.support.linked_review import gap_linked_repo
@@ -108,12 +108,13 @@ def test_nothing_is_sent_without_the_learners_consent(external_model: str) -> No
     assert endpoint.requests == []
     text = plan.replies[0].text
     assert ANSWER not in text
-    assert (MODEL_NOT_ALLOWED in text) is (external_model == "ask")
+    assert text.startswith("I can't answer questions without a chat model")
+    assert (CANNOT_ANSWER_CONSENT in text.splitlines()[0]) is (external_model == "ask")
 
 
 def test_ask_mode_stays_quiet_about_the_model_when_nothing_was_asked() -> None:
     plan = run(reading(), external_model="ask", body="In class I learned the AA similarity rule.")
-    assert MODEL_NOT_ALLOWED not in plan.replies[0].text
+    assert "chat model" not in plan.replies[0].text
 
 
 @pytest.mark.parametrize(
