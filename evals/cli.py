@@ -20,7 +20,30 @@ def _demo(args: argparse.Namespace) -> int:
     return run_demo(data_dir=args.data_dir, keep_running=args.keep_running)
 
 
+def _mutants(args: argparse.Namespace) -> int:
+    """``evals --mutants``: the mutation run (:mod:`evals.mutants_run`), its score per forge."""
+    from evals.harness.runner import FORGES
+    from evals.mutants import MUTANTS
+    from evals.mutants_run import CI_FORGE, run_mutants, scores
+    from runtime.log_setup import configure_logging
+
+    if args.scenario or args.json or args.keep or "local" in (args.forge or ()):
+        print("gitlearnos evals: --mutants runs each mutant's own forge scenarios; it takes only --forge "
+              "(a forge flavour) and --full", file=sys.stderr)  # fmt: skip
+        return 2
+    configure_logging("WARNING")
+    forges = args.forge or (FORGES if args.full else (CI_FORGE,))
+    results = run_mutants(MUTANTS, forges, full=args.full, on_result=lambda r: print(r.line(), flush=True))
+    print("\n".join(scores(results)))
+    return 0 if all(result.caught for result in results) else 1
+
+
 def _evals(args: argparse.Namespace) -> int:
+    if args.mutants:
+        return _mutants(args)
+    if args.full:
+        print("gitlearnos evals: --full goes with --mutants", file=sys.stderr)
+        return 2
     from evals.harness.report import cell_line, format_table, summary, write_json
     from evals.harness.runner import cell_count, exit_code, run_evals
     from gitlearnos.console_progress import reporter
@@ -96,4 +119,20 @@ def add_evals_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
     )
     evals.add_argument("--json", metavar="FILE", help="also write the results as JSON to FILE")
     evals.add_argument("--keep", action="store_true", help="keep the state directory (repositories, logs)")
+    evals.add_argument(
+        "--mutants",
+        action="store_true",
+        help="run the mutation test instead: each deliberately broken bot of evals/mutants.py against its "
+        "scenarios (CI's slice: its first scenario, on github), printing the mutation score per forge; exit "
+        "code 1 when a mutant is not caught",
+    )
+    evals.add_argument(
+        "--full", action="store_true", help="with --mutants: every scenario of each mutant, on every forge"
+    )
     evals.set_defaults(func=_evals)
+
+
+if __name__ == "__main__":  # ``python -m evals.cli evals ...``: the same as ``gitlearnos evals ...``
+    from gitlearnos.cli import main
+
+    raise SystemExit(main(sys.argv[1:]))

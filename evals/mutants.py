@@ -9,16 +9,18 @@ failed check. The product knows nothing of this: the patch lives here, around it
 
 from __future__ import annotations
 
+import hashlib
 import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.intake.agent import LearnerInput, Recognition, Significance
-from bot.plan import FileWrite, Outcome, Plan
-from bot.trailers import TRAILER_EVENT
+from bot.plan import CommitSpec, FileWrite, Outcome, Plan
+from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION
 
 SUBJECTS = "subjects/"
+ANSWER_ONLY_STOPPED = "override"  # the reason of the core's plan when a one-event override forbids storing
 _MASTERY = re.compile(r"^((?:- )?Mastery:[ \t]*).*$", re.M)  # a record's header line, template or list style
 
 
@@ -146,6 +148,24 @@ def ignore_teacher(plan: Plan) -> Plan:
     return skip_commit(plan) if plan.operation == "teacher-feedback" else plan
 
 
+def store_answer_only(plan: Plan) -> Plan:
+    """The learner's "answer only" is not honoured: the event the core left unstored is committed anyway.
+
+    The core plans no write for it (its reason names the override), so the patch writes the event's record
+    itself. It cannot see the learner's words, only the event, which is what the protocol forbids keeping.
+    """
+    if plan.outcome is not Outcome.SKIPPED or plan.reason != ANSWER_ONLY_STOPPED or not plan.event_key:
+        return plan
+    name = hashlib.sha256(plan.event_key.encode()).hexdigest()[:12]
+    record = FileWrite(
+        path=f"{SUBJECTS}general/events/answer-only-{name}.md",
+        content=f"# Event: a question\n\nChannel: `other`\nMastery: `unknown`\nEvent: `{plan.event_key}`\n",
+    )
+    trailers = ((TRAILER_EVENT, plan.event_key), (TRAILER_OPERATION, "organize"))
+    commit = CommitSpec(subject="Record a question", trailers=trailers)
+    return plan.model_copy(update={"outcome": Outcome.COMMITTED, "writes": (record,), "commit": commit})
+
+
 def forget_event_key(plan: Plan) -> Plan:
     """Each run commits under a fresh event key, so a redelivered event or occurrence is applied again."""
     key = f"{plan.event_key}-{uuid.uuid4().hex[:8]}"
@@ -200,18 +220,18 @@ MUTANTS: tuple[Mutant, ...] = (
         ("04", "15"),
         "the same occurrence never delivers twice",
     ),
-)
-# Broken bots no scenario catches yet: runnable by name (``mutants_run --mutant``), kept out of CI's slice
-# until a scenario sends what they break. No scenario sends small talk or a passing question today.
-SURVIVORS: tuple[Mutant, ...] = (
     Mutant(
         "store-incidental",
         as_planned,
-        ("02", "09"),
-        "no conversation or bot reply is stored",
+        ("09",),
+        "small talk is not stored and gets no repository talk",
         reading=incidental_as_learning,
     ),
+    Mutant("store-answer-only", store_answer_only, ("09",), 'an "answer only" question is not stored'),
 )
+# Broken bots no scenario catches yet: runnable by name (``mutants_run --mutant``), kept out of CI's slice
+# until a scenario sends what they break. None today.
+SURVIVORS: tuple[Mutant, ...] = ()
 BY_NAME = {mutant.name: mutant for mutant in (*MUTANTS, *SURVIVORS)}
 
 

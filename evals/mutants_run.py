@@ -12,7 +12,7 @@ import argparse
 import shutil
 import sys
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,6 +77,31 @@ def score(results: Iterable[MutantResult]) -> str:
     return f"mutation score: {caught}/{len(done)} ({percent}%); not caught: {', '.join(missed) or 'none'}"
 
 
+def scores(results: Iterable[MutantResult]) -> list[str]:
+    """The score on each forge (mutants caught there / mutants run there), then over all of them."""
+    done = list(results)
+    forges = list(dict.fromkeys(r.forge for r in done))
+    per_forge = [f"{forge}: {score(r for r in done if r.forge == forge)}" for forge in forges]
+    return [*per_forge, score(done)] if len(forges) > 1 else per_forge or [score(done)]
+
+
+def run_mutants(
+    chosen: Sequence[Mutant], forges: Sequence[str], *, full: bool, on_result: Callable[[MutantResult], None]
+) -> list[MutantResult]:
+    """Each mutant on each forge, every run on a fresh state directory; ``on_result`` sees each one."""
+    results = []
+    for broken in chosen:
+        for forge in forges:
+            root = Path(tempfile.mkdtemp(prefix=f"gitlearnos-mutant-{broken.name}-"))
+            try:
+                result = run_mutant(root, broken, forge, full=full)
+            finally:
+                shutil.rmtree(root, ignore_errors=True)
+            on_result(result)
+            results.append(result)
+    return results
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m evals.mutants_run", description=__doc__)
     parser.add_argument("--full", action="store_true", help="every scenario of each mutant on every forge")
@@ -86,17 +111,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     configure_logging("WARNING")
     chosen = [mutant(name) for name in args.mutant] if args.mutant else list(MUTANTS)
     forges = args.forge or (FORGES if args.full else (CI_FORGE,))
-    results = []
-    for broken in chosen:
-        for forge in forges:
-            root = Path(tempfile.mkdtemp(prefix=f"gitlearnos-mutant-{broken.name}-"))
-            try:
-                result = run_mutant(root, broken, forge, full=args.full)
-            finally:
-                shutil.rmtree(root, ignore_errors=True)
-            print(result.line(), flush=True)
-            results.append(result)
-    print(score(results))
+    results = run_mutants(chosen, forges, full=args.full, on_result=lambda r: print(r.line(), flush=True))
+    print("\n".join(scores(results)))
     return 0 if all(r.caught for r in results) else 1
 
 

@@ -6,6 +6,9 @@ The protocol's scenario files list what a conforming bot must do, must not do, a
 judge it, and how faithfully: ``checked`` (the checks decide it), ``weak`` (they judge part of it, or a
 proxy) or ``not-checked`` (no check does: it shows as such, never as a pass). A criterion's result in a
 cell follows from its checks' results there, so a report can list every criterion of every scenario.
+A scenario may also judge a rule of the protocol document itself that its file does not restate (the
+recognition decision's "answer only", say): such a criterion is ``<NN>.protocol.<n>``, its line in the
+protocol document.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from pathlib import Path
 from evals.harness.checks import Check, CheckStatus
 
 CRITERIA_DIR = Path(__file__).resolve().parent.parent / "criteria"
-ID = re.compile(r"^(?P<scenario>\d{2})\.(?P<kind>must|must-not|evidence|variant)\.\d+$")
+ID = re.compile(r"^(?P<scenario>\d{2})\.(?P<kind>must|must-not|evidence|variant|protocol)\.\d+$")
 
 
 class Coverage(StrEnum):
@@ -34,7 +37,7 @@ class Coverage(StrEnum):
 class Criterion:
     id: str
     says: str  # our paraphrase of the protocol line
-    line: int  # where the line starts in the protocol's scenario file
+    line: int  # where the line starts in the protocol's scenario file (a ``protocol`` kind: in the protocol)
     coverage: Coverage
     checks: tuple[str, ...]  # check names; ``{}`` stands for a part filled in at run time
 
@@ -75,7 +78,8 @@ def _criterion(scenario: str, raw: dict[str, object]) -> Criterion:
     ident = str(raw["id"])
     match = ID.match(ident)
     if match is None or match["scenario"] != scenario:
-        raise ValueError(f"criterion id {ident!r} is not <{scenario}>.<must|must-not|evidence|variant>.<n>")
+        kinds = "must|must-not|evidence|variant|protocol"
+        raise ValueError(f"criterion id {ident!r} is not <{scenario}>.<{kinds}>.<n>")
     checks = raw.get("checks", [])
     assert isinstance(checks, list)
     coverage = Coverage(str(raw["coverage"]))

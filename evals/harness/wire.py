@@ -14,6 +14,16 @@ from typing import Any
 TRAILER_EVENT = "GitLearnOS-Event"
 TRAILER_OPERATION = "GitLearnOS-Operation"
 
+
+def names_thread(event: str, full_name: str, number: int) -> bool:
+    """Whether a ``GitLearnOS-Event`` value is about issue or pull request ``number`` of ``full_name``.
+
+    The value is ``<forge>:<host>/<owner>/<name>#<number>/<what happened>``: the thread it names sits
+    between the host and the slash after the number.
+    """
+    return f"/{full_name}#{number}/" in event
+
+
 # Celery queues and the tasks the scheduler sends on them.
 SCHEDULE_QUEUE = "schedule"
 RAG_QUEUE = "rag"

@@ -56,6 +56,9 @@ OWNED_BY_OPEN_ISSUE: dict[str, str] = {
         JUDGEMENT_ISSUE
     ),
     "08: statement: exactly one question is chosen from the plea itself": JUDGEMENT_ISSUE,
+    # The rule agent reads small talk as a note when the repository has one subject (recognition, #16);
+    # until then the mutant store-incidental cannot be told from the bot and reads NOT CAUGHT.
+    "09: small talk is not stored and gets no repository talk": JUDGEMENT_ISSUE,
 }
 
 

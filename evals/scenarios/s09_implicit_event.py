@@ -13,6 +13,9 @@ checked is the bot's part: the photo and question reach the model, its answer le
 repository talk, what it saw is kept apart from its answer, and the record still stores no image and no
 model transcription.
 
+In the safe-auto repository the learner then makes small talk and asks a question "answer only"
+(:mod:`evals.scenarios.incidental_input`): neither may be stored, and the small talk gets no repository talk.
+
 The scenario's "learning-policy.md conflicts with gitlearnos.yml" variant is not run: the protocol makes
 ``gitlearnos.yml`` the only effective authority (``learning-policy.md`` is legacy input), and the protocol
 wins over a scenario.
@@ -42,6 +45,7 @@ from evals.harness.learner_checks import (
 )
 from evals.harness.receipt import ReceiptField, listed_paths, parse_receipt
 from evals.harness.repo_state import RepoState
+from evals.scenarios import incidental_input
 from evals.scenarios.learner_files import CONFIG, UNRELATED_FILE, learner_files
 
 NUMBER = "09"
@@ -96,6 +100,8 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
             unsent,
             "no request reached the model" if unsent else "the note was sent to the model",
         )
+        if mode == "safe-auto":  # where the bot may write, small talk must still leave no trace
+            incidental_input.run(repo, ctx.checks)
     _run_with_model(ctx)
     return ctx.checks.results
 

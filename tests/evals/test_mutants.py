@@ -22,8 +22,8 @@ from evals import mutant_worker
 from evals.harness.checks import Check, CheckStatus, ScenarioResult
 from evals.harness.runner import FORGES
 from evals.mutants import BY_NAME, MUTANTS, SURVIVORS, Mutant
-from evals.mutants_run import CI_FORGE, MutantResult, run_mutant, score
-from evals.scenarios.registry import OWNED_BY_OPEN_ISSUE, SCENARIOS, Surface
+from evals.mutants_run import CI_FORGE, MutantResult, run_mutant, scores
+from evals.scenarios.registry import OWNED_BY_OPEN_ISSUE, SCENARIOS, Surface, owning_issue
 from tests.support.learner import NOW, issue_event, learner_repo
 from workers import events
 
@@ -40,7 +40,7 @@ def mutation_score(request: pytest.FixtureRequest) -> Iterator[list[MutantResult
         capture = request.config.pluginmanager.get_plugin("capturemanager")
         assert capture is not None
         with capture.global_and_fixture_disabled():
-            print("\n" + "\n".join([r.line() for r in _results] + [score(_results)]), flush=True)
+            print("\n" + "\n".join([r.line() for r in _results] + scores(_results)), flush=True)
 
 
 def _organize_plan() -> Plan:
@@ -112,6 +112,29 @@ def test_store_incidental_plans_small_talk_as_a_stored_note() -> None:
     assert any(w.path.startswith("subjects/") and "see you tomorrow" in w.content for w in stored.writes)
 
 
+def test_store_answer_only_commits_what_the_core_left_unstored() -> None:
+    question = issue_event("Why are corresponding angles equal? Answer only.", title="angles")
+    planned = plan_event(question, learner_repo(), now=NOW, agent=RuleAgent())
+    assert planned.outcome is Outcome.SKIPPED and not planned.writes, "the core stores nothing"
+    stored = BY_NAME["store-answer-only"].patch(planned)
+    assert stored.outcome is Outcome.COMMITTED and stored.commit is not None
+    (record,) = stored.writes
+    assert record.path.startswith("subjects/") and planned.event_key in record.content
+    assert ("GitLearnOS-Event", planned.event_key) in stored.commit.trailers
+    assert BY_NAME["store-answer-only"].patch(_organize_plan()) == _organize_plan(), "other plans stay"
+
+
+def test_the_score_is_given_per_forge_then_over_all() -> None:
+    def result(forge: str, status: CheckStatus) -> MutantResult:
+        cell = ScenarioResult("02", "", forge, status, "", (Check("a check", status, ""),))
+        return MutantResult(MUTANTS[0], forge, (cell,))
+
+    lines = scores([result("github", CheckStatus.FAIL), result("gitlab", CheckStatus.PASS)])
+    assert lines[0] == "github: mutation score: 1/1 (100%); not caught: none"
+    assert lines[1] == f"gitlab: mutation score: 0/1 (0%); not caught: {MUTANTS[0].name} on gitlab"
+    assert lines[2].startswith("mutation score: 1/2 (50%)")
+
+
 def test_a_check_the_bot_is_known_to_fail_is_no_catch(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(OWNED_BY_OPEN_ISSUE, "02: a check the bot fails today", "#0")
 
@@ -127,8 +150,17 @@ def test_a_check_the_bot_is_known_to_fail_is_no_catch(monkeypatch: pytest.Monkey
 @pytest.mark.parametrize("forge", RUN_FORGES)
 @pytest.mark.parametrize("broken", MUTANTS, ids=lambda m: m.name)
 def test_the_mutant_is_caught(
-    broken: Mutant, forge: str, tmp_path: Path, redis_url: str, mutation_score: list[MutantResult]
+    broken: Mutant,
+    forge: str,
+    tmp_path: Path,
+    redis_url: str,
+    mutation_score: list[MutantResult],
+    request: pytest.FixtureRequest,
 ) -> None:
+    owner = owning_issue(broken.scenarios[0], broken.check)
+    if owner:  # the bot fails the check itself, so the mutant looks like the bot until the issue lands
+        reason = f"the bot fails {broken.check!r} until {owner}; the fix makes this mutant caught"
+        request.applymarker(pytest.mark.xfail(strict=not FULL, reason=reason))
     result = run_mutant(tmp_path, broken, forge, full=FULL, redis_url=redis_url)
     mutation_score.append(result)
     assert result.caught, f"{broken.name} on {forge}: every check of s{broken.scenarios} passed"
