@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.config import LearnerConfig
 from bot.setup.readiness import setup_status
+from bot.snapshot import RepoSnapshot
 
 
 class ReceiptField(StrEnum):
@@ -115,12 +116,14 @@ def record_persistence(receipt: Receipt, *, commit_id: str, branch: str, remote:
     )
 
 
-def commit_receipt(config: LearnerConfig, **fields: Any) -> Receipt:
+def commit_receipt(config: LearnerConfig, *, snapshot: RepoSnapshot | None = None, **fields: Any) -> Receipt:
     """The receipt of a plan that commits: its Git facts pending until :func:`record_persistence`.
 
-    ``fields`` are the operation's own; ``setup_status`` may be given to say more than the config does.
+    ``fields`` are the operation's own. The setup status is read from ``snapshot``'s evidence (verified
+    ingest receipts, ``automation.md``); without it the receipt claims nothing beyond core-ready.
     """
-    defaults = {"setup_status": setup_status(config, can_write=True), "mode": config.mode.value}
+    readiness = setup_status(config, can_write=True, snapshot=snapshot)
+    defaults = {"setup_status": readiness, "mode": config.mode.value}
     return Receipt(**(defaults | {"undo": PENDING_UNDO} | fields))
 
 

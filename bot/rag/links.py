@@ -19,7 +19,6 @@ Decisions made here:
 
 from __future__ import annotations
 
-import hashlib
 import re
 from enum import StrEnum
 from typing import Any
@@ -29,35 +28,45 @@ from pydantic import BaseModel, ConfigDict
 from bot.config import LearnerConfig
 from bot.errors import UnsafePath
 from bot.plan import CommitSpec, FileWrite, FollowUpJob, Outcome, Plan, check_repo_path
-from bot.records.codec import (
-    bullets,
-    id_list,
-    read_header,
-    replace_section,
-    section,
-    section_fields,
-    set_header,
-    set_section_field,
+from bot.rag.source_link import (
+    LINKAGE,
+    MISSING,
+    REFERENCE,
+    RagStatus,
+    SourceLink,
+    doc_id_for,
+    read_source_link,
+    sha256,
+    source_links,
 )
+from bot.records.codec import bullets, replace_section, set_header, set_section_field
 from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RAG_DOCUMENT, TRAILER_RECORD
 
+# The linkage's whole interface, the record readers of :mod:`bot.rag.source_link` included.
+__all__ = [
+    "RAG_INGEST",
+    "IngestDecision",
+    "RagStatus",
+    "Readiness",
+    "SourceLink",
+    "SyncEvidence",
+    "current_doc_ids",
+    "doc_id_for",
+    "ingest_decision",
+    "material_path",
+    "plan_sync_commit",
+    "rag_follow_ups",
+    "rag_note",
+    "read_source_link",
+    "sha256",
+    "source_links",
+    "update_linkage",
+]
+
 RAG_INGEST = "rag-ingest"
-LINKAGE, REFERENCE = "Git and RAG linkage", "Reference and privacy"
-SOURCE_RECORD = re.compile(r"^subjects/[^/]+/sources/[^/]+\.md$")
 TEXT_MATERIAL = re.compile(r"\.(md|markdown|txt)$", re.I)
 _PROTECTED = (".gitlearnos/", ".git/", ".github/", ".gitlab/", ".gitea/")
-
-
-class RagStatus(StrEnum):
-    """A source record's RAG status, spelled as the protocol's source-record template does."""
-
-    PENDING = "pending"
-    CONFIGURED = "configured"
-    VERIFIED = "verified"
-    UNAVAILABLE = "unavailable"
-    FAILED = "failed"
-    DELETED = "deleted"
 
 
 class Readiness(StrEnum):
@@ -65,21 +74,6 @@ class Readiness(StrEnum):
     IDENTICAL = "identical"  # this exact version is already synchronized: refused
     NEEDS_SOURCE = "needs-source"  # no authorized copy in the repository
     DISABLED = "disabled"  # rag.ingest.enabled is false
-
-
-class SourceLink(BaseModel):
-    """The RAG-relevant facts of one source record."""
-
-    model_config = ConfigDict(frozen=True)
-
-    record_path: str
-    source_id: str
-    subject: str
-    locator: str
-    knowledge_ids: tuple[str, ...] = ()
-    rag_status: str = RagStatus.PENDING.value
-    doc_id: str = ""
-    content_hash: str = ""
 
 
 class IngestDecision(BaseModel):
@@ -91,51 +85,6 @@ class IngestDecision(BaseModel):
     content_hash: str = ""
     doc_id: str = ""
     replaces_doc_id: str = ""
-
-
-def doc_id_for(source_id: str, content_hash: str) -> str:
-    return f"{source_id}@{content_hash[:12]}"
-
-
-def sha256(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def _first_code(value: str) -> str:
-    found = re.search(r"`([^`]*)`", value)
-    return found.group(1) if found else ""
-
-
-def read_source_link(path: str, text: str) -> SourceLink | None:
-    """The record's identity and linkage, or None when ``path`` is not a source record."""
-    if not SOURCE_RECORD.match(path):
-        return None
-    header = read_header(text)
-    links = section_fields(section(text, LINKAGE))
-    stated = section_fields(section(text, REFERENCE)).get("Title or description, as the learner gave it")
-    locator = stated or links.get("Authorized locator", "")
-    doc = _first_code(links.get("Provider document ID", ""))
-    return SourceLink(
-        record_path=path,
-        source_id=header.get("Source ID", ""),
-        subject=header.get("Subject", path.split("/")[1]),
-        locator=_first_code(locator) or locator,
-        knowledge_ids=id_list(header.get("Knowledge IDs", "")),
-        rag_status=_first_code(links.get("RAG status", "")) or RagStatus.PENDING.value,
-        doc_id=doc,
-        content_hash=_first_code(links.get("Content hash", "")),
-    )
-
-
-def source_links(snapshot: RepoSnapshot) -> list[SourceLink]:
-    """Every source record of the repository, in path order."""
-    links = []
-    for path in snapshot.list_files("subjects"):
-        if SOURCE_RECORD.match(path):
-            link = read_source_link(path, snapshot.read_text(path) or "")
-            if link is not None and link.source_id:
-                links.append(link)
-    return links
 
 
 def _ingest_enabled(config: LearnerConfig) -> bool:
@@ -264,9 +213,32 @@ def update_linkage(text: str, evidence: SyncEvidence) -> str:
     updated = replace_section(text, LINKAGE, bullets(linkage))
     if ingested:
         updated = set_header(updated, "Availability", "`full`")
-        version = f"`{evidence.content_hash}`"
-        updated = set_section_field(updated, REFERENCE, "Content hash or immutable version", version)
-    return updated
+    return _what_the_bot_read(updated, evidence)
+
+
+_SYNC_OUTCOME = {
+    RagStatus.VERIFIED: "ingested it into RAG, where a sentence of it was retrieved again (verified)",
+    RagStatus.CONFIGURED: "ingested it into RAG, where the checked sentence was not found (not verified)",
+}
+
+
+def _what_the_bot_read(text: str, evidence: SyncEvidence) -> str:
+    """The record's reference and uncertainty sections as a sync run left them: the run read the material.
+
+    A source record starts from the learner's report alone; once the rag worker has read the committed
+    material for a sync, saying "not in this repository" or "not inspected" would contradict the receipt.
+    """
+    path, digest = f"`{evidence.material_path}`", f"`{evidence.content_hash}`"
+    updated = set_section_field(text, REFERENCE, "Original location", f"in this repository at {path}.")
+    updated = set_section_field(updated, REFERENCE, "Content hash or immutable version", digest)
+    outcome = _SYNC_OUTCOME.get(evidence.status, "tried to ingest it into RAG; that did not complete")
+    inspected = (
+        f"- The bot read the committed text of {path} (sha256 {digest}) and {outcome}; the receipt "
+        f"`{evidence.receipt_path}` has the details.\n"
+        "- Only that text was read: anything the file does not hold (figures, scans, other pages) is "
+        "not inspected."
+    )
+    return replace_section(updated, MISSING, inspected)
 
 
 def plan_sync_commit(

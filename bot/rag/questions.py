@@ -36,7 +36,7 @@ from bot.errors import ConfigError
 from bot.intake.events import InboundEvent
 from bot.organize.operation import OPERATION as ORGANIZE
 from bot.plan import FollowUpJob, Plan, Reply
-from bot.rag.links import RagStatus, SourceLink, source_links
+from bot.rag.source_link import RagStatus, SourceLink, source_links
 from bot.replies import MARKER_PREFIX
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line

@@ -20,8 +20,9 @@ job does that check when it runs for the record, and ``gitlearnos rag status`` s
 from __future__ import annotations
 
 from bot.plan import FollowUpJob
-from bot.rag.links import RAG_INGEST, RagStatus, Readiness, ingest_decision, source_links
+from bot.rag.links import RAG_INGEST, Readiness, ingest_decision
 from bot.rag.questions import valid_config
+from bot.rag.source_link import RagStatus, source_links
 from bot.snapshot import RepoSnapshot
 
 SYNCHRONIZED = frozenset({RagStatus.VERIFIED.value, RagStatus.CONFIGURED.value})

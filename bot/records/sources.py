@@ -4,7 +4,10 @@ A source the learner names (the issue form's *Source* field or a ``Source:`` lin
 ``subjects/<subject>/sources/<slug>.md`` with the ID ``<subject>/<slug>``; every later note citing the
 same source adds a row instead of a copy. The bot keeps only the locator: it has not read the original,
 so availability is ``local-only`` (the learner has it) and RAG status is ``pending`` until the RAG layer
-really ingests it. These records are what RAG ingestion will later attach document IDs and receipts to.
+really ingests it. These records are what RAG ingestion will later attach document IDs and receipts to;
+the sync run then rewrites what the bot has read (:func:`bot.rag.links.update_linkage`). Written
+without a look at the repository, the record claims nothing about where the original is beyond the
+learner's words.
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ def render_source(source: SourceRef, *, channel: Channel, knowledge_ids: tuple[s
     }  # fmt: skip
     reference = {
         "Title or description, as the learner gave it": source.locator,
-        "Original location": "with the learner; not copied into this repository.",
+        "Original location": "as the learner named it; the bot has not looked for a copy yet.",
         "Content hash or immutable version": "unknown (the bot has not read the original).",
     }
     linkage = {
