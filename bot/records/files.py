@@ -12,7 +12,7 @@ from datetime import date
 from pydantic import BaseModel, ConfigDict
 
 from bot.intake.agent import JUDGED_BY_RULES, Channel
-from bot.records.codec import bullets, read_header, render, section, section_fields
+from bot.records.codec import bullets, read_header, render, section, section_fields, set_header
 from bot.records.schemas import EVENT
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line
@@ -75,6 +75,20 @@ class EventRecord(BaseModel):
     source_id: str = ""  # the source record this note cites, when the learner named one
     summary: str = ""  # a chat model's one-line summary, vetted by the core; none from the offline rules
     judged_by: str = JUDGED_BY_RULES  # who read the note: the offline rules or a named chat model
+    related_ids: tuple[str, ...] = ()  # current records on the same topic that state another fact
+    corrects: tuple[str, str] | None = None  # (ID, path) of the record this note corrects
+
+    def _deduplication(self) -> str:
+        """What the note is to earlier records: a correction of one, or new (beside related ones)."""
+        if self.corrects is not None:
+            record_id, path = self.corrects
+            name = path.rsplit("/", 1)[-1]  # both records live in the subject's events folder
+            kept = "which is kept as written and marked superseded"
+            return f"this note corrects `{record_id}` ([{name}]({name})), {kept}."
+        related = ", ".join(f"`{record_id}`" for record_id in self.related_ids)
+        return "no earlier record holds this note" + (
+            f"; on the same topic but stating another fact: {related}." if related else "."
+        )
 
     def render(self) -> str:
         goal = f"[{self.goal_link}](../goals/main-goal.md)" if self.goal_link else "none yet"
@@ -102,12 +116,11 @@ class EventRecord(BaseModel):
             )
             + f"- Judged by: {self.judged_by}"
         )
-        connections = bullets(
-            {"Goal": goal, "Deduplication result": "no earlier record holds this source version."}
-        )
-        return render(
+        connections = bullets({"Goal": goal, "Deduplication result": self._deduplication()})
+        text = render(
             EVENT, self.title, fields, {"Learner-provided event": event, "Connections": connections}
         )
+        return set_header(text, "Corrects", f"`{self.corrects[0]}`") if self.corrects else text
 
 
 def goal_statement(text: str) -> str:
