@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 import httpx
 import pytest
@@ -17,49 +18,32 @@ from structlog.testing import capture_logs
 
 from bot.config import parse_config
 from bot.handle import plan_event
+from bot.intake.judgements import AnswerToJudge, FollowUpKind, Verdict
 from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome, Plan
 from bot.replies import CANNOT_ANSWER_CONSENT
 from bot.review.due_review import DueReviewPlan, plan_due_review
+from bot.review.question_gen import QuestionContext
+from tests.support.chat_model import API_KEY, Endpoint, replying
 from tests.support.learner import CONFIG, NOW, issue_event, learner_repo
 from tests.support.linked_review import gap_linked_repo
-from workers.chat_agent import ChatModelAgent
 
 IMAGE = "https://attachments.example.invalid/worked-example.jpg"
 QUESTION = f"![photo of a worked example]({IMAGE})\n\nWhy is step 3 valid?"
 ANSWER = "Step 3 multiplies both sides by the same non-zero number, which keeps the equation true."
 SEEN = "A handwritten solution in four numbered steps."
-API_KEY = "sk-test-not-a-real-key"
 
 
 def config(external_model: str) -> str:
     return CONFIG.replace("  push: true\n", f"  push: true\n  external_model: {external_model}\n")
 
 
-class Endpoint:
-    """An OpenAI-compatible ``/chat/completions`` that records requests and answers as scripted."""
-
-    def __init__(self, respond: Callable[[dict[str, object]], httpx.Response]) -> None:
-        self.requests: list[httpx.Request] = []
-        self._respond = respond
-
-    def __call__(self, request: httpx.Request) -> httpx.Response:
-        self.requests.append(request)
-        return self._respond(json.loads(request.content))
-
-    def agent(self) -> ChatModelAgent:
-        return ChatModelAgent(
-            base_url="https://model.example.invalid/v1",
-            model="tutor-1",
-            api_key=API_KEY,
-            transport=httpx.MockTransport(self),
-        )
-
-
-def reading(learning_event: str = "durable", subject: str = "mathematics", answer: str = ANSWER) -> Endpoint:
-    content = {"learning_event": learning_event, "subject": subject, "answer": answer, "seen_in_media": SEEN}
-    body = {"choices": [{"message": {"role": "assistant", "content": json.dumps(content)}}]}
-    return Endpoint(lambda _request: httpx.Response(200, json=body))
+def reading(
+    learning_event: str = "durable", subject: str = "mathematics", answer: str = ANSWER, **more: str
+) -> Endpoint:
+    return replying(
+        {"learning_event": learning_event, "subject": subject, "answer": answer, "seen_in_media": SEEN} | more
+    )
 
 
 def run(endpoint: Endpoint, *, external_model: str = "allowed", **event: object) -> Plan:
@@ -172,13 +156,10 @@ STORED = "Triangle ABC ~ DEF with AB = 4 cm and DE = 8 cm. BC = 6 cm. How long i
 MODEL_QUESTION = "Triangles KLM ~ RST with KL = 5 cm, RS = 15 cm and LM = 4 cm. How long is ST?"
 
 
-def questions_reply(*questions: str) -> Endpoint:
-    written = {
-        "questions": [{"question": q, "success_condition": "ST = 12 cm"} for q in questions],
-        "why": "w",
-    }
-    body = {"choices": [{"message": {"role": "assistant", "content": json.dumps(written)}}]}
-    return Endpoint(lambda _request: httpx.Response(200, json=body))
+def questions_reply(*questions: str, key: str = "") -> Endpoint:
+    written = [{"question": q, "success_condition": "ST = 12 cm"} | ({"answer_key": key} if key else {})
+               for q in questions]  # fmt: skip
+    return replying({"questions": written, "why": "w"})
 
 
 def due_run(endpoint: Endpoint, external_model: str = "allowed") -> DueReviewPlan:
@@ -230,6 +211,93 @@ def test_a_failing_or_repeating_model_degrades_to_the_templates_and_says_so(
     endpoint: Endpoint, remark: str
 ) -> None:
     due = due_run(endpoint)
-    assert "“used the wrong ratio”" in delivered_record(due)
     assert due.plan.receipt is not None
     assert "offline rule agent" in due.plan.receipt.questions and remark in due.plan.receipt.questions
+
+
+def test_the_record_and_the_receipt_name_the_model_as_judge_and_keep_its_summary() -> None:
+    summary = "Why multiplying both sides by a non-zero number keeps an equation true."
+    plan = run(reading(channel="book", knowledge_point="equivalent equations", summary=summary))
+    record = next(w.content for w in plan.writes if w.path.startswith("subjects/mathematics/events/"))
+    assert "- Judged by: chat model `tutor-1`" in record
+    assert f"- Summary (by chat model `tutor-1`, not the learner's words): {summary}" in record
+    assert "Channel: `book`" in record
+    assert any(w.path.startswith("subjects/mathematics/knowledge/") for w in plan.writes)
+    assert plan.receipt is not None and "- **Judged by:** chat model `tutor-1`" in plan.receipt.render()
+
+
+def test_the_rules_are_named_as_judge_when_the_model_fails() -> None:
+    plan = run(Endpoint(lambda _r: httpx.Response(500, json={})))
+    record = next(w.content for w in plan.writes if w.path.startswith("subjects/mathematics/events/"))
+    assert "- Judged by: rules" in record and "Summary (by" not in record
+    assert plan.receipt is not None and "- **Judged by:** rules" in plan.receipt.render()
+
+
+def test_a_refusal_falls_back_to_the_rules_with_a_remark() -> None:
+    body = {"choices": [{"message": {"role": "assistant", "content": None, "refusal": "I can't help."}}]}
+    plan = run(Endpoint(lambda _r: httpx.Response(200, json=body)))
+    assert plan.outcome is Outcome.COMMITTED
+    assert "the model refused to answer" in plan.replies[0].text.splitlines()[0]
+
+
+def test_every_schema_sent_is_strict_with_every_key_required() -> None:
+    endpoint = reading()
+    run(endpoint)
+    schema = endpoint.sent()["response_format"]["json_schema"]
+    assert schema["strict"] is True
+    properties = schema["schema"]["properties"]
+    assert set(schema["schema"]["required"]) == set(properties) >= {"channel", "knowledge_point", "summary"}
+    assert schema["schema"]["additionalProperties"] is False
+    assert properties["summary"]["maxLength"] == 160
+
+
+def test_an_answer_key_reaches_the_record_and_never_the_issue() -> None:
+    due = due_run(questions_reply(MODEL_QUESTION, key="12 cm"))
+    record = delivered_record(due)
+    assert MODEL_QUESTION in record and "12 cm" in record
+    assert "12 cm" not in due.issue_text
+
+
+def test_a_question_that_shows_its_own_key_is_dropped() -> None:
+    leaking = "Triangles KLM ~ RST with KL = 5 cm and RS = 15 cm, so ST = 12 cm. How long is ST?"
+    due = due_run(questions_reply(leaking, key="ST = 12 cm"))
+    assert leaking not in due.issue_text
+    assert due.plan.receipt is not None and "showed its own answer key" in due.plan.receipt.questions
+
+
+ATTEMPT = AnswerToJudge(question="How long is ST?", answer="Answer: 12cm", key="12 cm")
+
+
+@pytest.mark.parametrize("verdict", list(Verdict))
+def test_judge_answer_returns_the_models_rubric_verdict(verdict: Verdict) -> None:
+    endpoint = replying({"verdict": verdict.value, "reason": "same length in the same unit"})
+    judged = endpoint.agent().judge_answer(ATTEMPT)
+    assert (judged.verdict, judged.judged_by, judged.remark) == (verdict, "chat model `tutor-1`", "")
+    sent = endpoint.sent()
+    assert sent["response_format"]["json_schema"]["name"] == "verdict"
+    assert "Answer: 12cm" in sent["messages"][1]["content"]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        {"verdict": "probably", "reason": "x"},
+        {"verdict": "correct", "reason": "x", "mastery": "demonstrated"},
+        {"verdict": "correct", "reason": ""},
+    ],
+    ids=["unknown verdict", "extra key", "no reason"],
+)
+def test_an_invalid_verdict_is_cannot_tell_with_a_remark_never_correct(reply: dict[str, Any]) -> None:
+    judged = replying(reply).agent().judge_answer(ATTEMPT)
+    assert judged.verdict is Verdict.CANNOT_TELL
+    assert judged.judged_by == "rules" and "could not judge this answer" in judged.remark
+
+
+def test_choose_follow_up_takes_the_models_choice_or_the_rule_with_a_remark() -> None:
+    context = QuestionContext(subject="mathematics", review_id="review-x", evidence=("used the wrong ratio",))
+    chosen = replying({"follow_up": "prerequisite", "why": "ratios come first"}).agent()
+    choice = chosen.choose_follow_up(context, Verdict.INCORRECT)
+    assert (choice.kind, choice.judged_by) == (FollowUpKind.PREREQUISITE, "chat model `tutor-1`")
+    failing = Endpoint(lambda _r: httpx.Response(503, json={})).agent()
+    fallback = failing.choose_follow_up(context, Verdict.INCORRECT)
+    assert fallback.kind is FollowUpKind.WORKED_EXAMPLE and "HTTP 503" in fallback.remark
