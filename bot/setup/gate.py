@@ -6,8 +6,9 @@ bot cannot infer from an issue. Facts come from the learner's own words only
 (:mod:`bot.setup.text` does the reading); the next question is always the first
 missing fact in :data:`ORDER`, so a fact already given is never asked again.
 Optional facts take a stated default when the learner says "skip" (that fact)
-or "defaults" (every optional fact still open); required ones are asked until
-answered.
+or "defaults" (every optional fact still open); a question that proposes a value
+also takes a plain yes in any supported language ("sounds good", "sí", "好的"), never
+a no or a change request. Required ones are asked until answered.
 """
 
 from __future__ import annotations
@@ -19,15 +20,16 @@ from pydantic import BaseModel, ConfigDict
 from bot.config import Mode
 from bot.intake.conversation import Turn
 from bot.setup.text import (
-    ACCEPT,
     DEFAULTS,
     SKIP,
     Schedule,
+    agrees,
     answer_text,
     free_facts,
     labelled_facts,
     parse_schedule,
     parse_subject,
+    refuses,
     requested_mode,
     schedule_times,
     unquoted,
@@ -55,6 +57,7 @@ DEFAULT_VALUES: dict[Fact, str] = {
     Fact.PROVIDER: "none: local only, no learner content goes to an external model provider",
 }
 OPTIONAL = frozenset({*DEFAULT_VALUES, Fact.SCHEDULE})
+SUGGESTED = frozenset({Fact.SOURCES, Fact.RAG_STORAGE})  # besides the schedule, questions proposing a value
 
 QUESTIONS: dict[Fact, str] = {
     Fact.SUBJECT: "Which subject do you want to start with (one or two words, e.g. `mathematics`)?",
@@ -197,14 +200,19 @@ class _Gathering:
                 self.take_default(fact)
 
     def _answer(self, fact: Fact, text: str) -> None:
+        """The reply to the question for ``fact``: a plain yes to a suggestion takes it, a no never does."""
         if not text or DEFAULTS.search(text):
-            return
-        if fact is Fact.SCHEDULE and (SKIP.fullmatch(text) or ACCEPT.fullmatch(text)):
-            self.take_default(fact)
             return
         if fact is Fact.SCHEDULE:
             times = schedule_times(text)
-            self.schedule = Schedule(**times) if times else None  # no time named: ask again
+            if times:
+                self.schedule = Schedule(**times)
+            elif agrees(text) or (SKIP.fullmatch(text) and not refuses(text)):
+                self.take_default(fact)
+            # Otherwise a refusal or a change without a time this can read: the question is asked again.
+            return
+        if fact in SUGGESTED and agrees(text):
+            self.take_default(fact)
             return
         self.put(fact, text, override=False)
 

@@ -79,9 +79,37 @@ SKIP = re.compile(
     )\W*""",
     re.I | re.X,
 )
-ACCEPT = re.compile(
-    r"\W*(?:yes|yep|yeah|ok(?:ay)?|sure|fine|good|sounds\s+good|keep(?:\s+them|\s+those)?)\W*", re.I
+# Agreement and refusal in the eight languages setup speaks with (en, es, fr, de, pt, zh, ja, ru), as
+# whole words for the alphabetic ones and as substrings for Chinese and Japanese, which have no spaces.
+# "No problem" and its kin say yes with a negative word, so they are read first and count as agreement.
+NO_PROBLEM = re.compile(
+    r"""\bno\s+(?:problem|worries)\b|\bsin\s+problema\b|\bpas\s+de\s+(?:probl[eè]me|souci)\b
+      |\bkein\s+problem\b|\bsem\s+problema\b|\bнет\s+проблем\b|没问题|問題(?:ない|ありません)""",
+    re.I | re.X,
 )
+AGREEMENT = re.compile(
+    r"""\b(?:yes|yeah|yep|yup|sure|ok(?:ay)?|fine|good|great|perfect|agreed|alright|all\s+right|correct
+          |sounds\s+(?:good|great|fine)|(?:that|this|it)\s+works|works\s+for\s+me|go\s+ahead|of\s+course
+          |keep\s+(?:them|those|it|that)|please\s+do
+          |s[ií]|vale|claro|de\s+acuerdo|bien|perfecto|me\s+parece\s+bien|por\s+supuesto|dale
+          |oui|d'accord|parfait|[çc]a\s+(?:marche|me\s+va)|convien(?:t|nent)|c'est\s+bon
+          |ja|jawohl|klar|gut|pass(?:t|en)|einverstanden|in\s+ordnung|genau|gerne
+          |sim|pode\s+ser|bem|bo[mn]s?|boas?|beleza|certo|perfeito|combinado|[oó]timo|com\s+certeza
+          |да|хорошо|ладно|конечно|согласн[аы]?|подходит|устраивает|отлично|давай|норм(?:ально)?|ок)\b
+      |好|可以|行|是的|对|同意|はい|ええ|うん|いい(?:です|よ)|大丈夫|了解|承知|お願いします|オッケー""",
+    re.I | re.X,
+)
+REFUSAL = re.compile(
+    r"""\b(?:no|nope|nah|not|don'?t|never|instead|change|rather|different|other|but|make\s+it|move\s+it
+          |mejor|cambia(?:r|lo)?|en\s+vez|otr[ao]s?|pero
+          |non|pas|plut[oô]t|autre|changer|mais
+          |nein|nicht|kein[e]?|lieber|anders|[äa]ndern|stattdessen|aber
+          |n[aã]o|prefiro|mudar|outr[ao]|em\s+vez|mas
+          |нет|не|другое|другой|измени(?:те)?|лучше|но)\b
+      |不|别|改|换|但是|其他|いいえ|いや|違う|ではなく|じゃなく|変更|でも""",
+    re.I | re.X,
+)
+SHORT_REPLY_WORDS, SHORT_REPLY_CHARS = 12, 80
 
 CLOCK = r"(?P<{name}_h>[01]?\d|2[0-3])[:.h](?P<{name}_m>[0-5]\d)"
 DUE_TIME = re.compile(r"due[- ]?review\D{0,15}?" + CLOCK.format(name="at"), re.I)
@@ -103,6 +131,22 @@ class Schedule(BaseModel):
     due_review: str = "07:00"
     maintenance: str = "21:30"
     quiet_hours: str = "22:00-07:00"
+
+
+def refuses(text: str) -> bool:
+    """True when a reply says no, or asks for something other than what was proposed."""
+    return bool(REFUSAL.search(NO_PROBLEM.sub(" ", text)))
+
+
+def agrees(text: str) -> bool:
+    """True when a short reply says yes to what was proposed ("sounds good", "the defaults are fine",
+    "sí", "好的", "はい", ...). A refusal, a change request or a reply naming a time or number is not
+    agreement, and neither is a long message that merely contains a yes-word.
+    """
+    long = len(text.split()) > SHORT_REPLY_WORDS or len(text) > SHORT_REPLY_CHARS
+    if long or re.search(r"\d", text) or refuses(text):
+        return False
+    return bool(NO_PROBLEM.search(text) or AGREEMENT.search(text))
 
 
 def valid_time_zone(value: str) -> bool:
