@@ -28,6 +28,10 @@ ID: `event-2026-11-26-scale-factor`
 Date: 2026-11-26
 Subject: mathematics
 Source locator: class notes
+
+## Learner-provided event
+
+> In class we had AB = 3 cm, DE = 6 cm, BC = 5 cm, so EF = 10 cm. I had used BC/AB instead of DE/AB.
 """
 
 
