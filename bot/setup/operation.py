@@ -208,6 +208,7 @@ def _bootstrap(
     forms = len(FORMS) if forms_folder(event.forge) else 0
     receipt = commit_receipt(
         config,
+        snapshot=snapshot,  # readiness from what the repository shows, not from the config just written
         subject=facts.subject,
         organized=(
             "setup gate answered (goal, subject, material, sources, RAG storage, providers, time zone, "
