@@ -1,0 +1,161 @@
+"""The judgement benchmark's corpus is well formed and its script prints figures on it (issue 16, item 7).
+
+These tests hold the corpus to its schema and sizes and the script to its figures' definitions; they
+set no threshold on the bot's judgement, which is being rewritten (the figures are the report for that).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from bench.judgement import corpus, evaluation, questions, recognition, run, scripted_model
+from bench.judgement.corpus import LABELS, LANGUAGES, VERDICTS, AnswerPair, CorpusError, Message
+from bot.intake.agent import LearnerInput, Recognition, Significance
+
+MESSAGES = corpus.messages()
+ANSWERS = corpus.answers()
+QUESTIONS = corpus.questions()
+
+
+def slice_of(rows: list[Message], per_language: int) -> list[Message]:
+    taken: Counter[str] = Counter()
+    picked = []
+    for row in rows:
+        if taken[row.lang] < per_language:
+            taken[row.lang] += 1
+            picked.append(row)
+    return picked
+
+
+def test_the_messages_cover_every_language_and_class_in_the_promised_numbers() -> None:
+    counts = Counter(m.lang for m in MESSAGES)
+    assert len(MESSAGES) >= 320
+    assert counts["en"] >= 60
+    assert all(counts[lang] >= 40 for lang in LANGUAGES)
+    classes = Counter((m.lang, m.label) for m in MESSAGES)
+    assert all(classes[lang, label] >= 8 for lang in LANGUAGES for label in LABELS)
+
+
+def test_the_answer_pairs_cover_every_verdict_and_kind() -> None:
+    assert len(ANSWERS) >= 220
+    assert {a.verdict for a in ANSWERS} == set(VERDICTS)
+    assert {a.kind for a in ANSWERS} == {"quantity", "expression", "number", "choice", "set", "list", "text"}
+    assert len(QUESTIONS) >= 20
+    assert any(q.leaks_key for q in QUESTIONS) and any(q.repeats_note for q in QUESTIONS)
+
+
+def test_no_row_is_counted_twice() -> None:
+    assert corpus.duplicates((m.lang, m.title, m.text) for m in MESSAGES) == []
+    assert corpus.duplicates((a.key, a.answer) for a in ANSWERS) == []
+    assert corpus.duplicates((q.evidence, q.question) for q in QUESTIONS) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "label", "subject"),
+    [
+        ("Today I learned that the derivative of x^2 is 2x", "durable", "mathematics"),
+        ("I got question 4 wrong: I forgot to flip the inequality sign", "durable", "mathematics"),
+        ("How are you doing today?", "incidental", None),
+        ("How do I cook pasta?", "incidental", None),
+        ("我没学过导数，你教我吧", "durable", "mathematics"),
+        ("I keep flipping the sign when I move terms", "durable", "mathematics"),
+    ],
+)
+def test_the_issues_own_examples_are_in_the_corpus(text: str, label: str, subject: str | None) -> None:
+    (row,) = [m for m in MESSAGES if m.text == text]
+    assert (row.label, row.subject) == (label, subject)
+
+
+def test_the_issues_answer_examples_are_judged_correct_against_12_cm() -> None:
+    labelled = {a.answer: a.verdict for a in ANSWERS if a.key == "12 cm"}
+    assert {labelled[a] for a in ("Answer: 12cm", "YZ = 12 cm", "12")} == {"correct"}
+
+
+def test_a_row_with_an_unknown_field_or_a_subject_outside_the_repository_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "messages.jsonl"
+    row = {"lang": "en", "text": "x", "label": "durable", "subject": "mathematics", "subjects": ["biology"]}
+    path.write_text(json.dumps(row) + "\n")
+    with pytest.raises(CorpusError, match=r"messages\.jsonl:1"):
+        corpus.messages(path)
+    path.write_text(json.dumps({**row, "subjects": ["mathematics"], "lable": "x"}) + "\n")
+    with pytest.raises(CorpusError):
+        corpus.messages(path)
+
+
+def test_the_script_prints_a_row_per_language_and_every_section_on_a_slice() -> None:
+    rows = slice_of(MESSAGES, 3)
+    figures = run.measure(rows, ANSWERS[:12], QUESTIONS[:5], noise_percent=5)
+    text = figures.as_text(misses=True)
+    table_rows = [line.split()[0] for line in text.splitlines() if line[:4].strip() in LANGUAGES]
+    assert table_rows == [*LANGUAGES, *LANGUAGES]  # the rule agent's table, then the scripted model's
+    for heading in ("Recognition — rule agent", "chat-model agent", "Answer evaluation", "Question checks"):
+        assert heading in text
+    data = json.loads(json.dumps(figures.as_dict()))
+    assert data["recognition"]["rule_agent"]["overall"]["messages"] == len(rows)
+    assert data["recognition"]["scripted_model"]["model_calls"]
+    assert data["evaluation"]["pairs"] == 12
+
+
+def test_the_command_line_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run.main(["--json", "--noise", "0"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["recognition"]["rule_agent"]["overall"]["messages"] == len(MESSAGES)
+    assert printed["evaluation"]["pairs"] == len(ANSWERS)
+
+
+class StoreEverything:
+    """An agent that files every message under the repository's first subject."""
+
+    def recognize(self, learner_input: LearnerInput) -> Recognition:
+        return Recognition(significance=Significance.DURABLE, subject=learner_input.known_subjects[0])
+
+
+class Crashing:
+    def recognize(self, learner_input: LearnerInput) -> Recognition:
+        raise RuntimeError("boom")
+
+
+def test_storing_precision_counts_everything_filed_and_routing_only_labelled_durable_rows() -> None:
+    report = recognition.score(StoreEverything(), MESSAGES)
+    durable = [m for m in MESSAGES if m.label == "durable"]
+    assert report.overall.storing_precision == len(durable) / len(MESSAGES)
+    assert report.overall.durable_recall == 1.0
+    first_subject = sum(m.subject == m.subjects[0] for m in durable)
+    assert report.overall.routing_accuracy == first_subject / len(durable)
+
+
+def test_an_agent_that_crashes_shows_as_errors_instead_of_stopping_the_run() -> None:
+    report = recognition.score(Crashing(), MESSAGES[:4])
+    assert report.overall.errors == 4
+    assert report.overall.decided("durable") == 0
+
+
+def test_a_judge_that_always_says_correct_is_charged_every_false_correct() -> None:
+    report = evaluation.score(ANSWERS, judge=lambda _answer, _key: ("correct", "always"))
+    assert len(report.false_correct) == sum(a.verdict != "correct" for a in ANSWERS)
+    assert report.accuracy == sum(a.verdict == "correct" for a in ANSWERS) / len(ANSWERS)
+
+
+def test_the_product_evaluator_is_reached_through_the_adapter() -> None:
+    verdict, basis = evaluation.judge_answer("Answer: 12 cm", "12 cm")
+    assert verdict in VERDICTS and basis
+    assert evaluation.score([AnswerPair(key="B", answer="", verdict="cannot-tell", kind="choice")]).judged
+
+
+def test_the_scripted_model_flips_the_same_few_labels_every_run() -> None:
+    flips = [m for m in MESSAGES if scripted_model.flipped(m, 5)]
+    assert flips == [m for m in MESSAGES if scripted_model.flipped(m, 5)]
+    assert 0 < len(flips) < len(MESSAGES) // 10
+    assert all(scripted_model.scripted_label(m, 0) == m.label for m in MESSAGES)
+    assert all(scripted_model.scripted_label(m, 100) != m.label for m in MESSAGES)
+
+
+def test_the_question_check_catches_a_question_that_states_its_key() -> None:
+    leaked, repeated = questions.check_question(
+        "EF = 12 cm because the scale factor is 2.", "The scale factor is 2, so EF = 12 cm. Why?", "12 cm"
+    )
+    assert (leaked, repeated) == (True, False)
