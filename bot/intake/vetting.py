@@ -23,6 +23,11 @@ SUBJECT_NAME = re.compile(r"^[\w][\w \-]*$")  # letters (any script), digits, sp
 MAX_SUBJECT = 48
 MAX_POINT = 80
 MAX_SUMMARY = 160
+MASTERY_TALK = re.compile(r"\bmaster(y|ed|s)?\b", re.I)  # a summary records the note, not the learner
+SUMMARY_REFUSED = (
+    "(The {judge}'s summary spoke of mastery, which only the bot's review gates decide, so it was left out "
+    "of the record.)"
+)
 SUBJECT_REFUSED = (
     "(The {judge} proposed a subject that is not a plain subject name, so I did not use it; nothing was "
     "stored under it.)"
@@ -46,18 +51,23 @@ def _subject(proposed: str | None) -> tuple[str | None, bool]:
 
 
 def vetted(recognition: Recognition) -> Recognition:
-    """``recognition`` within the core's bounds; a refused subject leaves the note asking for one."""
+    """``recognition`` within the core's bounds; each refused proposal is named in a remark."""
     subject, acceptable = _subject(recognition.subject)
+    summary = one_line(_unmarked(recognition.summary), limit=MAX_SUMMARY)
+    refused = [] if acceptable else [SUBJECT_REFUSED]
+    if MASTERY_TALK.search(summary):
+        refused.append(SUMMARY_REFUSED)
+        summary = ""
     update: dict[str, object] = {
         "subject": subject,
         "knowledge_point": one_line(_unmarked(recognition.knowledge_point), limit=MAX_POINT),
-        "summary": one_line(_unmarked(recognition.summary), limit=MAX_SUMMARY),
+        "summary": summary,
         "answer": _unmarked(recognition.answer),
         "seen_in_media": _unmarked(recognition.seen_in_media),
     }
-    if not acceptable:
-        remark = SUBJECT_REFUSED.format(judge=recognition.judged_by)
-        update["model_remark"] = " ".join(filter(None, (recognition.model_remark, remark)))
-        if recognition.significance is Significance.DURABLE:
-            update["significance"] = Significance.AMBIGUOUS
+    if refused:
+        remarks = (recognition.model_remark, *(r.format(judge=recognition.judged_by) for r in refused))
+        update["model_remark"] = " ".join(filter(None, remarks))
+    if not acceptable and recognition.significance is Significance.DURABLE:
+        update["significance"] = Significance.AMBIGUOUS
     return recognition.model_copy(update=update)
