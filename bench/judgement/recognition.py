@@ -1,10 +1,12 @@
 """Recognition figures: how an agent's three-way decision and subject agree with the labelled messages.
 
-"Stored" means the agent decided ``durable`` (protocol decision 1: make an update); storing precision is
-the share of stored messages labelled durable, so small talk or an ambiguous half sentence the agent
-would file counts against it. Subject routing is scored on the messages that are both labelled durable
-and stored: the share filed under the labelled subject. An agent that raises on a message is counted
-as deciding ``error`` for it, so a crash shows in the figures instead of stopping the run.
+Each recognition first passes the core's own check (:func:`bot.intake.vetting.vetted`), as in
+``bot/learner_note.py``. "Stored" then means what that route files: ``durable`` with a subject (protocol
+decision 1). A durable recognition without a subject makes the bot ask for one, so it counts as
+``ambiguous``. Storing precision is the share of stored messages labelled durable, so small talk or an
+ambiguous half sentence the agent would file counts against it. Subject routing is scored on the
+messages both labelled durable and stored: the share filed under the labelled subject. An agent that
+raises on a message is counted as deciding ``error``, so a crash shows in the figures, not as a stop.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bench.judgement.corpus import LABELS, LANGUAGES, Message
-from bot.intake.agent import LearnerInput, Recognition
+from bot.intake.agent import LearnerInput, Recognition, Significance
+from bot.intake.vetting import vetted
 
 ERROR = "error"
 STORE = "durable"
@@ -39,9 +42,11 @@ def learner_input(message: Message) -> LearnerInput:
 
 def decide(agent: Recognizer, message: Message) -> Decision:
     try:
-        recognition = agent.recognize(learner_input(message))
+        recognition = vetted(agent.recognize(learner_input(message)))
     except Exception as error:  # a crash is a figure here, not a stop
         return Decision(message, ERROR, type(error).__name__)
+    if recognition.significance is Significance.DURABLE and recognition.subject is None:
+        return Decision(message, Significance.AMBIGUOUS.value, None)  # the bot asks for the subject
     return Decision(message, recognition.significance.value, recognition.subject)
 
 

@@ -114,6 +114,23 @@ class StoreEverything:
         return Recognition(significance=Significance.DURABLE, subject=learner_input.known_subjects[0])
 
 
+class FilesUnder:
+    """An agent that calls every message durable and proposes one subject (or none) for it."""
+
+    def __init__(self, subject: str | None) -> None:
+        self.subject = subject
+
+    def recognize(self, learner_input: LearnerInput) -> Recognition:
+        return Recognition(significance=Significance.DURABLE, subject=self.subject)
+
+
+@pytest.mark.parametrize("subject", [None, "../../etc"])
+def test_durable_without_a_subject_the_core_accepts_is_asked_about_not_stored(subject: str | None) -> None:
+    report = recognition.score(FilesUnder(subject), MESSAGES[:6])
+    assert report.overall.decided("durable") == 0
+    assert report.overall.decided("ambiguous") == 6
+
+
 class Crashing:
     def recognize(self, learner_input: LearnerInput) -> Recognition:
         raise RuntimeError("boom")
