@@ -107,8 +107,7 @@ def test_a_knowledge_point_and_summary_that_obey_stay_inside_the_record() -> Non
 def test_under_manual_mode_an_obeying_model_cannot_make_the_bot_write() -> None:
     manual = ALLOWED.replace("mode: safe-auto", "mode: manual")
     plan = run(obeying(), config=manual)
-    assert plan.outcome is Outcome.REQUIRES_APPROVAL
-    assert plan.commit is None or plan.outcome is not Outcome.COMMITTED
+    assert plan.outcome is Outcome.REQUIRES_APPROVAL, "only the learner's approval can make it write"
     assert_nothing_escaped(plan, mode="manual")
 
 
