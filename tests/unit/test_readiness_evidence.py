@@ -11,12 +11,14 @@ import pytest
 
 from bot.automation.record import AUTOMATION_PATH, JOBS, JobRecord, Observation, render_automation_record
 from bot.config import parse_config
+from bot.handle import plan_event
+from bot.intake.rule_agent import RuleAgent
 from bot.rag.links import read_source_link
 from bot.receipt import commit_receipt
 from bot.setup.readiness import setup_status
 from bot.snapshot import MemorySnapshot
 from rag.receipts import RunResult
-from tests.support.learner import CONFIG, learner_repo
+from tests.support.learner import CONFIG, NOW, issue_event, learner_repo
 from tests.support.rag_receipts import ingest_receipt, ingested_files
 from tests.support.rag_records import MATERIAL, TEXT, record
 
@@ -124,3 +126,14 @@ def test_a_failed_sync_says_the_text_was_read_but_not_ingested() -> None:
     failed = ingested_files(ingest_receipt(result=RunResult.FAILED))[path]
     assert "has not inspected this source" not in failed and "that did not complete" in failed
     assert "Availability: `local-only`" in failed
+
+
+@pytest.mark.xfail(
+    strict=True, reason="needs bot/organize/operation.py to pass snapshot=snapshot to its commit_receipt"
+)
+def test_the_reply_to_a_note_after_a_verified_ingest_says_knowledge_ready() -> None:
+    plan = plan_event(issue_event(), learner_repo(**ingested_files()), now=NOW, agent=RuleAgent())
+    (reply,) = plan.finished(commit_id="b" * 40, branch="main", remote="this repository").replies
+    body = reply.body()
+    assert "knowledge-ready: `mathematics/materials-handout-md` ingested and verified" in body
+    assert "knowledge-ready not verified" not in body

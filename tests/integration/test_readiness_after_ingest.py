@@ -1,0 +1,74 @@
+"""After a real RAG ingest (the rag task on real RAG-Anything with the local model), the repository is
+knowledge-ready and its source record says what the bot read; a hand edit of ``rag.status`` is no ingest.
+
+Issue 16 item 6 and issue 19 ("Receipts and records disagree with the facts"): before, readiness read
+``rag.status`` from ``gitlearnos.yml`` (nothing writes it), so a verified ingest left the receipt saying
+"no verified ingest" while the source record said "not copied into this repository" of a committed file.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import git as gitpython
+import pytest
+import respx
+
+from bot.config import parse_config
+from bot.setup.readiness import setup_status
+from tests.support.fake_github import FakeGitHubComments
+from tests.support.git_remotes import git
+from tests.support.learner import CONFIG
+from tests.support.rag_worker_setup import RECORD, SIMILAR_PATH, commit_files, file_note, show, target
+from tests.support.rag_worker_setup import remote as remote  # noqa: PLC0414 - the fixture
+from tests.support.rag_worker_setup import worker as worker  # noqa: PLC0414 - the fixture
+from workers.git_checkout import GitCheckout
+from workers.rag import sync_source
+from workers.runtime import WorkerRuntime
+
+
+@pytest.fixture
+def forge() -> Iterator[respx.MockRouter]:
+    with respx.mock(assert_all_called=False) as router:
+        FakeGitHubComments(router)
+        yield router
+
+
+def status_on(remote: Path, tmp_path: Path) -> str:
+    work = tmp_path / "observer"
+    if work.exists():
+        git(work, "pull", "-q", "--ff-only")
+    else:
+        subprocess.run(["git", "clone", "-q", str(remote), str(work)], check=True)
+    view = GitCheckout(gitpython.Repo(work))
+    config = parse_config(view.read_text("gitlearnos.yml") or "").config
+    return setup_status(config, can_write=True, snapshot=view)
+
+
+def test_a_verified_ingest_makes_it_knowledge_ready_and_the_record_tells_what_was_read(
+    tmp_path: Path, worker: WorkerRuntime, remote: Path, forge: respx.MockRouter
+) -> None:
+    assert file_note(worker, remote, SIMILAR_PATH) == "committed"
+    assert status_on(remote, tmp_path).startswith("core-ready; incomplete beyond that: knowledge-ready not")
+    pending = show(remote, RECORD)
+    assert "not copied into this repository" not in pending and "has not inspected this source" in pending
+
+    result = sync_source(worker, target(remote), RECORD)
+
+    assert result.outcome == "committed" and result.status == "verified"
+    status = status_on(remote, tmp_path)
+    assert status.startswith("knowledge-ready: `mathematics/materials-similar-triangles-md` ingested")
+    assert f"receipt `{result.receipt_path}`" in status and "no verified ingest" not in status
+    record = show(remote, RECORD)
+    assert "not copied into this repository" not in record and "has not inspected this source" not in record
+    assert f"Original location: in this repository at `{SIMILAR_PATH}`." in record
+    assert "(verified)" in record and "Availability: `full`" in record
+
+
+def test_a_hand_set_rag_status_does_not_make_it_knowledge_ready(tmp_path: Path, remote: Path) -> None:
+    work = tmp_path / "learner"
+    subprocess.run(["git", "clone", "-q", str(remote), str(work)], check=True)
+    commit_files(work, {"gitlearnos.yml": CONFIG + "rag:\n  status: verified\n"}, "RAG is verified, trust me")
+    assert status_on(remote, tmp_path).startswith("core-ready; incomplete beyond that: knowledge-ready not")
