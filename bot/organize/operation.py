@@ -20,20 +20,19 @@ from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
 from bot.rag.links import rag_follow_ups, rag_note
 from bot.receipt import commit_receipt, unchanged_receipt
-from bot.records.codec import read_header
 from bot.records.files import (
     EventRecord,
     events_folder,
     goal_path,
-    read_note,
     read_source_availability,
 )
 from bot.records.knowledge import add_evidence, point_from_learner, render_point
 from bot.records.sources import cite_source, render_source, source_from_learner
+from bot.records.versions import match_earlier
 from bot.replies import DUPLICATE, RECORDED
 from bot.review.question import QUESTIONS_GENERATED, plan_question
 from bot.snapshot import RepoSnapshot
-from bot.text import is_rewording, one_line, slugify
+from bot.text import one_line, slugify
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
 
 OPERATION = "organize"
@@ -41,17 +40,6 @@ BOT_NAME = "GitLearnOS Bot"
 NEXT_ACTION = (
     "try one fresh problem that uses this idea without looking at the note, then file the attempt as an issue"
 )
-
-
-def _find_duplicate(snapshot: RepoSnapshot, subject: str, note: str) -> tuple[str, str] | None:
-    """An existing event record holding this note, verbatim or slightly reworded."""
-    digest = content_hash(note)
-    for path in snapshot.list_files(events_folder(subject)):
-        text = snapshot.read_text(path) or ""
-        header = read_header(text)
-        if header.get("Content hash") == digest or is_rewording(note, read_note(text)):
-            return header.get("ID", path), path
-    return None
 
 
 def _knowledge_writes(
@@ -164,9 +152,9 @@ def plan_organize(
     subject = recognition.subject
     note = recognition.note
     digest = content_hash(note)
-    duplicate = _find_duplicate(snapshot, subject, note)
-    if duplicate is not None:
-        record_id, path = duplicate
+    earlier = match_earlier(snapshot, subject, note, digest)  # a different fact alike in words is new
+    if earlier.duplicate is not None:
+        record_id, path = earlier.duplicate.record_id, earlier.duplicate.path
         return _duplicate_plan(
             event, snapshot, config, overrides, event_key=event_key, record_id=record_id, path=path
         )
@@ -191,6 +179,7 @@ def plan_organize(
         source_id=source_from_learner(subject, recognition.source).source_id if recognition.source else "",
         summary=recognition.summary,
         judged_by=recognition.judged_by,
+        related_ids=earlier.related,
     )
     record_only = Override.RECORD_ONLY in overrides.found
     gap = plan_gap(

@@ -1,0 +1,102 @@
+"""Versions of a learner's note in the event records: which record holds it, and which one supersedes it.
+
+The protocol preserves evidence and corrects with a new linked record, so a note's versions are
+records, never rewrites: an edit that changes the fact (or a comment correcting it) writes a new
+record that ``Corrects:`` the old one, and the old one gains a ``Superseded by:`` header and a line
+saying so, its learner text untouched. An edit that changes only the wording keeps the record and
+adds the new source version to its ``Source versions:`` header. The *current* records are those no
+record supersedes; they are what deduplication compares with and what the dashboard lists.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date
+
+from bot.records.codec import read_header, set_header, set_section_field
+from bot.records.files import events_folder, read_note
+from bot.records.sameness import Judgement, Sameness, judge
+from bot.snapshot import RepoSnapshot
+
+SUPERSEDED_BY = "Superseded by"
+SOURCE_VERSIONS = "Source versions"
+CONTENT_HASH = "Content hash"
+_HASH = re.compile(r"\b[0-9a-f]{12}\b")
+
+
+@dataclass(frozen=True)
+class Current:
+    """One current event record: its ID, path, full text and the learner's note it preserves."""
+
+    record_id: str
+    path: str
+    text: str
+
+    @property
+    def note(self) -> str:
+        return read_note(self.text)
+
+    @property
+    def header(self) -> dict[str, str]:
+        return read_header(self.text)
+
+
+@dataclass(frozen=True)
+class Earlier:
+    """What the current records of a subject are to a new note: one holds it, or some share its topic."""
+
+    duplicate: Current | None = None
+    related: tuple[str, ...] = ()
+
+
+def is_superseded(header: dict[str, str]) -> bool:
+    return bool(header.get(SUPERSEDED_BY))
+
+
+def source_versions(header: dict[str, str]) -> frozenset[str]:
+    """The content hashes of every source version a record stands for: its own and wording-only edits."""
+    return frozenset(_HASH.findall(f"{header.get(CONTENT_HASH, '')} {header.get(SOURCE_VERSIONS, '')}"))
+
+
+def current_events(snapshot: RepoSnapshot, subject: str) -> Iterator[Current]:
+    """The subject's event records that no record supersedes, in path order."""
+    for path in snapshot.list_files(events_folder(subject)):
+        text = snapshot.read_text(path) or ""
+        header = read_header(text)
+        if path.endswith(".md") and not is_superseded(header):
+            yield Current(record_id=header.get("ID", path), path=path, text=text)
+
+
+def match_earlier(snapshot: RepoSnapshot, subject: str, note: str, digest: str) -> Earlier:
+    """The record holding ``note`` (this source version, a reworded repeat), else those on its topic."""
+    related = []
+    for record in current_events(snapshot, subject):
+        if digest in source_versions(record.header):
+            return Earlier(duplicate=record)
+        verdict = judge(note, record.note).verdict
+        if verdict is Sameness.SAME:
+            return Earlier(duplicate=record)
+        if verdict is Sameness.RELATED:
+            related.append(record.record_id)
+    return Earlier(related=tuple(related))
+
+
+def with_source_version(text: str, digest: str) -> str:
+    """``text`` with ``digest`` added to its ``Source versions`` header (after the content hash)."""
+    header = read_header(text)
+    versions = _HASH.findall(header.get(SOURCE_VERSIONS, "")) or _HASH.findall(header.get(CONTENT_HASH, ""))
+    listed = ", ".join(f"`{version}`" for version in dict.fromkeys([*versions, digest]))
+    return set_header(text, SOURCE_VERSIONS, listed, after=CONTENT_HASH)
+
+
+def superseded(text: str, *, by_id: str, by_path: str, day: date, judgement: Judgement) -> str:
+    """``text`` marked superseded by ``by_id``: a header and a line; the learner's note stays as written."""
+    name = by_path.rsplit("/", 1)[-1]  # both records live in the subject's events folder
+    marked = set_header(text, SUPERSEDED_BY, f"`{by_id}`")
+    line = (
+        f"on {day.isoformat()} the learner corrected this note ({judgement.describe()}); the corrected "
+        f"fact is in `{by_id}` ([{name}]({name})). The note above is kept as written."
+    )
+    return set_section_field(marked, "Connections", "Superseded", line)
