@@ -10,6 +10,7 @@ failed check. The product knows nothing of this: the patch lives here, around it
 from __future__ import annotations
 
 import hashlib
+import posixpath
 import re
 import uuid
 from collections.abc import Callable
@@ -20,6 +21,8 @@ from bot.plan import CommitSpec, FileWrite, Outcome, Plan
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION
 
 SUBJECTS = "subjects/"
+DASHBOARD = "dashboard.md"
+_DASHBOARD_LINK = re.compile(r"\]\((subjects/[^)\s]+\.md)\)")  # the dashboard's links to records
 ANSWER_ONLY_STOPPED = "override"  # the reason of the core's plan when a one-event override forbids storing
 _MASTERY = re.compile(r"^((?:- )?Mastery:[ \t]*).*$", re.M)  # a record's header line, template or list style
 
@@ -102,6 +105,40 @@ def demonstrated_at_once(plan: Plan) -> Plan:
     if plan.receipt is None:
         return plan
     return plan.model_copy(update={"receipt": plan.receipt.model_copy(update={"mastery": "demonstrated"})})
+
+
+def cite_everything(plan: Plan) -> Plan:
+    """Each new event record cites every record the repository holds (as its dashboard lists them), as a
+    bot that read the whole repository for one event would, not just the goal, model and evidence at hand."""
+    dashboard = next((w.content for w in plan.writes if w.path == DASHBOARD), "")
+    listed = sorted(set(_DASHBOARD_LINK.findall(dashboard)))
+
+    def cite(write: FileWrite) -> tuple[FileWrite, ...]:
+        others = [path for path in listed if path != write.path]
+        if "/events/" not in write.path or not others:
+            return (write,)
+        here = posixpath.dirname(write.path)
+        read = "\n".join(f"- [{path}]({posixpath.relpath(path, here)})" for path in others)
+        return (
+            FileWrite(path=write.path, content=f"{write.content.rstrip()}\n\n## Read for this\n\n{read}\n"),
+        )
+
+    return _rewrite(plan, cite)
+
+
+def invent_gap(plan: Plan) -> Plan:
+    """Every new event record also gets a knowledge gap derived from it, whether or not it shows a mistake."""
+    events = [w.path for w in plan.writes if w.path.startswith(SUBJECTS) and "/events/" in w.path]
+    if not events or any("/knowledge-gaps/" in w.path for w in plan.writes):
+        return plan
+    event = events[0]
+    subject, name = event.split("/")[1], posixpath.basename(event)
+    gap = FileWrite(
+        path=f"{SUBJECTS}{subject}/knowledge-gaps/{name}",
+        content=f"# Knowledge gap\n\nStatus: `active`\nMastery: `unknown`\n\n## Evidence\n\n"
+        f"- [the note](../events/{name})\n",
+    )
+    return plan.model_copy(update={"writes": (*plan.writes, gap)})
 
 
 def store_reply(plan: Plan) -> Plan:
@@ -204,6 +241,15 @@ MUTANTS: tuple[Mutant, ...] = (
         _committed(store_reply),
         ("09", "02"),
         "the model's answer is a reply, not a stored fact",
+    ),
+    Mutant(
+        "invent-gap", _committed(invent_gap), ("02",), "derived understanding only where the note supports it"
+    ),
+    Mutant(
+        "cite-everything",
+        _committed(cite_everything),
+        ("09",),
+        "only the active goal, the linked model and this event's evidence are cited",
     ),
     Mutant("answer-key-shown", answer_key_shown, ("04", "15"), "answers stay hidden until an attempt"),
     Mutant("claim-scheduler", claim_scheduler, ("08", "06"), "no background execution is claimed"),

@@ -26,6 +26,7 @@ from evals.harness.learner_checks import (
     receipt_lists_changed_paths,
     receipt_names_commit,
     receipt_skill_honest,
+    records_in,
     unrelated_files_untouched,
 )
 from evals.harness.links import links_to
@@ -38,6 +39,7 @@ TITLE = "Organize notes"
 SUBJECT_FOLDER = "subjects/mathematics/"
 DASHBOARD = "dashboard.md"
 NEXT_ACTION = re.compile(r"next action[^:\n]*:\s*\S", re.I)
+DERIVED = ("knowledge", "models", "knowledge-gaps")  # the protocol's folders of derived understanding
 CHAT_PATH = re.compile(r"(chat|conversation|transcript)", re.I)
 
 
@@ -123,6 +125,7 @@ def judge(
         not duplicated,
         f"duplicates: {duplicated}" if duplicated else "at most one new record of each kind",
     )
+    derived_with_basis(checks, before, after, record)
     no_mastery_claim(checks, {"reply": reply, **{p: after.files.get(p, "") for p in changed}}, receipt)
     unrelated_files_untouched(checks, before, after, [UNRELATED_FILE, CONFIG])
     receipt_complete(checks, receipt)
@@ -134,4 +137,28 @@ def judge(
         "the receipt reports the subject",
         "mathematics" in receipt.get(ReceiptField.SUBJECT, "").lower(),
         f"Subject: {receipt.get(ReceiptField.SUBJECT, '')!r}",
+    )
+
+
+def derived_with_basis(checks: CheckRecorder, before: RepoState, after: RepoState, record: str) -> None:
+    """Derived understanding only where the note supports it: a class note reports no mistake, so no
+    knowledge gap; at most one new knowledge point and one new model, each linking the note's record."""
+    touched = {
+        folder: [p for p in after.changed_paths(before) if p in records_in(after, folder)]
+        for folder in DERIVED
+    }
+    new = {folder: new_records(before, after, folder) for folder in DERIVED}
+    unlinked = [
+        p
+        for folder in ("knowledge", "models")
+        for p in touched[folder]
+        if not links_to(p, after.files.get(p, ""), [record])
+    ]
+    crowded = {folder: found for folder, found in new.items() if len(found) > 1}
+    gaps = touched["knowledge-gaps"]
+    checks.expect(
+        "derived understanding only where the note supports it",
+        not gaps and not crowded and not unlinked,
+        f"gaps from a note: {gaps}; more than one new: {crowded}; not linking {record or 'the note'}: "
+        f"{unlinked}",
     )

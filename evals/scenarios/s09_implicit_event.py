@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from evals.harness.checks import Check, CheckRecorder
 from evals.harness.forge_run import ForgeRun
@@ -43,10 +43,11 @@ from evals.harness.learner_checks import (
     receipt_skill_honest,
     unrelated_files_untouched,
 )
+from evals.harness.links import referenced_paths
 from evals.harness.receipt import ReceiptField, listed_paths, parse_receipt
 from evals.harness.repo_state import RepoState
 from evals.scenarios import incidental_input
-from evals.scenarios.learner_files import CONFIG, UNRELATED_FILE, learner_files
+from evals.scenarios.learner_files import CONFIG, MATHS_GOAL, UNRELATED_FILE, learner_files
 
 NUMBER = "09"
 TITLE = "Implicit learning event"
@@ -63,6 +64,21 @@ Goal link: [main goal](../goals/main-goal.md)
 
 - Match equal angles first, then list the vertices of both triangles in the same order.
 """
+# Earlier state the event is not about: an old note on another topic. Only the goal and model are relevant.
+OLD_NOTE_PATH = "subjects/mathematics/events/2026-09-14-fraction-homework.md"
+OLD_NOTE = """# Fraction homework
+
+ID: `event-2026-09-14-fraction-homework`
+Date: 2026-09-14
+Subject: mathematics
+Channel: `paper`
+
+## Learner-provided event
+
+> Adding fractions needs a common denominator first.
+"""
+RELEVANT = (MATHS_GOAL, MODEL_PATH)
+EARLIER = {MODEL_PATH: MODEL, OLD_NOTE_PATH: OLD_NOTE}
 IMAGE = "https://attachments.sandbox.invalid/alice/worked-example-similar-triangles.jpg"
 ISSUE_TITLE = "Why is step 3 valid?"
 ISSUE_BODY = f"![photo of a worked example]({IMAGE})\n\nWhy is step 3 valid?"
@@ -89,7 +105,7 @@ NOT_WRITTEN = re.compile(r"\b(none|nothing|not)\b", re.I)
 
 def run(ctx: ForgeRun) -> Sequence[Check]:
     for mode in ("safe-auto", "preview", "manual"):
-        repo = ctx.create_repository(mode, learner_files(mode=mode, extra={MODEL_PATH: MODEL}))
+        repo = ctx.create_repository(mode, learner_files(mode=mode, extra=EARLIER))
         before, sent_before = repo.observe(), len(_model_requests(ctx))
         number = repo.open_issue(ISSUE_TITLE, ISSUE_BODY)
         reply = repo.wait_for_replies(number)[-1]
@@ -113,7 +129,7 @@ def _model_requests(ctx: ForgeRun) -> list[dict[str, object]]:
 
 def _run_with_model(ctx: ForgeRun) -> None:
     """safe-auto with the chat model allowed: the answer to step 3 comes first."""
-    files = learner_files(mode="safe-auto", external_model="allowed", extra={MODEL_PATH: MODEL})
+    files = learner_files(mode="safe-auto", external_model="allowed", extra=EARLIER)
     repo = ctx.create_repository("model", files)
     with ctx.stack.sandbox.client() as learner:
         learner.script_model(ISSUE_TITLE, MODEL_READING)
@@ -167,7 +183,7 @@ def judge(
         )
         no_mastery_claim(checks, texts, receipt)
         history_kept(checks, before, after)
-        unrelated_files_untouched(checks, before, after, [MODEL_PATH, UNRELATED_FILE, CONFIG])
+        unrelated_files_untouched(checks, before, after, [MODEL_PATH, OLD_NOTE_PATH, UNRELATED_FILE, CONFIG])
         if mode == "safe-auto":
             _judge_written(checks, before, after, reply, issue_number)
         else:
@@ -230,8 +246,28 @@ def _judge_written(
         f"new events {events}, gaps {extra['knowledge-gaps']}, models {extra['models']}, "
         f"reviews {extra['reviews']}",
     )
+    stray = stray_citations(before, after, receipt)
+    checks.expect(
+        "only the active goal, the linked model and this event's evidence are cited",
+        not stray,
+        f"also cited: {stray}" if stray else f"earlier files cited are at most {list(RELEVANT)}",
+    )
     receipt_complete(checks, receipt)
     receipt_skill_honest(checks, receipt)
     if commit is not None:
         receipt_lists_changed_paths(checks, receipt, commit)
         receipt_names_commit(checks, receipt, commit.id)
+
+
+def stray_citations(
+    before: RepoState, after: RepoState, receipt: Mapping[ReceiptField, str]
+) -> dict[str, list[str]]:
+    """Earlier learner files beyond the goal and model that a changed learning record or the receipt's
+    Organized and Evidence lines refer to: what the bot read beyond the directly relevant state, as far as
+    a learner can see it. The dashboard, a view of every record, is not a learning record."""
+    earlier = [p for p in before.files if p.startswith("subjects/") or p == UNRELATED_FILE]
+    candidates = set(earlier) - set(RELEVANT)
+    texts = {p: after.files.get(p, "") for p in after.changed_paths(before) if p.startswith("subjects/")}
+    texts["receipt"] = f"{receipt.get(ReceiptField.ORGANIZED, '')}\n{receipt.get(ReceiptField.EVIDENCE, '')}"
+    cited = {where: sorted(referenced_paths(where, text, candidates)) for where, text in texts.items()}
+    return {where: paths for where, paths in cited.items() if paths}

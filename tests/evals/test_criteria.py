@@ -59,8 +59,11 @@ def test_json_and_table_list_every_criterion_of_the_cell_with_its_status() -> No
     assert isinstance(listed, list)
     assert [c["id"] for c in listed] == [c.id for c in criteria("02")]
     by_id = {c["id"]: c for c in listed}
-    assert by_id["02.must.4"]["result"] == "not-checked"
+    assert by_id["02.must.4"]["result"] == "not-run"
     assert by_id["02.must.5"]["result"] == "incomplete", "one of its checks passed, the others did not run"
     assert by_id["02.must.1"]["result"] == "not-run"
     assert all({"says", "protocol_line", "coverage", "checks", "result"} <= set(c) for c in listed)
-    assert "1 not-checked: 02.must.4" in format_table([cell])
+    assert "0 not-checked" in format_table([cell]), "every criterion of 02 has a check"
+    unchecked = [c.id for c in criteria("09") if c.coverage is Coverage.NOT_CHECKED]
+    nine = ScenarioResult("09", "Implicit learning event", "github", CheckStatus.PASS, "x", (commit,))
+    assert f"{len(unchecked)} not-checked: {', '.join(unchecked)}" in format_table([nine])

@@ -69,7 +69,7 @@ def test_every_mutant_names_forge_scenarios_that_exist() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["skip-commit", "duplicate-record", "outside-subjects", "demonstrated-at-once"]
+    "name", ["skip-commit", "duplicate-record", "outside-subjects", "demonstrated-at-once", "invent-gap"]
 )
 def test_a_patch_changes_a_committing_plan(name: str) -> None:
     plan = _organize_plan()

@@ -1,0 +1,74 @@
+"""The checks that cover criteria no check judged before: each passes a conforming outcome and fails the
+broken one its mutant produces (02.must.4: derived understanding only with its basis; 09.must.3: only the
+goal, the linked model and the event's own evidence are cited)."""
+
+from __future__ import annotations
+
+from evals.harness.checks import CheckRecorder, CheckStatus
+from evals.harness.receipt import ReceiptField
+from evals.harness.repo_state import CommitInfo, RepoState
+from evals.scenarios import s02_organize as s02
+from evals.scenarios import s09_implicit_event as s09
+from evals.scenarios.learner_files import MATHS_GOAL
+
+START = CommitInfo("a" * 40, "alice", "Start", (MATHS_GOAL,))
+NOTE = "subjects/mathematics/events/2026-12-02-similar-triangles.md"
+LINKED = f"Evidence: [note](../events/{NOTE.rsplit('/', 1)[1]})\n"
+EVENT = "# Note\n\nGoal link: [goal](../goals/main-goal.md)\n"
+
+
+def state(files: dict[str, str]) -> RepoState:
+    return RepoState(head=START.id, files=files, commits=(START,))
+
+
+def status(checks: CheckRecorder) -> CheckStatus:
+    (check,) = checks.results
+    return check.status
+
+
+# --- 02.must.4 ----------------------------------------------------------------------------------------------
+
+BEFORE_02 = state({MATHS_GOAL: "# Goal\n"})
+
+
+def judge_02(derived: dict[str, str]) -> CheckStatus:
+    after = state({**BEFORE_02.files, NOTE: EVENT, **derived})
+    checks = CheckRecorder()
+    s02.derived_with_basis(checks, BEFORE_02, after, NOTE)
+    return status(checks)
+
+
+def test_02_no_derived_record_or_one_linked_knowledge_point_passes() -> None:
+    assert judge_02({}) is CheckStatus.PASS
+    point = {"subjects/mathematics/knowledge/vertex-order.md": LINKED}
+    assert judge_02(point) is CheckStatus.PASS
+
+
+def test_02_a_gap_from_a_class_note_an_unlinked_or_a_second_model_fails() -> None:
+    gap = {"subjects/mathematics/knowledge-gaps/x.md": LINKED}
+    assert judge_02(gap) is CheckStatus.FAIL, "a note that reports no mistake shows no gap"
+    assert judge_02({"subjects/mathematics/models/m.md": "# Model\n"}) is CheckStatus.FAIL, "no basis linked"
+    two = {"subjects/mathematics/models/a.md": LINKED, "subjects/mathematics/models/b.md": LINKED}
+    assert judge_02(two) is CheckStatus.FAIL
+
+
+# --- 09.must.3 ----------------------------------------------------------------------------------------------
+
+BEFORE_09 = state({MATHS_GOAL: "# Goal\n", **s09.EARLIER})
+RECORD_09 = "subjects/mathematics/events/2026-12-02-why-is-step-3-valid.md"
+
+
+def stray(record: str, evidence: str = "learner-reported note, issue #1") -> dict[str, list[str]]:
+    after = state({**BEFORE_09.files, RECORD_09: record})
+    return s09.stray_citations(BEFORE_09, after, {ReceiptField.EVIDENCE: evidence})
+
+
+def test_09_citing_the_goal_and_the_linked_model_passes() -> None:
+    record = f"{EVENT}Model: [order](../models/{s09.MODEL_PATH.rsplit('/', 1)[1]})\n"
+    assert stray(record) == {}
+
+
+def test_09_citing_an_unrelated_earlier_note_in_the_record_or_the_receipt_fails() -> None:
+    old = s09.OLD_NOTE_PATH.rsplit("/", 1)[1]
+    assert stray(f"{EVENT}## Read for this\n\n- [old]({old})\n") == {RECORD_09: [s09.OLD_NOTE_PATH]}
+    assert stray(EVENT, evidence=f"also `{s09.OLD_NOTE_PATH}`") == {"receipt": [s09.OLD_NOTE_PATH]}
