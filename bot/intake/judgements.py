@@ -14,10 +14,12 @@ result follows a fixed rule.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.intake.agent import JUDGED_BY_RULES
+from bot.review.question_gen import QuestionContext
 
 
 class Verdict(StrEnum):
@@ -83,3 +85,12 @@ def rule_follow_up(verdict: Verdict) -> FollowUpChoice:
     """The offline rules' next step after ``verdict``: fixed, so the same result always plans the same."""
     kind, why = RULE_FOLLOW_UPS[verdict]
     return FollowUpChoice(kind=kind, why=why)
+
+
+@runtime_checkable
+class AnswerJudge(Protocol):
+    """An agent that judges answers by meaning and chooses the next check (today only the chat model)."""
+
+    def judge_answer(self, item: AnswerToJudge) -> AnswerVerdict: ...
+
+    def choose_follow_up(self, context: QuestionContext, verdict: Verdict) -> FollowUpChoice: ...

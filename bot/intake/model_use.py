@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict
 from bot.config import ExternalModel, LearnerConfig
 from bot.intake.agent import Agent, Recognition
 from bot.intake.events import ThreadEvent
+from bot.intake.judgements import AnswerJudge
 from bot.plan import Outcome, Plan, Reply
 from bot.replies import (
     CANNOT_ANSWER,
@@ -68,6 +69,13 @@ def pick_agent(config: LearnerConfig, rule_agent: Agent, model_agent: Agent | No
     if model_agent is not None and model_allowed(config, model_agent):
         return model_agent
     return rule_agent
+
+
+def answer_judge(config: LearnerConfig, model_agent: Agent | None) -> AnswerJudge | None:
+    """The model that may judge the learner's answers by meaning, under the same consent as reading notes."""
+    if model_allowed(config, model_agent) and isinstance(model_agent, AnswerJudge):
+        return model_agent
+    return None
 
 
 def asks_question(text: str) -> bool:

@@ -19,6 +19,7 @@ from structlog.testing import capture_logs
 from bot.config import parse_config
 from bot.handle import plan_event
 from bot.intake.judgements import AnswerToJudge, FollowUpKind, Verdict
+from bot.intake.model_use import answer_judge
 from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome, Plan
 from bot.replies import CANNOT_ANSWER_CONSENT
@@ -301,3 +302,13 @@ def test_choose_follow_up_takes_the_models_choice_or_the_rule_with_a_remark() ->
     failing = Endpoint(lambda _r: httpx.Response(503, json={})).agent()
     fallback = failing.choose_follow_up(context, Verdict.INCORRECT)
     assert fallback.kind is FollowUpKind.WORKED_EXAMPLE and "HTTP 503" in fallback.remark
+
+
+@pytest.mark.parametrize(("external_model", "judges"), [("allowed", True), ("ask", False), ("denied", False)])
+def test_answers_are_judged_by_the_model_only_with_the_learners_consent(
+    external_model: str, judges: bool
+) -> None:
+    agent = replying({"verdict": "correct", "reason": "x"}).agent()
+    learner = parse_config(config(external_model)).config
+    assert (answer_judge(learner, agent) is agent) is judges
+    assert answer_judge(learner, RuleAgent()) is None, "the rules do not judge by meaning"
