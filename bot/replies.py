@@ -53,6 +53,19 @@ RECORDED_EARLIER = (
     "`git revert {commit}` undoes that update."
 )
 RECORDED = "Recorded your note as `{record_id}` in `{path}` and refreshed `dashboard.md`."
+CORRECTED = (
+    "Recorded your correction as `{record_id}` in `{path}`. What changed: {changes}. The earlier note "
+    "`{original_id}` is kept as you first wrote it and marked superseded by the correction, and "
+    "`dashboard.md` now shows the corrected fact."
+)
+WORDING_ONLY = (
+    "Your edit of {source} changes only the wording or formatting, not the fact, so `{record_id}` keeps the "
+    "note as first recorded. The only change: its source versions now list this version (`{digest}`)."
+)
+CORRECTION_REPEATS = (
+    "Your correction says what `{record_id}` in `{path}` already says, so there was nothing to correct "
+    "and nothing was changed."
+)
 # Answer first, offline (bot/intake/model_use.py): one line ahead of everything else when a note asks a
 # question and no chat model may read it, saying so and what was done instead.
 CANNOT_ANSWER = "I can't answer questions without a chat model{consent}; {instead}."
