@@ -127,7 +127,8 @@ def _source_writes(
     return {source.path: text}
 
 
-def _free_record_id(snapshot: RepoSnapshot, subject: str, base: str) -> tuple[str, str]:
+def free_record_id(snapshot: RepoSnapshot, subject: str, base: str) -> tuple[str, str]:
+    """The first event ID and path from ``base`` that no record of the subject holds (``base-2``, …)."""
     folder = events_folder(subject)
     taken = set(snapshot.list_files(folder))
     candidate, counter = base, 1
@@ -161,7 +162,7 @@ def plan_organize(
 
     title = one_line(event.thread.title if event.comment is None else note, limit=80) or "Study note"
     day = now.date()
-    record_id, path = _free_record_id(snapshot, subject, f"{day.isoformat()}-{slugify(title)}")
+    record_id, path = free_record_id(snapshot, subject, f"{day.isoformat()}-{slugify(title)}")
     goal_text = snapshot.read_text(goal_path(subject))
     record = EventRecord(
         record_id=record_id,
