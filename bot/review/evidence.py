@@ -4,9 +4,11 @@ A due review links a goal, a gap and events (its ``Depends on`` and ``Gap link``
 subject's other reviews hold the recent questions. :func:`question_context` reads exactly those, so
 the generator (rules or a model) works from the repository's evidence and nothing else.
 :func:`with_generated` adds the generated questions to the record after its own ones, their success
-conditions to the answer section (marked as generated, so answer writeback knows which question the
-record's expected answer belongs to) and the selection basis to the "why" section; nothing else in
-the record changes.
+conditions and answer keys to the answer section (``- Question N success condition (generated D): …``
+and ``- Question N expected answer (generated D): …``, marked as generated, so answer writeback knows
+which question each key belongs to) and the selection basis to the "why" section; nothing else in
+the record changes. The record's stored keys go into the context as answers a fresh question must
+not show.
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ EVENT_ID = re.compile(r"event-[\w.-]+")
 CHANNEL_COLUMN, OBSERVATION_COLUMN = 1, 2  # the gap template's "Channel", "Observation or learner report"
 # How a generated question's success condition is written; answer writeback counts these.
 GENERATED_SUCCESS = re.compile(r"^- Question (?P<n>\d+) success condition \(generated", re.M)
+# A stored answer key: "- Expected answer: 12 cm", "- Question 2 expected answer (generated …): 16 cm".
+STORED_KEY = re.compile(
+    r"^-\s*(?:Question\s+\d+\s+)?expected\s+answer[^:\n]*:\s*(?P<key>\S.*?)\s*$", re.I | re.M
+)
 
 
 def record_questions(text: str) -> tuple[str, ...]:
@@ -42,6 +48,11 @@ def record_questions(text: str) -> tuple[str, ...]:
 def generated_count(text: str) -> int:
     """How many of the record's questions were generated at delivery (they come after its own)."""
     return len(GENERATED_SUCCESS.findall(section(text, ANSWERS)))
+
+
+def stored_keys(text: str) -> tuple[str, ...]:
+    """The answer keys a record's answer section states, in order."""
+    return tuple(m.group("key") for m in STORED_KEY.finditer(section(text, ANSWERS)))
 
 
 def linked_gap(record: Record, snapshot: RepoSnapshot) -> Record | None:
@@ -99,6 +110,7 @@ def question_context(record: Record, snapshot: RepoSnapshot, *, max_questions: i
         evidence=evidence,
         recent_questions=recent,
         planned_questions=record_questions(record.text),
+        hidden_answers=stored_keys(record.text),
         max_questions=max_questions,
     )
 
@@ -109,9 +121,14 @@ def with_generated(text: str, generated: GeneratedQuestions, *, first_number: in
         return text
     numbers = range(first_number, first_number + len(generated.questions))
     questions = tuple(f"{n}. {q.question}" for n, q in zip(numbers, generated.questions, strict=True))
+    stamp = f"(generated {day.isoformat()})"
     keys = tuple(
-        f"- Question {n} success condition (generated {day.isoformat()}): {q.success}"
+        line
         for n, q in zip(numbers, generated.questions, strict=True)
+        for line in (
+            f"- Question {n} success condition {stamp}: {q.success}",
+            *((f"- Question {n} expected answer {stamp}: {q.key}",) if q.key else ()),
+        )
     )
     basis = f"- Generated at delivery ({day.isoformat()}, by {generated.generated_by}): {generated.why}."
     text = append_to_section(text, QUESTIONS, questions)

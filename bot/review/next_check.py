@@ -3,9 +3,10 @@
 Protocol "Review" keeps the next check with the answer; "Question" wants a fresh item each time. A
 date alone checks nothing: due-review delivers only planned records holding a stored question
 (:func:`bot.review.due_review.select_due`). So the answer commit also writes one planned review,
-due on the FSRS day (:mod:`bot.review.spacing`), holding a fresh question the offline rule agent writes from
-the same linked evidence, with everything asked before (the questions just answered included) counted
-as recent, so :func:`bot.review.question_gen.fresh_only` drops any repeat.
+due on the FSRS day (:mod:`bot.review.spacing`), holding a fresh question the offline rule agent builds from
+the same linked evidence, with its answer key, and with everything asked before (the questions just
+answered included) counted as recent, so :func:`bot.review.question_gen.fresh_only` drops any repeat
+and a worked example comes back with the next new numbers.
 
 Why the choices:
 
@@ -39,7 +40,7 @@ from bot.snapshot import OverlaySnapshot, RepoSnapshot
 from bot.text import slugify
 
 FOLLOW_UP_QUESTIONS = 1  # one thing at a time: a delayed check asks one fresh question
-PURPOSE = "review"  # a delayed retrieval check; it claims no transfer the templates cannot vouch for
+PURPOSE = "review"  # a delayed retrieval check; it claims no transfer the rule builders cannot vouch for
 COMPOSES = "Composes with (review IDs)"
 CHECK_SUFFIX = re.compile(r"-check-\d{4}-\d{2}-\d{2}$")
 
@@ -132,6 +133,7 @@ def plan_follow_up(
         ),
         questions=tuple(q.question for q in generated.questions),
         successes=tuple(q.success for q in generated.questions),
+        keys=tuple(q.key for q in generated.questions),
         evidence_link=answered_link,
         next_check=f"{due.isoformat()} (the FSRS interval after the answer of {today.isoformat()})",
     )

@@ -1,17 +1,18 @@
-"""Question generation: fresh questions from a review's linked evidence, and the offline templates.
+"""Question generation: fresh questions from a review's linked evidence, and the offline builders.
 
 Protocol "Question": the next question comes from the active goal, the current gap, the evidence and
 the recent questions; it states why it is asked and uses a fresh item, never the demonstration. The
 agent (rules or a chat model) writes the questions from a :class:`QuestionContext`; the core then
-drops any question that repeats a recent question or the demonstration verbatim
-(:func:`fresh_only`), so no agent can slip one through.
+drops any question that repeats a recent question or the demonstration verbatim, quotes the
+evidence or gives an answer away (:func:`fresh_only`), so no agent can slip one through.
 
-The offline rule agent understands nothing, so its questions are honest templates (explain in your own
-words, apply to a new case of your own; for a later check of the same problem, a worked example with the
-mistake marked, a look-alike case told apart) quoting the evidence's own words — the learner's observed
-problem, never the teacher's worked example — and they say they are templates. Their success
-conditions describe what an attempt must show; they are answer keys only in that sense and are stored
-in the review record, never delivered.
+The offline rule agent understands nothing, so it builds questions only from the evidence's own
+statements (:mod:`bot.review.note_questions`): a worked example set again with new numbers and its
+answer computed, what should have been done instead of a recorded slip, a stated formula or fact to
+recall or complete. Each question carries an answer key (``key``) and a success condition; both are
+stored in the review record, never delivered. The guard also refuses a question that shows its own
+key, quotes one of the evidence's sentences, or shows the answer of a question the record already
+holds. When no builder applies, no question is made: the "why" says so.
 """
 
 from __future__ import annotations
@@ -20,17 +21,20 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.text import one_line
+from bot.review.built_question import BuiltQuestion, shows
+from bot.review.note_questions import built_questions
+from bot.review.statements import DEMONSTRATION_CUE, quotes_a_sentence, sentences
 
-RULE_GENERATOR = "the offline rule agent (templates built from the linked evidence's words; not tailored)"
-RULE_QUESTION_COUNT = 2  # at most two template questions at a time (explain, then apply, at first)
-# A sentence that reports a demonstration ("The teacher showed: …") is never quoted into a question.
-DEMONSTRATION_CUE = re.compile(
-    r"\b(?:showed|shown|demonstrat\w*|worked\s+example|example\s+was|solution)\b", re.I
+RULE_GENERATOR = (
+    "the offline rule agent (built from the linked evidence's own statements: new numbers, recall or a "
+    "blank, each with its answer key kept in the record)"
 )
-SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
-QUOTE_LIMIT = 120
+RULE_QUESTION_COUNT = 2  # at most two built questions at a time
 MIN_REPEAT = 12  # characters: shorter overlaps (a symbol, a unit) are not a repeated item
+NOTHING_BUILT = (
+    "no question could be built from the linked evidence: it states no worked example with numbers, "
+    "recorded slip, formula or fact the offline rules can turn into a new question with a key"
+)
 
 
 class QuestionContext(BaseModel):
@@ -46,6 +50,8 @@ class QuestionContext(BaseModel):
     evidence: tuple[str, ...] = ()  # the linked event records' learner-provided text
     recent_questions: tuple[str, ...] = ()  # questions of the subject's other reviews: never repeated
     planned_questions: tuple[str, ...] = ()  # the record's own questions, delivered alongside
+    # The record's stored answer keys: a fresh question must not show them. Never sent to a model.
+    hidden_answers: tuple[str, ...] = Field(default=(), exclude=True)
     max_questions: int = Field(default=RULE_QUESTION_COUNT, ge=0, le=20)
 
 
@@ -53,7 +59,8 @@ class GeneratedQuestion(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     question: str = Field(min_length=1)
-    success: str = Field(min_length=1)  # the success condition or answer key; stays in the record
+    success: str = Field(min_length=1)  # the success condition in words; stays in the record
+    key: str = ""  # the expected answer an attempt is compared with; stays in the record
 
 
 class GeneratedQuestions(BaseModel):
@@ -67,79 +74,30 @@ class GeneratedQuestions(BaseModel):
     remark: str = ""  # why a configured model did not write them (shown in the receipt, never silent)
 
 
-def _quotable(context: QuestionContext) -> str:
-    """The evidence's first words that describe the learner's problem and are not a demonstration."""
-    sources = (*context.gap_observations, *context.evidence)
-    for text in sources:
-        for sentence in SENTENCE.findall(text):
-            words = sentence.strip().strip(">").strip()
-            if words and not DEMONSTRATION_CUE.search(words):
-                return one_line(words, limit=QUOTE_LIMIT).rstrip(".!?").replace("`", "")
-    return ""
-
-
-# The template forms the rules can write honestly from one quoted problem, in the order they are used:
-# (what the question asks for, in the "why" text; question with ``{cue}``; success condition). A later
-# check of the same gap gets the next forms not yet asked, so a follow-up is never the same template.
-JUDGED = "Judged on attempt by the learner or a teacher; not assessed by the bot."
-RULE_FORMS: tuple[tuple[str, str, str], ...] = (
-    (
-        "the idea in your own words",
-        "Without your notes: the evidence for this check says {cue}. In your own words, what should be done "
-        "instead, and why does it work?",
-        "The explanation is in the learner's own words (not copied from a note), names what should be done "
-        f"instead of the recorded problem and gives a reason. {JUDGED}",
-    ),
-    (
-        "a new case",
-        "Make up a new case of your own (not one from your notes or earlier checks) where {cue} could happen "
-        "again. Work it through correctly and say how you checked your result.",
-        "The case is new (not the recorded example or an earlier check), the worked result avoids the "
-        f"recorded problem, and the learner states a check of the result. {JUDGED}",
-    ),
-    (
-        "a worked example with the mistake marked",
-        "Without your notes: write a short worked example of your own in which someone makes the mistake "
-        "{cue}. Mark the step where it goes wrong, correct it, and say how you would notice it next time.",
-        "The example is the learner's own (not the recorded one or an earlier check), the wrong step is "
-        f"marked and corrected, and the learner names a way to notice the mistake. {JUDGED}",
-    ),
-    (
-        "a look-alike case told apart",
-        "Without your notes: describe a situation that looks like the one where {cue} happened but needs "
-        "a different approach. Say what tells the two apart and what you would do in each.",
-        "Both situations are described by the learner, the difference that decides between them is named, "
-        f"and the right approach for each is stated. {JUDGED}",
-    ),
-)
+def _from(built: BuiltQuestion) -> GeneratedQuestion:
+    return GeneratedQuestion(question=built.question, success=built.success, key=built.key)
 
 
 def rule_questions(context: QuestionContext) -> GeneratedQuestions:
-    """Template questions quoting the linked evidence: the first forms not yet asked, up to two."""
-    quote = _quotable(context)
+    """Up to two questions built from the gap's observations and the linked events, or why none."""
     count = min(context.max_questions, RULE_QUESTION_COUNT)
-    if not quote or count <= 0:
-        return GeneratedQuestions(why="the linked evidence states no problem the templates could quote")
-    if any(quote.casefold() in planned.casefold() for planned in context.planned_questions):
-        # The record's own question is already a template from these words (the Question operation's).
-        return GeneratedQuestions(why="the record's own question already quotes this evidence")
-    cue = f"“{quote}”"
-    banned = repeated_items(context)
-    unasked = [
-        (aim, GeneratedQuestion(question=question.format(cue=cue), success=success))
-        for aim, question, success in RULE_FORMS
-        if not any(_repeats(question.format(cue=cue), item) for item in banned)
-    ][:count]
-    if not unasked:
-        return GeneratedQuestions(why=f"every template form for {cue} was asked in an earlier check")
-    from_gap = context.gap_id and context.gap_observations
-    basis = f"the gap `{context.gap_id}`" if from_gap else "the linked event"
-    asks = ", ".join(f"one question asks for {aim}" for aim, _ in unasked)
-    why = (
-        f"chosen from {basis}, whose recorded problem is {cue}: {asks}, so the check goes beyond the stored "
-        "question and never repeats the demonstration or an earlier check"
+    if count <= 0:
+        return GeneratedQuestions(why="no room is left for a fresh question in this run")
+    built = built_questions(
+        (*context.gap_observations, *context.evidence),
+        accept=lambda candidate: acceptable(_from(candidate), context),
+        limit=count,
     )
-    return GeneratedQuestions(questions=tuple(q for _, q in unasked), why=why)
+    if not built:
+        return GeneratedQuestions(why=NOTHING_BUILT)
+    from_gap = context.gap_id and context.gap_observations
+    basis = f"the gap `{context.gap_id}` and its evidence" if from_gap else "the linked event"
+    asks = "; ".join(f"one asks for {question.kind}" for question in built)
+    why = (
+        f"built from {basis}, from its own statements: {asks}. Each answer key stays in the record; no "
+        "question repeats the evidence's sentences, the demonstration or an earlier check"
+    )
+    return GeneratedQuestions(questions=tuple(map(_from, built)), why=why)
 
 
 def _repeats(question: str, earlier: str) -> bool:
@@ -152,7 +110,7 @@ def repeated_items(context: QuestionContext) -> tuple[str, ...]:
     demonstrations = tuple(
         part.strip()
         for text in context.evidence
-        for sentence in SENTENCE.findall(text)
+        for sentence in sentences(text)
         if DEMONSTRATION_CUE.search(sentence)
         for part in re.split(r"[:;]", sentence)
         if part.strip()
@@ -160,8 +118,17 @@ def repeated_items(context: QuestionContext) -> tuple[str, ...]:
     return (*context.recent_questions, *context.planned_questions, *demonstrations)
 
 
+def acceptable(question: GeneratedQuestion, context: QuestionContext) -> bool:
+    """A fresh item: no earlier item or evidence sentence in it, and no key (its own or stored) shown."""
+    return not (
+        any(_repeats(question.question, item) for item in repeated_items(context))
+        or quotes_a_sentence(question.question, (*context.gap_observations, *context.evidence))
+        or (question.key and shows(question.key, question.question))
+        or any(shows(answer, question.question) for answer in context.hidden_answers)
+    )
+
+
 def fresh_only(generated: GeneratedQuestions, context: QuestionContext) -> GeneratedQuestions:
-    """``generated`` without questions that repeat an earlier item verbatim, cut to the context's maximum."""
-    banned = repeated_items(context)
-    kept = tuple(q for q in generated.questions if not any(_repeats(q.question, item) for item in banned))
+    """``generated`` without questions that repeat, quote or give an answer away, cut to the maximum."""
+    kept = tuple(q for q in generated.questions if acceptable(q, context))
     return generated.model_copy(update={"questions": kept[: context.max_questions]})

@@ -183,17 +183,21 @@ def test_the_worker_delivers_fresh_questions_from_the_linked_gap_and_commits_the
 ) -> None:
     review = linked.REVIEW.format(purpose="transfer").replace("2026-11-28", "2026-11-30")
     gap = linked.GAP.format(mastery="learning")
-    add_to_remote(tmp_path, remote, linked.REVIEW_PATH, review, also={linked.GAP_PATH: gap})
+    also = {linked.GAP_PATH: gap, linked.EVENT_PATH: linked.EVENT}
+    add_to_remote(tmp_path, remote, linked.REVIEW_PATH, review, also=also)
 
     result = deliver(runtime(tmp_path, redis_url), remote)
 
     assert result.outcome == "committed"
     record = git(remote, "show", f"main:{linked.REVIEW_PATH}")
-    assert "2. Without your notes: the evidence for this check says “used the wrong ratio”." in record
+    assert "2. Same method, new numbers: AB = 4 cm, DE = 8 cm, BC = 8 cm, so EF = ____." in record
+    assert "- Question 2 expected answer (generated 2026-11-30): 16 cm" in record
     assert "- Question 3 success condition (generated 2026-11-30)" in record
     (issue,) = forge.issues
     assert (
-        "3. Make up a new case of your own" in issue["body"] and "Fresh questions added now" in issue["body"]
+        "3. Where you used BC/AB, what would have been right instead?" in issue["body"]
+        and "Fresh questions added now" in issue["body"]
     )
-    assert "success condition (generated" not in issue["body"] and "12 cm" not in issue["body"]
+    body = issue["body"]
+    assert "success condition (generated" not in body and "12 cm" not in body and "16 cm" not in body
     assert len(bot_commits(remote)) == 1

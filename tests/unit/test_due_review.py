@@ -26,7 +26,7 @@ CONFIG_MODEL = parse_config(CONFIG).config
 MONDAY = date(2026, 11, 30)
 MONDAY_0700 = datetime(2026, 11, 30, 7, 0)
 KEY = "due-review/github:github.com/alice/learning/2026-11-30"
-SUCCESS = "the explanation states the idea in the learner's own words"
+SUCCESS = "The answer matches the expected answer"
 
 
 def review(day: date, title: str, *, delivered: bool = False) -> tuple[str, str]:
@@ -86,7 +86,9 @@ def test_the_issue_holds_the_question_and_why_but_never_the_answer_section() -> 
 
     (question,) = record_questions(content)
     assert question in body
-    assert "**Why this is asked now:** you asked for a fresh question." in body
+    assert (
+        "**Why this is asked now:** you asked for a fresh question, so one is chosen from your note" in body
+    )
     assert ANSWER_HEADING not in body and SUCCESS not in body
     assert SUCCESS in content, "the success condition stays in the record"
     assert f"<!-- gitlearnos:reply event={KEY} -->" in body
@@ -178,11 +180,16 @@ def test_fresh_questions_from_the_linked_gap_go_into_the_record_and_out_without_
     questions = record_questions(written.content)
     assert len(questions) == 3, "the record's own question, then two generated within the maximum of 3"
     assert questions[0].startswith("Triangle ABC ~ DEF")
-    assert all("“used the wrong ratio”" in q for q in questions[1:])
+    # The event's worked example with new numbers (key computed: 8 × 8 ÷ 4), then its recorded slip.
+    assert questions[1].startswith("Same method, new numbers: AB = 4 cm, DE = 8 cm, BC = 8 cm, so EF = ____")
+    assert questions[2].startswith("Where you used BC/AB, what would have been right instead?")
+    assert not any("used BC/AB instead of DE/AB" in q or "EF = 10 cm" in q for q in questions[1:])
     header = read_header(written.content)
     assert header["Status"] == "planned" and "2 generated at delivery" in header["Delivered"]
     keys = [line for line in written.content.splitlines() if line.startswith("- Question ")]
-    assert [key.split(" ")[2] for key in keys] == ["2", "3"]
+    assert [key.split(" ")[2] for key in keys] == ["2", "2", "3", "3"]
+    assert "- Question 2 expected answer (generated 2026-11-30): 16 cm" in keys
+    assert "- Question 3 expected answer (generated 2026-11-30): DE/AB" in keys
     assert "- Expected answer: 12 cm" in written.content and "Generated at delivery" in written.content
     body = due.issue_body(commit_id="c" * 40, branch="main", remote=None)
     assert all(f"{n}. {q}" in body for n, q in enumerate(questions, 1))

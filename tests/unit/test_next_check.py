@@ -13,13 +13,13 @@ from bot.review.answer_record import NO_FRESH_QUESTION
 from bot.review.attempt import Independence, Result
 from bot.review.due_review import plan_due_review, select_due
 from bot.review.evidence import question_context, record_questions
-from bot.review.question_gen import RULE_FORMS
 from bot.review.spacing import memory_line, next_check
 from bot.snapshot import MemorySnapshot
 from bot.trailers import TRAILER_RECORD
 from tests.support.learner import CONFIG
 from tests.support.linked_review import (
     ANSWER_DAY,
+    EVENT_PATH,
     FOLLOW_UP_PATH,
     GAP_PATH,
     REVIEW_PATH,
@@ -58,9 +58,11 @@ def test_an_evaluated_answer_plans_one_follow_up_review_linked_to_gap_goal_and_a
     assert "- Selection reason: delayed check after the answer of 2026-11-30: correct;" in record
     (question,) = record_questions(record)
     assert question not in record_questions(written(plan, REVIEW_PATH)), "not a repeat of what was answered"
-    (success,) = (line.removeprefix("- ") for line in section(record, ANSWERS).strip().splitlines())
+    success, key = (line.removeprefix("- ") for line in section(record, ANSWERS).strip().splitlines())
+    assert success.startswith("Question 1 success condition: ")
+    assert key == "Question 1 expected answer: 22 cm", "the worked example's next new numbers: 10 × 11 ÷ 5"
     assert record.count(success) == 1, "the success condition is stored only in the answer section"
-    assert success not in plan.replies[0].text
+    assert success not in plan.replies[0].text and "22 cm" not in plan.replies[0].text
 
 
 def test_the_receipt_reply_gap_and_answered_review_name_the_follow_up() -> None:
@@ -123,13 +125,8 @@ def test_answering_the_same_review_again_plans_no_second_follow_up() -> None:
 def test_without_a_fresh_question_no_follow_up_is_written_and_the_reply_says_so() -> None:
     snapshot, body = delivered()
     files = unchanged(snapshot)
-    asked = "\n".join(
-        f"{n}. {q.format(cue='“used the wrong ratio”')}" for n, (_, q, _) in enumerate(RULE_FORMS, 1)
-    )
-    files["subjects/mathematics/reviews/review-earlier.md"] = (
-        "# Earlier check\n\nID: `review-earlier`\nStatus: `complete`\nSubject: mathematics\n\n"
-        f"## Questions\n\n{asked}\n"
-    )
+    # The event's worked example and slip are gone: "used the wrong ratio" is all the evidence says.
+    files[EVENT_PATH] = files[EVENT_PATH].split("## Learner-provided event", 1)[0]
     plan = answer(MemorySnapshot(files), body)
     assert plan.outcome is Outcome.COMMITTED and new_reviews(plan) == []
     assert plan.receipt is not None and NO_FRESH_QUESTION in plan.receipt.questions
