@@ -63,6 +63,7 @@ UNAVAILABLE = (
 )
 QUESTIONS_UNAVAILABLE = "the chat model could not write questions ({reason}); used the offline templates"
 VERDICT_UNAVAILABLE = "the chat model could not judge this answer ({reason})"
+NOTHING_TO_JUDGE_AGAINST = "no verdict: the record states neither an answer key nor a success condition"
 NO_VERDICT = "no verdict: the chat model gave none, and nothing else here judges by meaning"
 FOLLOW_UP_UNAVAILABLE = "the chat model could not choose the next check ({reason}); used the offline rule"
 
@@ -140,7 +141,12 @@ class ChatModelAgent:
         )
 
     def judge_answer(self, item: AnswerToJudge) -> AnswerVerdict:
-        """A rubric verdict on one attempt; ``cannot-tell`` with a remark when the model gives none."""
+        """A rubric verdict on one attempt; ``cannot-tell`` with a remark when the model gives none.
+
+        With neither a key nor a success condition there is nothing to judge against, so nothing is sent.
+        """
+        if not (item.key.strip() or item.success_condition.strip()):
+            return AnswerVerdict(verdict=Verdict.CANNOT_TELL, reason=NOTHING_TO_JUDGE_AGAINST)
         try:
             given = self._call(
                 VERDICT_INSTRUCTIONS, data_block(item.model_dump_json()), "verdict", ModelVerdict

@@ -312,3 +312,10 @@ def test_answers_are_judged_by_the_model_only_with_the_learners_consent(
     learner = parse_config(config(external_model)).config
     assert (answer_judge(learner, agent) is agent) is judges
     assert answer_judge(learner, RuleAgent()) is None, "the rules do not judge by meaning"
+
+
+def test_an_answer_with_nothing_to_judge_against_is_cannot_tell_and_never_sent() -> None:
+    endpoint = replying({"verdict": "correct", "reason": "x"})
+    judged = endpoint.agent().judge_answer(AnswerToJudge(question="Why?", answer="Because."))
+    assert judged.verdict is Verdict.CANNOT_TELL and "neither an answer key nor" in judged.reason
+    assert endpoint.requests == []
