@@ -17,6 +17,7 @@ from bot.dashboard.chart import PROGRESS_CHART_PATH, render_chart
 from bot.dashboard.knowledge_map import LEGEND, knowledge_map
 from bot.dashboard.progress import Progress, progress
 from bot.records.files import goal_path, goal_statement, records
+from bot.records.versions import is_superseded
 from bot.snapshot import OverlaySnapshot, RepoSnapshot
 from bot.text import one_line
 
@@ -25,7 +26,9 @@ RECENT_EVENTS = 10
 
 
 def _event_rows(snapshot: RepoSnapshot) -> list[dict[str, str]]:
-    rows = [{**event.header, "Path": event.path} for event in records(snapshot, "events")]
+    """The current event records, newest first: a superseded note gives way to its correction."""
+    current = (event for event in records(snapshot, "events") if not is_superseded(event.header))
+    rows = [{**event.header, "Path": event.path} for event in current]
     return sorted(rows, key=lambda row: (row.get("Date", ""), row.get("ID", "")), reverse=True)
 
 
