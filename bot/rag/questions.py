@@ -33,9 +33,9 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.config import CONFIG_PATH, LearnerConfig, parse_config
 from bot.errors import ConfigError
-from bot.intake.events import InboundEvent
+from bot.intake.events import Forge, ThreadEvent
 from bot.organize.operation import OPERATION as ORGANIZE
-from bot.plan import FollowUpJob, Plan, Reply
+from bot.plan import FollowUpJob, Outcome, Plan, Reply
 from bot.rag.source_link import RagStatus, SourceLink, source_links
 from bot.replies import MARKER_PREFIX
 from bot.snapshot import RepoSnapshot
@@ -58,6 +58,13 @@ _OWN_MATERIAL = re.compile(
     re.I | re.X,
 )
 
+LEAD_IN_WORDS = 5
+QUESTION_ONLY = "a question about the learner's own material: answered from it, not filed as a note"
+NO_RAG_WORKER = (
+    "This asks about your own material, so it is a question for your synchronized sources, not a note: "
+    "nothing was stored. Local mode runs no rag worker, so I cannot look it up here; run "
+    '`gitlearnos rag query --repo . --question "{question}"` to search your index.'
+)
 HEADER = "I looked this up in your own material with RAG `query` (a read-only lookup: it changed nothing)."
 QUESTION_LINE = "Question: {question}"
 STATUS_TEXT = {
@@ -189,22 +196,45 @@ def valid_config(snapshot: RepoSnapshot) -> LearnerConfig | None:
         return None
 
 
-def with_source_question(plan: Plan, event: InboundEvent, snapshot: RepoSnapshot, event_key: str) -> Plan:
-    """``plan`` plus a ``rag-answer`` follow-up when the learner's input asks about their own material."""
-    if plan.operation not in ANSWERABLE_OPERATIONS or event.thread is None or valid_config(snapshot) is None:
+def only_asks(text: str) -> bool:
+    """True when ``text`` is its questions and at most a short lead-in ("Hi!", "Source: ..."), not a note."""
+    found = [sentence for paragraph in _PARAGRAPH.split(text) for sentence in _sentences(paragraph)]
+    stated = [s for s in found if not s.rstrip(_CLOSING).endswith("?")]
+    return len(" ".join(stated).split()) <= LEAD_IN_WORDS
+
+
+def _sentences(paragraph: str) -> list[str]:
+    return [sentence for sentence in _SENTENCE_END.split(" ".join(paragraph.split())) if sentence]
+
+
+def with_source_question(plan: Plan, event: ThreadEvent, snapshot: RepoSnapshot, event_key: str) -> Plan:
+    """``plan`` plus a ``rag-answer`` follow-up when the learner's input asks about their own material.
+
+    An input that only asks (:func:`only_asks`) is a question, not a study note: instead of ``plan`` (a
+    record, a pending writeback, or a request for the subject) it gets the answer from the material alone,
+    and nothing is stored. In local mode no rag worker runs, so the reply says how to look it up.
+    """
+    if plan.operation not in ANSWERABLE_OPERATIONS or valid_config(snapshot) is None:
         return plan
-    text = event.comment.body if event.comment is not None else f"{event.thread.title}\n\n{event.thread.body}"
+    body = event.comment.body if event.comment is not None else event.thread.body
+    text = body if event.comment is not None else f"{event.thread.title}\n\n{body}"
     asked = find_source_question(text, source_links(snapshot))
     if asked is None:
         return plan
-    reply = Reply(
+    answer = Reply(
         thread_number=event.thread.number,
         is_pull_request=event.thread.is_pull_request,
         marker=answer_marker(event_key),
         text="",
     )
-    job = FollowUpJob(kind=RAG_ANSWER, path=asked.record_paths[0], question=text, reply=reply)
-    return plan.model_copy(update={"follow_ups": (*plan.follow_ups, job)})
+    job = FollowUpJob(kind=RAG_ANSWER, path=asked.record_paths[0], question=text, reply=answer)
+    if not only_asks(body):
+        return plan.model_copy(update={"follow_ups": (*plan.follow_ups, job)})
+    question = Plan(outcome=Outcome.SKIPPED, event_key=event_key, operation=RAG_ANSWER, reason=QUESTION_ONLY)
+    if event.forge is Forge.LOCAL:
+        offline = NO_RAG_WORKER.format(question=asked.question.replace('"', "'"))
+        return question.model_copy(update={"replies": (Reply.on(event, event_key, offline),)})
+    return question.model_copy(update={"follow_ups": (job,)})
 
 
 def _quote(text: str) -> str:

@@ -1,0 +1,66 @@
+"""A question about the learner's own material is answered from it, never filed as a study note (issue 19).
+
+Before, "What does my textbook say about the scale factor?" was committed as an event record and
+answered "I can't answer questions without a chat model; I filed your note ... instead", while the rag
+worker answered the same question from the textbook in a second comment.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.handle import plan_event
+from bot.intake.events import Forge
+from bot.intake.rule_agent import RuleAgent
+from bot.plan import Outcome
+from bot.rag.questions import RAG_ANSWER
+from tests.support.learner import NOW, REPO, issue_event, learner_repo
+from tests.support.rag_receipts import ingested_files
+from tests.support.rag_records import MATERIAL
+
+QUESTIONS = [
+    ("Question about my textbook", "What does my textbook say about the scale factor?"),
+    ("Scale factor?", f"What does {MATERIAL} call the ratio of corresponding sides?"),
+    ("Handout", f"Hi! Quick one: what does {MATERIAL} call the ratio of corresponding sides?"),
+]
+
+
+@pytest.mark.parametrize(("title", "body"), QUESTIONS)
+def test_a_question_about_own_material_stores_nothing_and_is_answered_by_rag(title: str, body: str) -> None:
+    plan = plan_event(
+        issue_event(body, title=title), learner_repo(**ingested_files()), now=NOW, agent=RuleAgent()
+    )
+    assert plan.outcome is Outcome.SKIPPED and plan.writes == () and plan.commit is None
+    assert not any("/events/" in path for path in plan.changed_paths)
+    assert [job.kind for job in plan.follow_ups] == [RAG_ANSWER]
+    assert not any("filed your note" in reply.text for reply in plan.replies)
+
+
+def test_a_question_asked_as_a_comment_is_not_filed_either() -> None:
+    event = issue_event(comment="And what do my notes say about the scale factor?")
+    plan = plan_event(event, learner_repo(**ingested_files()), now=NOW, agent=RuleAgent())
+    assert plan.writes == () and [job.kind for job in plan.follow_ups] == [RAG_ANSWER]
+
+
+def test_a_note_that_also_asks_about_the_material_is_still_recorded_and_answered() -> None:
+    body = (
+        "Today I learned that similar triangles have proportional sides and equal angles. "
+        "What do my notes say about the scale factor?"
+    )
+    plan = plan_event(issue_event(body, title="Similar triangles"), learner_repo(**ingested_files()),
+                      now=NOW, agent=RuleAgent())  # fmt: skip
+    assert plan.outcome is Outcome.COMMITTED
+    assert any("/events/" in path for path in plan.changed_paths)
+    assert RAG_ANSWER in [job.kind for job in plan.follow_ups]
+
+
+def test_in_local_mode_the_reply_says_it_cannot_be_looked_up_here_and_how_to() -> None:
+    local = REPO.model_copy(update={"forge": Forge.LOCAL})
+    event = issue_event("What does my textbook say about the scale factor?", repo=local)
+    event = event.model_copy(update={"forge": Forge.LOCAL})
+    plan = plan_event(event, learner_repo(**ingested_files()), now=NOW, agent=RuleAgent())
+    assert plan.writes == () and plan.follow_ups == ()
+    (reply,) = plan.replies
+    assert "nothing was stored" in reply.text and "cannot look it up here" in reply.text
+    command = '`gitlearnos rag query --repo . --question "What does my textbook say about the scale factor?"`'
+    assert command in reply.text
