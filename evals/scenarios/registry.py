@@ -51,11 +51,6 @@ OWNED_BY_OPEN_ISSUE: dict[str, str] = {
     "18": DIAGNOSIS_ISSUE,
     "11: no repository write access": JUDGEMENT_ISSUE,
     "11: transfer-based goal": JUDGEMENT_ISSUE,
-    # The offline question templates quote the learner's own words ("real fresh questions", #16 item 3).
-    "04: fresh questions are generated from linked evidence for `review-scale-factor-transfer`": (
-        JUDGEMENT_ISSUE
-    ),
-    "08: statement: exactly one question is chosen from the plea itself": JUDGEMENT_ISSUE,
     # The rule agent reads small talk as a note when the repository has one subject (recognition, #16);
     # until then the mutant store-incidental cannot be told from the bot and reads NOT CAUGHT.
     "09: small talk is not stored and gets no repository talk": JUDGEMENT_ISSUE,
