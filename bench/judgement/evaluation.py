@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from bench.judgement.corpus import VERDICTS, AnswerPair, Verdict
+from bot.intake.judgements import Verdict as JudgedVerdict
 from bot.review.attempt import Result, evaluate
 
 ERROR = "error"
@@ -24,6 +25,12 @@ VERDICT_OF: dict[Result, Verdict] = {
     Result.PARTIAL: "incorrect",
     Result.INCORRECT: "incorrect",
     Result.NOT_ASSESSED: "cannot-tell",
+}
+# An agent's rubric verdict (the chat model's ``judge_answer``) is already on the corpus's scale.
+VERDICT_OF_JUDGE: dict[JudgedVerdict, Verdict] = {
+    JudgedVerdict.CORRECT: "correct",
+    JudgedVerdict.INCORRECT: "incorrect",
+    JudgedVerdict.CANNOT_TELL: "cannot-tell",
 }
 
 

@@ -1,8 +1,9 @@
 """Judgement benchmark: recognition per language and class, answer evaluation, question checks.
 
 Runs the offline rule agent and the chat-model agent (against a scripted endpoint that answers from
-the corpus with a few per cent of labels flipped) over the labelled messages, the product's answer
-evaluator over the answer/key pairs, and the question check over the generated questions, and prints
+the corpus with a few per cent of labels turned) over the labelled messages, the product's answer
+evaluator and the chat-model agent's verdicts over the answer/key pairs, and the question check over
+the generated questions, and prints
 the figures with issue 16's acceptance targets beside them. Figures only: the exit code is 0 whatever
 they are. ``--json`` prints the same figures as one JSON object; ``--misses`` lists every disagreement.
 """
@@ -19,6 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bench.judgement import corpus, evaluation, questions, recognition, scripted_model
 from bench.judgement.corpus import LABELS, AnswerPair, Message, QuestionCase
+from bench.judgement.evaluation import EvaluationReport
+from bench.judgement.questions import Flag
 from bench.judgement.recognition import RecognitionReport, Scores
 from bot.intake.rule_agent import RuleAgent
 
@@ -27,6 +30,8 @@ DURABLE_RECALL_EN = 0.85
 DURABLE_RECALL_OTHERS = 0.70
 EVALUATION_ACCURACY = 0.95
 DEFAULT_NOISE_PERCENT = 5
+RULE_AGENT = "bot.intake.rule_agent.RuleAgent"
+MODEL_AGENT = "workers.chat_agent.ChatModelAgent"
 TARGETS = {
     "storing_precision": f"≥ {STORING_PRECISION} in every language",
     "durable_recall": f"≥ {DURABLE_RECALL_EN} in English, ≥ {DURABLE_RECALL_OTHERS} in every other language",
@@ -87,10 +92,10 @@ def recognition_misses(report: RecognitionReport) -> list[str]:
     return lines
 
 
-def evaluation_table(report: evaluation.EvaluationReport) -> list[str]:
+def evaluation_table(title: str, report: EvaluationReport) -> list[str]:
     header = "  ".join(f"{v:>11}" for v in (*corpus.VERDICTS, evaluation.ERROR))
     lines = [
-        f"Answer evaluation — {evaluation.EVALUATOR} (through judge_answer), {len(report.judged)} pairs",
+        f"Answer evaluation — {title}, {len(report.judged)} pairs",
         f"accuracy {figure(report.accuracy, EVALUATION_ACCURACY)}   false correct: "
         f"{len(report.false_correct)}{' ✓' if not report.false_correct else ' ✗'}",
         "by kind: " + ", ".join(f"{kind} {acc:.2f}" for kind, acc in report.accuracy_by_kind().items()),
@@ -104,7 +109,7 @@ def evaluation_table(report: evaluation.EvaluationReport) -> list[str]:
     return lines
 
 
-def evaluation_misses(report: evaluation.EvaluationReport) -> list[str]:
+def evaluation_misses(report: EvaluationReport) -> list[str]:
     lines = ["misjudged (label → judged: key | answer):"]
     for j in report.judged:
         if j.verdict != j.pair.verdict:
@@ -113,7 +118,7 @@ def evaluation_misses(report: evaluation.EvaluationReport) -> list[str]:
     return lines
 
 
-def question_lines(flags: dict[str, questions.Flag], total: int) -> list[str]:
+def question_lines(flags: dict[str, Flag], total: int) -> list[str]:
     lines = [f"Question checks — {questions.check_question.__module__}.check_question, {total} questions"]
     for name, f in flags.items():
         lines.append(
@@ -129,47 +134,63 @@ class Figures:
 
     rules: RecognitionReport
     model: RecognitionReport
+    evaluation: EvaluationReport
+    model_evaluation: EvaluationReport
     model_calls: dict[str, int]
     noise_percent: int
-    evaluation: evaluation.EvaluationReport
-    questions: dict[str, questions.Flag]
+    questions: dict[str, Flag]
     question_count: int
 
     def as_dict(self) -> dict[str, object]:
-        model = self.model.as_dict() | {"noise_percent": self.noise_percent, "model_calls": self.model_calls}
         return {
             "targets": TARGETS,
-            "recognition": {"rule_agent": self.rules.as_dict(), "scripted_model": model},
-            "evaluation": self.evaluation.as_dict(),
+            "scripted_model": {"noise_percent": self.noise_percent, "calls": self.model_calls},
+            "recognition": {"rule_agent": self.rules.as_dict(), "scripted_model": self.model.as_dict()},
+            "evaluation": {
+                "product": self.evaluation.as_dict(),
+                "scripted_model": self.model_evaluation.as_dict(),
+            },
             "questions": {name: f.as_dict() for name, f in self.questions.items()},
         }
 
     def as_text(self, *, misses: bool) -> str:
-        lines = recognition_table("Recognition — rule agent (bot.intake.rule_agent.RuleAgent)", self.rules)
-        lines += recognition_misses(self.rules) if misses else []
-        model_title = (
-            f"Recognition — chat-model agent (workers.chat_agent) on a scripted endpoint, "
-            f"{self.noise_percent} % of labels flipped; calls by schema: {self.model_calls}"
-        )
-        lines += ["", *recognition_table(model_title, self.model)]
-        lines += recognition_misses(self.model) if misses else []
-        lines += ["", *evaluation_table(self.evaluation)]
-        lines += evaluation_misses(self.evaluation) if misses else []
-        lines += ["", *question_lines(self.questions, self.question_count)]
-        lines += ["", "targets (issue 16): " + "; ".join(f"{k} {v}" for k, v in TARGETS.items())]
+        scripted = f"on a scripted endpoint, {self.noise_percent} % of labels turned"
+        rules, model = self.rules, self.model
+        sections = [
+            (recognition_table(f"Recognition — rule agent ({RULE_AGENT})", rules), recognition_misses(rules)),
+            (
+                recognition_table(f"Recognition — chat-model agent ({MODEL_AGENT}) {scripted}", model),
+                recognition_misses(model),
+            ),
+            (
+                evaluation_table(f"{evaluation.EVALUATOR} (through judge_answer)", self.evaluation),
+                evaluation_misses(self.evaluation),
+            ),
+            (
+                evaluation_table(f"chat-model agent's judge_answer {scripted}", self.model_evaluation),
+                evaluation_misses(self.model_evaluation),
+            ),
+        ]
+        lines: list[str] = []
+        for table, missed in sections:
+            lines += [*table, *(missed if misses else []), ""]
+        lines += [f"scripted endpoint calls by schema: {self.model_calls}", ""]
+        lines += [*question_lines(self.questions, self.question_count), ""]
+        lines.append("targets (issue 16): " + "; ".join(f"{k} {v}" for k, v in TARGETS.items()))
         return "\n".join(lines)
 
 
 def measure(
     messages: list[Message], answers: list[AnswerPair], cases: list[QuestionCase], noise_percent: int
 ) -> Figures:
-    model, endpoint = scripted_model.score(messages, noise_percent)
+    endpoint = scripted_model.ScriptedEndpoint(noise_percent)
     return Figures(
         rules=recognition.score(RuleAgent(), messages),
-        model=model,
+        model=scripted_model.recognize(endpoint, messages),
+        evaluation=evaluation.score(answers),
+        model_evaluation=scripted_model.evaluate(endpoint, answers),
         model_calls=dict(endpoint.calls),
         noise_percent=noise_percent,
-        evaluation=evaluation.score(answers),
         questions=questions.score(cases),
         question_count=len(cases),
     )
@@ -185,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
         "--noise",
         type=int,
         default=DEFAULT_NOISE_PERCENT,
-        help=f"per cent of labels the scripted model flips (default {DEFAULT_NOISE_PERCENT})",
+        help=f"per cent of labels the scripted model turns (default {DEFAULT_NOISE_PERCENT})",
     )
     args = parser.parse_args(argv)
     figures = measure(corpus.messages(), corpus.answers(), corpus.questions(), args.noise)

@@ -96,15 +96,16 @@ def test_the_script_prints_a_row_per_language_and_every_section_on_a_slice() -> 
         assert heading in text
     data = json.loads(json.dumps(figures.as_dict()))
     assert data["recognition"]["rule_agent"]["overall"]["messages"] == len(rows)
-    assert data["recognition"]["scripted_model"]["model_calls"]
-    assert data["evaluation"]["pairs"] == 12
+    assert data["scripted_model"]["calls"] == {"reading": len(rows), "verdict": 12}
+    assert data["evaluation"]["product"]["pairs"] == data["evaluation"]["scripted_model"]["pairs"] == 12
 
 
 def test_the_command_line_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert run.main(["--json", "--noise", "0"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed["recognition"]["rule_agent"]["overall"]["messages"] == len(MESSAGES)
-    assert printed["evaluation"]["pairs"] == len(ANSWERS)
+    assert printed["evaluation"]["product"]["pairs"] == len(ANSWERS)
+    assert printed["evaluation"]["scripted_model"]["false_correct"] == 0  # no label turned, none wrong
 
 
 class StoreEverything:
@@ -163,12 +164,13 @@ def test_the_product_evaluator_is_reached_through_the_adapter() -> None:
     assert evaluation.score([AnswerPair(key="B", answer="", verdict="cannot-tell", kind="choice")]).judged
 
 
-def test_the_scripted_model_flips_the_same_few_labels_every_run() -> None:
-    flips = [m for m in MESSAGES if scripted_model.flipped(m, 5)]
-    assert flips == [m for m in MESSAGES if scripted_model.flipped(m, 5)]
-    assert 0 < len(flips) < len(MESSAGES) // 10
+def test_the_scripted_model_turns_the_same_few_labels_every_run() -> None:
+    turned = [m for m in MESSAGES if scripted_model.turned(m, 5)]
+    assert turned == [m for m in MESSAGES if scripted_model.turned(m, 5)]
+    assert 0 < len(turned) < len(MESSAGES) // 10
     assert all(scripted_model.scripted_label(m, 0) == m.label for m in MESSAGES)
     assert all(scripted_model.scripted_label(m, 100) != m.label for m in MESSAGES)
+    assert all(scripted_model.scripted_verdict(a, 100) != a.verdict for a in ANSWERS)
 
 
 def test_the_question_check_catches_a_question_that_states_its_key() -> None:
