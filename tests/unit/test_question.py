@@ -38,7 +38,9 @@ SUCCESS_HEADING = "## Answer or success condition"
 
 
 def plan(body: str, *, forge: Forge = Forge.GITHUB, snapshot: MemorySnapshot | None = None) -> Plan:
-    event = issue_event(body, title="Loop skipped the last item")
+    # The label files every note under the fixture's one subject: recognition would otherwise ask where a
+    # programming note goes in a repository that only has mathematics.
+    event = issue_event(body, title="Loop skipped the last item", labels=("subject:mathematics",))
     if forge is Forge.LOCAL:
         event = event.model_copy(
             update={
