@@ -211,7 +211,7 @@ def _generate(
 
     Only an item delivered whole gets any, so the record's numbering stays the issue's. ``agents`` is
     (the agent the learner's config allows, the rule agent): when everything the chosen agent wrote
-    repeats an earlier item, the rules' templates are used and the remark says so.
+    repeats an earlier item, the rule agent's built questions are used and the remark says so.
     """
     chosen, rules = agents
     done = []
@@ -223,7 +223,8 @@ def _generate(
         context = question_context(record, snapshot, max_questions=room)
         generated = fresh_only(chosen.generate_questions(context), context)
         if not generated.questions and chosen is not rules:
-            remark = f"{generated.remark or 'the model wrote no fresh question'}; used the offline templates"
+            remark = generated.remark or "the model wrote no fresh question"
+            remark += "; used the offline rule agent's questions"
             generated = fresh_only(rules.generate_questions(context), context).model_copy(
                 update={"remark": remark}
             )
