@@ -1,7 +1,10 @@
-"""The offline rule agent: recognition from issue forms, labels, override phrases and cue words.
+"""The offline rule agent: recognition from issue forms, labels, cue words and the note's content.
 
 It is honest about its limits: it never claims to have read an image or to have taught anything, and
-when it cannot route a note safely it says so instead of guessing.
+when it cannot route a note safely it says so instead of guessing. Free text is judged in any of eight
+languages (:mod:`bot.intake.significance`) and routed by its content to the repository's subjects and
+knowledge points (:mod:`bot.intake.subject_routing`); issue forms and learning labels are learning input
+whatever their wording.
 """
 
 from __future__ import annotations
@@ -9,38 +12,21 @@ from __future__ import annotations
 import re
 
 from bot.intake.agent import Channel, LearnerInput, Recognition, Significance
+from bot.intake.content_signals import MEDIA, SOURCE_LINE, content_signals
+from bot.intake.cue_match import Cues, fold
+from bot.intake.cue_words import CHANNELS
+from bot.intake.significance import judge, read
+from bot.intake.subject_routing import Routing, route
 from bot.review.question import asks_for_question
 from bot.review.question_gen import GeneratedQuestions, QuestionContext, rule_questions
 from bot.text import slugify
 
 FORM_SECTION = re.compile(r"^###\s+(?P<label>.+?)\s*$", re.M)
 
-LEARNING_CUES = re.compile(
-    r"""\b(
-        learn(ed|t|ing)? | understand | understood | realis|realiz | mistake | wrong | error
-      | teacher | tutor | class | lesson | lecture | homework | exercise | practice | exam | quiz | test
-      | chapter | textbook | book | notes? | study | studied | remember | formula | definition
-      | theorem | proof | solve[ds]? | solution | method | rule | concept | question | why | how
-    )\b""",
-    re.I | re.X,
-)
-
-CHANNEL_CUES: tuple[tuple[Channel, re.Pattern[str]], ...] = (
-    (Channel.TEACHER, re.compile(r"\b(teacher|professor|instructor)\b", re.I)),
-    (Channel.CLASS, re.compile(r"\b(in class|class|lecture|lesson|seminar)\b", re.I)),
-    (Channel.TUTORING, re.compile(r"\btutor(ing)?\b", re.I)),
-    (Channel.BOOK, re.compile(r"\b(book|textbook|chapter)\b", re.I)),
-    (Channel.PLATFORM, re.compile(r"\b(platform|app|online course|khan|duolingo|leetcode)\b", re.I)),
-    (Channel.PEER, re.compile(r"\b(classmate|friend|peer|study group)\b", re.I)),
-    (Channel.PAPER, re.compile(r"\b(worksheet|paper|past paper)\b", re.I)),
-)
-
-SOURCE_LINE = re.compile(r"^\s*source:\s*(?P<source>\S.{0,200}?)\s*$", re.I | re.M)
-
-MEDIA = re.compile(r"!\[[^\]]*\]\([^)]+\)|<img\b|\.(png|jpe?g|gif|webp|heic)\b", re.I)
 IMAGE_LINK = re.compile(
     r"!\[[^\]]*\]\((?P<md>https?://[^)\s]+)[^)]*\)|<img\b[^>]*\bsrc=\"(?P<html>https?://[^\"]+)\"", re.I
 )
+_CHANNELS = tuple((channel, Cues(cues)) for channel, cues in CHANNELS)
 
 # Labels that mark an issue as learning input regardless of wording.
 LEARNING_LABELS = frozenset({"study-note", "learning", "note", "mistake", "attempt", "question"})
@@ -65,7 +51,7 @@ def parse_issue_form(body: str) -> dict[str, str]:
 
 
 class RuleAgent:
-    """Deterministic recognition from forms, labels and cue words; template questions from evidence."""
+    """Deterministic recognition from forms, labels, cues and content; template questions from evidence."""
 
     def generate_questions(self, context: QuestionContext) -> GeneratedQuestions:
         return rule_questions(context)
@@ -73,73 +59,95 @@ class RuleAgent:
     def recognize(self, learner_input: LearnerInput) -> Recognition:
         form = parse_issue_form(learner_input.body)
         note = form.get("note") or form.get("what-did-you-learn") or learner_input.body.strip()
-        text = f"{learner_input.title}\n{note}"
-        labels = {label.lower() for label in learner_input.labels}
-        subject = self._subject(form, labels, learner_input)
-        channel = self._channel(form.get("channel", ""), text)
-        media = bool(MEDIA.search(learner_input.body))
-        wants_question = asks_for_question(f"{learner_input.title}\n{learner_input.body}")
         if not note:
             return Recognition(significance=Significance.INCIDENTAL, reason="the issue has no text")
-        if labels & LEARNING_LABELS or form or LEARNING_CUES.search(text):
-            if subject is None:
-                return Recognition(
-                    significance=Significance.AMBIGUOUS,
-                    channel=channel,
-                    note=note,
-                    reason="the subject cannot be told safely from the note",
-                    has_unread_media=media,
-                    wants_question=wants_question,
-                )
-            named = form.get("knowledge-point") or next(
-                (label.removeprefix("kp:") for label in sorted(labels) if label.startswith("kp:")), ""
+        text = f"{learner_input.title}\n{note}"
+        labels = {label.lower() for label in learner_input.labels}
+        subjects = _subjects(learner_input)
+        routing = route(text, subjects, learner_input.knowledge_points)
+        wants_question = asks_for_question(f"{learner_input.title}\n{learner_input.body}")
+        if labels & LEARNING_LABELS or form:
+            significance, reason = Significance.DURABLE, "a learner note with learning content"
+        else:
+            signals = content_signals(f"{learner_input.title}\n{learner_input.body}")
+            reading = read(
+                text, note, signals=signals, content=routing.content, wants_question=wants_question
             )
-            prerequisites = tuple(p.strip() for p in form.get("prerequisites", "").split(",") if p.strip())
-            source_line = SOURCE_LINE.search(learner_input.body)
-            source = form.get("source") or (source_line.group("source") if source_line else "")
-            return Recognition(
-                significance=Significance.DURABLE,
-                channel=channel,
-                subject=subject,
-                note=note,
-                reason="a learner note with learning content",
-                has_unread_media=media,
-                knowledge_point=named.strip(),
-                prerequisites=prerequisites,
-                source=source.strip(),
-                wants_question=wants_question,
-            )
+            significance, reason = judge(reading)
+        if significance is Significance.INCIDENTAL:
+            return Recognition(significance=significance, note=note, reason=reason)
+        subject = _declared_subject(form, labels, subjects) or _routed_subject(routing, subjects)
+        if subject is None:
+            significance, reason = Significance.AMBIGUOUS, _unrouted(routing)
         return Recognition(
-            significance=Significance.INCIDENTAL,
+            significance=significance,
+            channel=_channel(form.get("channel", ""), text),
+            subject=subject,
             note=note,
-            reason="no learning content recognized",
+            reason=reason,
+            has_unread_media=bool(MEDIA.search(learner_input.body)),
+            knowledge_point=_named_point(form, labels),
+            prerequisites=tuple(p.strip() for p in form.get("prerequisites", "").split(",") if p.strip()),
+            source=_source(form, learner_input.body),
+            wants_question=wants_question,
         )
 
-    @staticmethod
-    def _subject(form: dict[str, str], labels: set[str], learner_input: LearnerInput) -> str | None:
-        if form.get("subject"):
-            return slugify(form["subject"], fallback="general")
-        for label in sorted(labels):
-            if label.startswith("subject:"):
-                return slugify(label.removeprefix("subject:"), fallback="general")
-        known = set(learner_input.known_subjects)
-        for label in sorted(labels):
-            if slugify(label) in known:
-                return slugify(label)
-        if len(known) == 1:
-            return next(iter(known))
-        if not known and learner_input.default_subject:
-            return slugify(learner_input.default_subject)
-        return None
 
-    @staticmethod
-    def _channel(declared: str, text: str) -> Channel:
-        if declared:
-            lowered = declared.strip().lower()
-            for channel in Channel:
-                if channel.value in lowered:
-                    return channel
-        for channel, pattern in CHANNEL_CUES:
-            if pattern.search(text):
+def _subjects(learner_input: LearnerInput) -> tuple[str, ...]:
+    """The repository's subject folders; before the first exists, the subject named at setup."""
+    if learner_input.known_subjects:
+        return learner_input.known_subjects
+    default = slugify(learner_input.default_subject, fallback="") if learner_input.default_subject else ""
+    return (default,) if default else ()
+
+
+def _declared_subject(form: dict[str, str], labels: set[str], subjects: tuple[str, ...]) -> str | None:
+    """The subject the learner named: the form's field, a ``subject:`` label, or a label naming a folder."""
+    if form.get("subject"):
+        return slugify(form["subject"], fallback="general")
+    for label in sorted(labels):
+        if label.startswith("subject:"):
+            return slugify(label.removeprefix("subject:"), fallback="general")
+    return next((slugify(label) for label in sorted(labels) if slugify(label) in subjects), None)
+
+
+def _routed_subject(routing: Routing, subjects: tuple[str, ...]) -> str | None:
+    """The subject the content points to; else the repository's only subject, unless the note is about
+    another field; else, in a repository with no subject yet, the one school subject the content names."""
+    if routing.subject or len(routing.plausible) > 1 or routing.elsewhere:
+        return routing.subject
+    if len(subjects) == 1:
+        return subjects[0]
+    return routing.proposed if not subjects else None
+
+
+def _unrouted(routing: Routing) -> str:
+    if len(routing.plausible) > 1:
+        return f"the note fits more than one subject ({', '.join(routing.plausible)})"
+    if routing.elsewhere:
+        return "the note's content points to a subject this repository has no folder for"
+    return "the subject cannot be told safely from the note"
+
+
+def _named_point(form: dict[str, str], labels: set[str]) -> str:
+    """The knowledge point as the learner named it: the form's field or a ``kp:`` label."""
+    named = form.get("knowledge-point") or next(
+        (label.removeprefix("kp:") for label in sorted(labels) if label.startswith("kp:")), ""
+    )
+    return named.strip()
+
+
+def _source(form: dict[str, str], body: str) -> str:
+    source_line = SOURCE_LINE.search(body)
+    return (form.get("source") or (source_line.group("source") if source_line else "")).strip()
+
+
+def _channel(declared: str, text: str) -> Channel:
+    """The channel the form declares, else the first whose words the note uses, else ``other``."""
+    if declared:
+        lowered = declared.strip().lower()
+        for channel in Channel:
+            if channel.value in lowered:
                 return channel
-        return Channel.OTHER
+    folded = fold(text)
+    return next((channel for channel, cues in _CHANNELS if cues.found(folded)), Channel.OTHER)

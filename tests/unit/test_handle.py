@@ -108,7 +108,8 @@ def test_this_belongs_to_routes_the_subject() -> None:
 
 def test_ambiguous_subject_asks_one_question_and_writes_nothing() -> None:
     snapshot = learner_repo(**{"subjects/physics/goals/main-goal.md": "# Goal\n"})
-    result = plan(issue_event(), snapshot)
+    both = "In class I learned that velocity is the derivative of position with respect to time."
+    result = plan(issue_event(both, title="Velocity"), snapshot)
     assert result.outcome is Outcome.SKIPPED
     assert result.writes == ()
     assert result.replies[0].text.count("?") == 1

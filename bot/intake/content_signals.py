@@ -1,0 +1,75 @@
+"""Signs of learning material that need no language: formulas, LaTeX, code, worked steps, units, images.
+
+A learner who pastes ``x^2 + 3x = 10``, a fenced code block or a photo of a worksheet is working on
+something, in whatever language the words around it are. These signals raise a note's significance in
+:mod:`bot.intake.significance`; the *material* ones (an image, code, numbered steps, LaTeX, a
+``Source:`` line) mark the learner's own work, so a question about it is itself a learning event.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+
+class Signal(StrEnum):
+    FORMULA = "formula"
+    LATEX = "latex"
+    CODE = "code"
+    STEPS = "worked steps"
+    UNITS = "numbers with units"
+    IMAGE = "image"
+    SOURCE = "source"
+
+
+MATERIAL = frozenset({Signal.LATEX, Signal.CODE, Signal.STEPS, Signal.IMAGE, Signal.SOURCE})
+
+SOURCE_LINE = re.compile(r"^\s*source:\s*(?P<source>\S.{0,200}?)\s*$", re.I | re.M)
+MEDIA = re.compile(r"!\[[^\]]*\]\([^)]+\)|<img\b|\.(png|jpe?g|gif|webp|heic)\b", re.I)
+
+_FORMULA = re.compile(
+    r"""
+      \w\s*\^\s*[-\w(]                                  # x^2, e^(x)
+    | [\w)\]]\s*(?:=|≠|≈|≤|≥|<=|>=)\s*[-\w(√]          # y = 2x, a ≤ b
+    | [²³√∫∑∏π±∞∆∂]                                    # superscripts and mathematical signs
+    | \b\d+\s*/\s*\d+\b                                 # 3/4
+    | \d\s*[+×÷*]\s*\d                                  # 3 + 4, 2 × 6
+    | \b(?:[A-Z][a-z]?\d*)*[A-Z][a-z]?\d+(?:[A-Z][a-z]?\d*)*\b   # H2O, CO2, C6H12O6
+    """,
+    re.X,
+)
+_LATEX = re.compile(
+    r"\$[^$\n]+\$|\\(?:frac|sqrt|int|sum|lim|alpha|beta|theta|pi|cdot|times|le|ge)\b|\\\(|\\\["
+)
+# A fenced block, or an inline code span holding code punctuation (`range(n)`, `x = 1`, `a[i]`).
+_CODE = re.compile(r"^\s*(?:```|~~~)|`[^`\n]*[()\[\]{}=;<>][^`\n]*`", re.M)
+# "step 3" in the eight languages, or two numbered lines in a row.
+_STEP_WORD = re.compile(
+    r"\b(?:step|paso|étape|etape|schritt|passo|шаг)\s*\d|第\s*\d+\s*步|ステップ\s*\d|手順\s*\d", re.I
+)
+_NUMBERED_LINES = re.compile(r"^\s*\d+[.)]\s+\S.*\n\s*\d+[.)]\s+\S", re.M)
+_UNITS = re.compile(
+    r"""\d(?:[.,]\d+)?\s*
+        (?:mm|cm|km|m|kg|mg|g|ms|s|N|J|kJ|W|kW|V|A|mA|Ω|Hz|kHz|Pa|kPa|mol|K|°C|°F|°|L|ml|mL|m/s²?|km/h|eV|cal|kcal|m²|m³|cm²|cm³)
+        (?![\w/])""",
+    re.X,
+)
+
+
+def content_signals(body: str) -> frozenset[Signal]:
+    """The language-free signals in one note's text (title included by the caller)."""
+    found = {
+        Signal.FORMULA: _FORMULA.search(_without_links(body)),
+        Signal.LATEX: _LATEX.search(body),
+        Signal.CODE: _CODE.search(body),
+        Signal.STEPS: _STEP_WORD.search(body) or _NUMBERED_LINES.search(body),
+        Signal.UNITS: _UNITS.search(body),
+        Signal.IMAGE: MEDIA.search(body),
+        Signal.SOURCE: SOURCE_LINE.search(body),
+    }
+    return frozenset(signal for signal, match in found.items() if match)
+
+
+def _without_links(body: str) -> str:
+    """The text without web addresses, whose ``?a=b`` and paths would read as formulas."""
+    return re.sub(r"\S+://\S+|\S+/\S+\.\w+", " ", body)

@@ -1,0 +1,123 @@
+"""The protocol's first decision for free text: durable, ambiguous or incidental, from cues and content.
+
+Storing is the costly mistake — a chat about dinner filed as learning is noise the learner must undo —
+so a note is DURABLE only with two kinds of evidence together: a learning cue (something learned, got
+wrong, or found hard) *and* something to learn from (subject terms, academic vocabulary, a formula, code,
+the learner's own material); or, without cue words, plenty of subject content in a statement. What is
+likely learning but short of that is AMBIGUOUS: the core then asks one question and stores nothing
+until the learner answers. Small talk and everyday topics with no subject content are INCIDENTAL.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.intake.agent import Significance
+from bot.intake.content_signals import MATERIAL, Signal
+from bot.intake.cue_match import Cues, fold
+from bot.intake.cue_words import ACADEMIC, EVENT, GAP, OFF_TOPIC, REQUEST, SMALL_TALK, every_language
+
+_EVENT = Cues(every_language(EVENT))
+_GAP = Cues(every_language(GAP))
+_REQUEST = Cues(every_language(REQUEST))
+_ACADEMIC = Cues(every_language(ACADEMIC))
+_SMALL_TALK = Cues(every_language(SMALL_TALK))
+_OFF_TOPIC = Cues(every_language(OFF_TOPIC))
+
+_SENTENCE = re.compile(r"[^.!?。！？\n]*[.!?。！？]?")
+_MARKUP = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b[^>]*>|\S+://\S+")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the rule agent heard in one note: cue counts, signals and how much subject content."""
+
+    learning: int  # distinct cues of a learning event or of a difficulty
+    request: bool  # asks to be taught, explained or quizzed
+    academic: int  # subject-agnostic academic words: formula, theorem, definition …
+    small_talk: bool
+    off_topic: bool
+    signals: frozenset[Signal]
+    content: int  # subject terms and knowledge-point words (see bot.intake.subject_routing)
+    question_only: bool  # every sentence of the note is a question
+    wants_question: bool  # an explicit request for a task ("quiz me")
+
+
+def read(text: str, note: str, *, signals: frozenset[Signal], content: int, wants_question: bool) -> Reading:
+    """Read the cues of ``text`` (title and note); ``note`` alone decides whether it is only questions."""
+    folded = fold(text)
+    return Reading(
+        learning=len(_EVENT.hits(folded) | _GAP.hits(folded)),
+        request=_REQUEST.found(folded),
+        academic=len(_ACADEMIC.hits(folded)),
+        small_talk=_SMALL_TALK.found(folded),
+        off_topic=_OFF_TOPIC.found(folded),
+        signals=signals,
+        content=content,
+        question_only=is_question_only(note),
+        wants_question=wants_question,
+    )
+
+
+def is_question_only(note: str) -> bool:
+    """True when the note, images and links aside, has at least one sentence and all of them are questions."""
+    sentences = [s.strip() for s in _SENTENCE.findall(_MARKUP.sub(" ", note)) if re.search(r"\w", s)]
+    return bool(sentences) and all(s.endswith(("?", "？")) for s in sentences)
+
+
+def _substance(reading: Reading) -> int:
+    """Something to learn from: subject terms, academic words, language-free signals."""
+    return reading.content + reading.academic + len(reading.signals)
+
+
+def judge(reading: Reading) -> tuple[Significance, str]:
+    """The decision and the reason the record or the reply gives for it."""
+    material = bool(reading.signals & MATERIAL)
+    if reading.off_topic and not reading.content and not material:
+        return Significance.INCIDENTAL, "an everyday topic, not subject learning"
+    if not (reading.learning or reading.request or _substance(reading)):
+        reason = "small talk" if reading.small_talk else "no learning content recognized"
+        return Significance.INCIDENTAL, reason
+    if reading.small_talk and not (reading.learning or reading.request or reading.content or reading.signals):
+        return Significance.INCIDENTAL, "small talk"
+    if reading.learning:
+        return _learning_event(reading)
+    if reading.question_only:
+        return _question(material=material)
+    if reading.request:
+        return _request(reading)
+    return _statement(reading)
+
+
+def _learning_event(reading: Reading) -> tuple[Significance, str]:
+    if _substance(reading):
+        return Significance.DURABLE, "a learning event with content to learn from"
+    return Significance.AMBIGUOUS, "it sounds like learning but names nothing to record"
+
+
+def _question(*, material: bool) -> tuple[Significance, str]:
+    if material:
+        return Significance.DURABLE, "a question about the learner's own material"
+    return Significance.AMBIGUOUS, "a question about subject content, not yet a learning event"
+
+
+def _request(reading: Reading) -> tuple[Significance, str]:
+    """A request beside content: a task asked for on subject content, or a rich statement, is durable."""
+    if reading.wants_question and reading.content:
+        return Significance.DURABLE, "an explicit request for a task on subject content"
+    if _rich(reading):
+        return Significance.DURABLE, "a statement of subject content"
+    return Significance.AMBIGUOUS, "a request to be taught: a learning intention"
+
+
+def _rich(reading: Reading) -> bool:
+    """Plenty of subject content: two subject terms, or one beside an academic word or a signal."""
+    return reading.content >= 2 or bool(reading.content and (reading.signals or reading.academic))
+
+
+def _statement(reading: Reading) -> tuple[Significance, str]:
+    """A statement with no cue words: only its content speaks."""
+    if _rich(reading):
+        return Significance.DURABLE, "a statement of subject content"
+    return Significance.AMBIGUOUS, "some subject content, but not clearly a learning event"

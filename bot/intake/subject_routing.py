@@ -1,0 +1,144 @@
+"""Which of the repository's subjects a note is about, read from its content — or that it cannot be told.
+
+Each subject folder is scored by what the note says: the words of its field
+(:data:`bot.intake.subject_words.TERMS`), its names in eight languages, and the repository's own knowledge
+points under it (``subjects/<s>/knowledge/<topic>/<point>.md``). A subject is *plausible* when its score
+is more than half the best, counting the subjects the repository lacks. Exactly one plausible folder routes
+the note; two or more leave the choice to the learner (asked once). "The repository's only subject" is the
+fallback when no folder is plausible, and it is refused when the note is about another field (it uses
+:data:`STRONG_ELSEWHERE` of that field's terms).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+from bot.intake.cue_match import Cues, fold
+from bot.intake.cue_words import every_language
+from bot.intake.subject_words import FIELD_OF, NAMES, TERMS
+
+TERM_WEIGHT = 2
+NAME_WEIGHT = 2
+POINT_WEIGHT = 3  # a knowledge point the repository already has, named in full
+POINT_WORD_WEIGHT = 1  # one distinctive word of such a point
+# A note is about a field the repository has no folder for when it uses this many of its terms: a word or
+# two in passing never takes a note away from the learner's only subject.
+STRONG_ELSEWHERE = 3
+# Words of knowledge-point slugs that say nothing about their content.
+_VAGUE = frozenset(
+    {"general", "point", "points", "basic", "basics", "intro", "introduction", "notes", "other"}
+)
+_MIN_STEM = 4
+
+
+@dataclass(frozen=True)
+class Routing:
+    """The subject a note routes to, the subjects it could belong to, and how much subject content it has."""
+
+    subject: str | None
+    plausible: tuple[str, ...]
+    content: int  # distinct subject terms and knowledge-point words the note uses (names excluded)
+    elsewhere: bool  # no folder is plausible and the note is about another field (STRONG_ELSEWHERE terms)
+    proposed: str | None = None  # the one plausible school subject, for a repository with no folder yet
+
+
+@cache
+def _terms(field: str) -> Cues:
+    return Cues(every_language(TERMS.get(field, {})))
+
+
+@cache
+def _names(key: str) -> Cues:
+    return Cues(NAMES.get(key, ()))
+
+
+def subject_key(subject: str) -> str | None:
+    """The entry of :data:`NAMES` a repository's subject folder is (``maths`` → ``mathematics``)."""
+    words = subject.replace("-", " ").replace("_", " ")
+    if subject in NAMES:
+        return subject
+    return next((key for key in NAMES if _names(key).found(words)), None)
+
+
+def knowledge_points_in(paths: Iterable[str]) -> tuple[str, ...]:
+    """Knowledge-point IDs (``<subject>/<topic>/<point>``) from repository paths, sorted and each once."""
+    found = set()
+    for path in paths:
+        parts = path.removesuffix(".md").split("/")
+        if len(parts) == 5 and parts[0] == "subjects" and parts[2] == "knowledge" and path.endswith(".md"):
+            found.add(f"{parts[1]}/{parts[3]}/{parts[4]}")
+    return tuple(sorted(found))
+
+
+def _stem(word: str) -> str:
+    return word if len(word) <= _MIN_STEM else word[: max(_MIN_STEM, len(word) - 2)] + "*"
+
+
+def _point_phrases(knowledge_id: str) -> tuple[str, tuple[str, ...]]:
+    """A point's whole name as a cue phrase, and its distinctive words as prefix cues."""
+    _, topic, point = knowledge_id.split("/", 2)
+    words = [w for w in point.split("-") if w and not w.isdigit()]
+    distinctive = [w for w in (*words, *topic.split("-")) if len(w) >= _MIN_STEM and w not in _VAGUE]
+    return " ".join(_stem(w) for w in words), tuple(dict.fromkeys(_stem(w) for w in distinctive))
+
+
+def _point_score(text: str, points: Iterable[str]) -> tuple[int, frozenset[str]]:
+    """The score of the repository's knowledge points a note names, and the distinct point words it uses."""
+    score, words = 0, frozenset[str]()
+    for knowledge_id in points:
+        phrase, distinctive = _point_phrases(knowledge_id)
+        if phrase and Cues([phrase]).found(text):
+            score += POINT_WEIGHT
+        words |= Cues(distinctive).hits(text)
+    return score + POINT_WORD_WEIGHT * len(words), words
+
+
+def _field_of(subject: str) -> str | None:
+    key = subject_key(subject)
+    return FIELD_OF.get(key, key) if key else None
+
+
+def route(text: str, subjects: Iterable[str], knowledge_points: Iterable[str] = ()) -> Routing:
+    """Score every subject folder, and every subject the repository lacks, against one note's text."""
+    folded = fold(text)
+    known = tuple(subjects)
+    term_hits = {field: _terms(field).hits(folded) for field in TERMS}
+    scores = {s: _folder_score(s, folded, term_hits, knowledge_points) for s in known}
+    repo_keys = {subject_key(s) for s in known}
+    foreign = {key: _foreign_score(key, folded, term_hits) for key in NAMES if key not in repo_keys}
+    best = max([*(score for score, _ in scores.values()), *foreign.values(), 0])
+    plausible = tuple(s for s, (score, _) in scores.items() if score > 0 and 2 * score > best)
+    candidates = [key for key, score in foreign.items() if score > 0 and 2 * score > best]
+    points = frozenset[str]().union(*(words for _, words in scores.values()))
+    strong = max((len(hits) for field, hits in term_hits.items() if field not in _fields(known)), default=0)
+    return Routing(
+        subject=plausible[0] if len(plausible) == 1 else None,
+        plausible=plausible,
+        content=len(frozenset[str]().union(*term_hits.values()) | points),
+        elsewhere=not plausible and strong >= STRONG_ELSEWHERE,
+        proposed=candidates[0] if not plausible and len(candidates) == 1 else None,
+    )
+
+
+def _fields(subjects: Iterable[str]) -> set[str | None]:
+    return {_field_of(s) for s in subjects}
+
+
+def _folder_score(
+    subject: str, folded: str, term_hits: dict[str, frozenset[str]], knowledge_points: Iterable[str]
+) -> tuple[int, frozenset[str]]:
+    """A subject folder's score (its field's terms, its names, its knowledge points) and its point words."""
+    key, field = subject_key(subject), _field_of(subject)
+    named = Cues([subject.replace("-", " ")]).found(folded) or bool(key and _names(key).found(folded))
+    own_points = (p for p in knowledge_points if p.startswith(f"{subject}/"))
+    point_score, words = _point_score(folded, own_points)
+    terms = len(term_hits[field]) if field in term_hits else 0
+    return TERM_WEIGHT * terms + NAME_WEIGHT * named + point_score, words
+
+
+def _foreign_score(key: str, folded: str, term_hits: dict[str, frozenset[str]]) -> int:
+    """The score of a school subject the repository has no folder for."""
+    terms = len(term_hits.get(FIELD_OF.get(key, key), ()))
+    return TERM_WEIGHT * terms + NAME_WEIGHT * _names(key).found(folded)
