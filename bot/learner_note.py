@@ -19,6 +19,7 @@ from bot.intake.conversation import ThreadMessage, approval_target
 from bot.intake.events import Comment, CommentEvent, Forge, IssueOpened, ThreadEvent, as_kind, event_key
 from bot.intake.model_use import NEEDS_SUBJECT, answer_first, pick_agent, reply_lead
 from bot.intake.overrides import Override, find_overrides
+from bot.intake.subject_routing import knowledge_points_in
 from bot.intake.vetting import vetted
 from bot.operation_context import Context
 from bot.organize.operation import plan_organize
@@ -190,6 +191,7 @@ def _plan_note(
         body=text,
         labels=event.thread.labels,
         known_subjects=subjects,
+        knowledge_points=knowledge_points_in(snapshot.list_files("subjects")),
         default_subject=config.setup.answers.subject,
     )
     rule_agent, model_agent = agents
