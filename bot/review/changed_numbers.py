@@ -5,6 +5,8 @@ verify from the note itself:
 
 * a linear equation in one unknown ("2x + 3 = 11"): new coefficients, solved with sympy;
 * a unit conversion ("5 km is 5000 m"): a new amount, converted with pint;
+* a stated derivative ("the derivative of x^2 is 2x", checked with sympy): new numbers in the function,
+  differentiated with sympy;
 * a small calculation whose result follows from its numbers by one simple relation (a product, a sum,
   a difference, a ratio, a proportion ``b × c ÷ a``, a percentage): "AB = 3 cm, DE = 6 cm, BC = 5 cm,
   so EF = 10 cm" holds only for ``EF = DE × BC ÷ AB``, so new lengths get a computed ``EF``.
@@ -58,6 +60,12 @@ CONVERSION = re.compile(
     r"(?<![\w.])(?P<amount>\d+(?:\.\d+)?)\s?(?P<source>[A-Za-zµ°²³/]+)\s*"
     r"(?:=|is|are|equals?|makes?|gives?)\s*(?P<target_amount>\d+(?:\.\d+)?)\s?(?P<target>[A-Za-zµ°²³/]+)",
 )
+DERIVATIVE = re.compile(
+    r"\bderivative\s+of\s+(?P<function>[\w^*/+() -]+?)\s+(?:is|=|equals)\s+(?P<derivative>[\w^*/+() -]+?)"
+    r"\s*(?:[,.;]|\s+(?:because|since|as|so)\b|$)",
+    re.I,
+)
+COEFFICIENT_STAR = re.compile(r"(?<=\d)\*(?=[a-z(])")
 NAMED = re.compile(r"\b[A-Z][A-Za-z0-9]{0,3}\s*=\s*$")
 TRANSFORMS = (*standard_transformations, implicit_multiplication_application, convert_xor)
 
@@ -324,9 +332,38 @@ def _case_from_conversion(sentence: str) -> Iterator[BuiltQuestion]:
         return
 
 
+def _written(expression: sympy.Expr) -> str:
+    """``expression`` as a learner writes it: ``5x^4``, not ``5*x**4``."""
+    return COEFFICIENT_STAR.sub("", str(expression).replace("**", "^"))
+
+
+def _case_from_derivative(sentence: str) -> Iterator[BuiltQuestion]:
+    for match in DERIVATIVE.finditer(sentence):
+        function, stated = _parsed(match.group("function")), _parsed(match.group("derivative"))
+        if function is None or stated is None or len(function.free_symbols) != 1:
+            continue
+        (unknown,) = function.free_symbols
+        if sympy.simplify(sympy.diff(function, unknown) - stated) != 0:
+            continue  # the note's derivative does not check out: nothing to rebuild honestly
+        written = match.group("function").strip()
+        numbers = list(INTEGER.finditer(written))
+        for step in range(1, VARIANTS + 1):
+            new = written
+            for index, number in reversed(list(enumerate(numbers))):
+                changed = int(number.group(0)) + step * (index + 1)
+                new = new[: number.start()] + str(changed) + new[number.end() :]
+            parsed = _parsed(new)
+            if parsed is None or not numbers:
+                return
+            key = _written(sympy.expand(sympy.diff(parsed, unknown)))
+            question = f"What is the derivative of {new}? {INSTRUCTION}."
+            yield BuiltQuestion(KIND, question, key, _success("differentiating the new function, with sympy"))
+        return
+
+
 def changed_number_cases(sentence: str) -> Iterator[BuiltQuestion]:
     """New-number cases of the worked example in ``sentence``, best first; none when no method is sure."""
-    for build in (_case_from_equation, _case_from_conversion, _case_from_relation):
+    for build in (_case_from_derivative, _case_from_equation, _case_from_conversion, _case_from_relation):
         cases = list(build(sentence))
         if cases:
             yield from cases

@@ -71,6 +71,8 @@ def test_no_built_question_quotes_an_evidence_sentence_the_demonstration_or_its_
         ("I solved 2x + 3 = 11 so x = 4.", "3x + 5 = 14", "x = 3"),
         ("Today I learned that 5 km is 5000 m.", "Convert 8 km to m", "8000 m"),
         ("In the shop 20% of 50 kg is 10 kg.", "25% of 52 kg is ____", "13 kg"),
+        ("Today I learned that the derivative of x^2 is 2x.", "the derivative of x^3?", "3x^2"),
+        ("The derivative of 3x^2 + 5x is 6x + 5.", "the derivative of 4x^4 + 8x?", "16x^3 + 8"),
     ],
 )
 def test_computable_worked_examples_get_a_changed_numbers_case(
@@ -93,16 +95,22 @@ def test_the_computed_key_of_an_equation_solves_the_new_equation() -> None:
 
 def test_stated_facts_become_cloze_and_recall_questions_with_the_notes_words_as_key() -> None:
     evidence = (
-        "Today I learned that the derivative of x^2 is 2x, because the exponent comes down. "
+        "Today I learned that the capital of Peru is Lima, because the Spanish founded it there. "
         "The formula for the area of a circle is pi r^2."
     )
     generated = rule_questions(context(gap_id="", gap_observations=(), evidence=(evidence,)))
     pairs = {(q.question, q.key) for q in generated.questions}
-    assert ("Fill in the blank: The derivative of x^2 is ____.", "2x") in pairs
+    assert ("Fill in the blank: The capital of Peru is ____.", "Lima") in pairs
     assert (
         "What is the formula for the area of a circle? Answer without looking at your note.",
         "pi r^2",
     ) in pairs
+
+
+def test_a_stated_derivative_that_does_not_check_out_is_not_rebuilt() -> None:
+    evidence = ("The derivative of x^3 is 2x.",)
+    generated = rule_questions(context(gap_id="", gap_observations=(), evidence=evidence))
+    assert not any(q.question.startswith("What is the derivative") for q in generated.questions)
 
 
 def test_nothing_buildable_means_no_questions_and_the_why_says_so() -> None:
