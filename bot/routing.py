@@ -24,7 +24,9 @@ from bot.handoff.operation import handoff_branch
 from bot.handoff.teacher_feedback import plan_pull_request_event
 from bot.intake.events import (
     CommentCreated,
+    CommentEdited,
     InboundEvent,
+    IssueEdited,
     IssueOpened,
     ScheduleTrigger,
     ThreadEvent,
@@ -32,7 +34,7 @@ from bot.intake.events import (
 )
 from bot.learner_note import learners_of, plan_note
 from bot.operation_context import Context
-from bot.plan import Plan
+from bot.plan import Outcome, Plan
 from bot.snapshot import RepoSnapshot
 from bot.write_authority import is_approval
 
@@ -40,6 +42,8 @@ E = TypeVar("E", bound=InboundEvent)
 
 NoteEvent = IssueOpened | CommentCreated
 """What the learner-note route takes: a new issue, or a new comment on one."""
+EditEvent = IssueEdited | CommentEdited
+"""What the learner-edit route takes: an issue body or an issue comment someone changed."""
 
 
 @dataclass(frozen=True)
@@ -60,8 +64,25 @@ def _never(_event: InboundEvent, _snapshot: RepoSnapshot) -> bool:
     return False
 
 
-def _on_issue(event: NoteEvent) -> bool:
+def _on_issue(event: ThreadEvent) -> bool:
     return not event.thread.is_pull_request
+
+
+def _edit_on_issue(event: EditEvent) -> bool:
+    """A person's edit on an issue: the bot editing its own replies is never planned."""
+    return _on_issue(event) and not (event.actor is not None and event.actor.is_bot)
+
+
+def _plan_edit(event: EditEvent, snapshot: RepoSnapshot, context: Context) -> Plan:
+    """An edit goes through a note's gates; before setup there is no record it could correct, and an
+    approval counts when posted (an edited one would approve whatever is pending now)."""
+    if snapshot.read_text(CONFIG_PATH) is None:
+        reason = "the repository is not set up, so no record holds the edited text"
+    elif event.comment is not None and is_approval(event.comment.body):
+        reason = "an edited approval approves nothing; approvals count when posted"
+    else:
+        return plan_note(event, snapshot, context)
+    return Plan(outcome=Outcome.SKIPPED, event_key=event_key(event), reason=reason)
 
 
 def _note_needs_history(event: NoteEvent, snapshot: RepoSnapshot) -> bool:
@@ -87,6 +108,8 @@ ROUTES: tuple[Route[Any], ...] = (
     Route[NoteEvent](
         "learner note", (IssueOpened, CommentCreated), _on_issue, plan_note, _note_needs_history
     ),
+    # The learner's edit of an issue or comment: a correction of the record, or a wording fix.
+    Route[EditEvent]("learner edit", (IssueEdited, CommentEdited), _edit_on_issue, _plan_edit, _never),
     # A forge-side scheduler (GitLab scheduled pipeline, GitHub dispatch): the schedule queue runs the jobs.
     Route[ScheduleTrigger]("schedule trigger", (ScheduleTrigger,), lambda _: True, None, _never),
 )

@@ -257,6 +257,12 @@ def _differences(old: Features, new: Features) -> tuple[str, ...]:
     return tuple(found)
 
 
+def topic_share(new: str, old: str) -> float:
+    """The share of the shorter note's topic words the two notes have in common (0 to 1)."""
+    new_words, old_words = features(new).words, features(old).words
+    return len(new_words & old_words) / (min(len(new_words), len(old_words)) or 1)
+
+
 def judge(new: str, old: str) -> Judgement:
     """Whether ``new`` repeats ``old`` (same), states another fact on its topic (related), or neither."""
     old_features, new_features = features(old), features(new)

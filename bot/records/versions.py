@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.records.codec import read_header, set_header, set_section_field
-from bot.records.files import events_folder, read_note
+from bot.records.files import read_note, records
 from bot.records.sameness import Judgement, Sameness, judge
 from bot.snapshot import RepoSnapshot
 
@@ -42,6 +42,10 @@ class Current:
     def header(self) -> dict[str, str]:
         return read_header(self.text)
 
+    @property
+    def subject(self) -> str:
+        return self.path.split("/")[1]
+
 
 @dataclass(frozen=True)
 class Earlier:
@@ -60,13 +64,11 @@ def source_versions(header: dict[str, str]) -> frozenset[str]:
     return frozenset(_HASH.findall(f"{header.get(CONTENT_HASH, '')} {header.get(SOURCE_VERSIONS, '')}"))
 
 
-def current_events(snapshot: RepoSnapshot, subject: str) -> Iterator[Current]:
-    """The subject's event records that no record supersedes, in path order."""
-    for path in snapshot.list_files(events_folder(subject)):
-        text = snapshot.read_text(path) or ""
-        header = read_header(text)
-        if path.endswith(".md") and not is_superseded(header):
-            yield Current(record_id=header.get("ID", path), path=path, text=text)
+def current_events(snapshot: RepoSnapshot, subject: str | None = None) -> Iterator[Current]:
+    """The event records (of ``subject``, else of every subject) that no record supersedes, in path order."""
+    for record in records(snapshot, "events"):
+        if (subject is None or record.subject == subject) and not is_superseded(record.header):
+            yield Current(record_id=record.header.get("ID", record.path), path=record.path, text=record.text)
 
 
 def match_earlier(snapshot: RepoSnapshot, subject: str, note: str, digest: str) -> Earlier:

@@ -27,15 +27,15 @@ def on_pull_request(kind: EventKind) -> InboundEvent:
     "event",
     [
         PUSH,
-        issue_event(kind=EventKind.ISSUE_EDITED),
         issue_event(kind=EventKind.ISSUE_LABELED, labels=("handoff",)),
-        issue_event(kind=EventKind.COMMENT_EDITED, comment="edited"),
+        issue_event(kind=EventKind.ISSUE_EDITED, login="helper[bot]", is_bot=True),
+        on_pull_request(EventKind.COMMENT_EDITED),
         on_pull_request(EventKind.PR_OPENED),
         on_pull_request(EventKind.PR_MERGED),
         on_pull_request(EventKind.COMMENT_CREATED),
         issue_event(kind=EventKind.INSTALL),
     ],
-    ids=["push", "issue-edited", "labeled", "comment-edited", "pr-opened", "pr-merged", "pr-comment", "app"],
+    ids=["push", "labeled", "bot-edit", "pr-comment-edited", "pr-opened", "pr-merged", "pr-comment", "app"],
 )
 def test_events_no_operation_uses_have_no_route(event: InboundEvent) -> None:
     assert route_of(event) is None
@@ -47,6 +47,9 @@ def test_events_no_operation_uses_have_no_route(event: InboundEvent) -> None:
     [
         (issue_event(), "learner note"),
         (issue_event(kind=EventKind.COMMENT_CREATED, comment="an answer"), "learner note"),
+        (issue_event(kind=EventKind.COMMENT_CREATED, comment="Correction: it is 540"), "learner note"),
+        (issue_event(kind=EventKind.ISSUE_EDITED), "learner edit"),
+        (issue_event(kind=EventKind.COMMENT_EDITED, comment="edited"), "learner edit"),
         (pr_event("great work"), "handoff pull request"),
         (pr_event("", kind=EventKind.PR_MERGED), "handoff pull request"),
         (pr_event("", kind=EventKind.REVIEW_SUBMITTED, review=ReviewState.APPROVED), "handoff pull request"),
@@ -68,6 +71,8 @@ def test_a_route_says_when_it_reads_the_thread_history() -> None:
     assert not needs_thread_history(issue_event(), unconfigured)  # an issue body starts its thread
     assert not needs_thread_history(pr_event("/gitlearnos approve"), configured)
     assert not needs_thread_history(PUSH, unconfigured)
+    edited = issue_event(kind=EventKind.COMMENT_EDITED, comment="/gitlearnos approve")
+    assert not needs_thread_history(edited, unconfigured)  # an edit corrects a record; it asks nothing
 
 
 def test_the_core_plans_nothing_for_an_unrouted_event() -> None:
