@@ -71,6 +71,9 @@ class QuestionCase(BaseModel):
 
     ``leaks_key``: the question's text gives the answer away. ``repeats_note``: the question copies the
     note instead of asking something new (the learner could answer by recognition, not recall).
+    ``generic``: a template that would fit any note and asks about none of this one's content (issue
+    16's "Your note is `event-…`. Without looking at your note, explain the idea…"); such a question
+    often has no key (``key`` empty), so no answer to it could be evaluated.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -78,9 +81,10 @@ class QuestionCase(BaseModel):
     lang: Language
     evidence: str = Field(min_length=1)
     question: str = Field(min_length=1)
-    key: str = Field(min_length=1)
+    key: str
     leaks_key: bool
     repeats_note: bool
+    generic: bool
     note: str = ""
 
 

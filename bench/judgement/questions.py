@@ -1,14 +1,22 @@
-"""Question-check figures: does a check catch generated questions that leak their key or copy the note?
+"""Question-check figures: does a check catch generated questions that leak, copy the note or fit any note?
 
-The product has no check of its own for this yet (issue 16, item 3 asks for one), so :func:`check_question`
-is a plain reference: a question leaks its key when the key's words appear in it in a row, and repeats
-the note when it shares a run of :data:`COPIED_RUN` words with it (single characters for Chinese and
-Japanese, which write no spaces). Point :func:`check_question` at the product's check once it exists;
-the figures then say how well that check agrees with the labels.
+The product has no single check for this yet (issue 16, item 3 asks for one), so :func:`check_question`
+is a plain reference of the benchmark's own. Words are letters-and-digits runs, and single characters
+for Chinese and Japanese, which write no spaces:
+
+- a question **leaks its key** when the key's words appear in it in a row;
+- it **repeats the note** when it shares a run of :data:`COPIED_RUN` words with it;
+- it is **generic** when it shares no content word with the note (a word of :data:`CONTENT_LETTERS`
+  or more letters, or two Chinese or Japanese characters in a row) and sets no concrete task of its
+  own (no digit outside a code span: a new case with changed numbers is not a template).
+
+Point :func:`check_question` at the product's check once it exists; the figures then say how well that
+check agrees with the labels.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -16,11 +24,33 @@ from dataclasses import dataclass
 from bench.judgement.corpus import QuestionCase
 
 COPIED_RUN = 8
+CONTENT_LETTERS = 4
 WORD = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]|[^\W_]+")
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+CODE_SPAN = re.compile(r"`[^`]*`")
+
+
+@dataclass(frozen=True)
+class QuestionFlags:
+    leaks_key: bool
+    repeats_note: bool
+    generic: bool
 
 
 def words(text: str) -> list[str]:
     return WORD.findall(text.casefold())
+
+
+def content_words(tokens: list[str]) -> set[str]:
+    """Long words, and adjacent pairs of Chinese or Japanese characters (one character says little)."""
+    long = {t for t in tokens if not CJK.fullmatch(t) and len(t) >= CONTENT_LETTERS}
+    pairs = {a + b for a, b in itertools.pairwise(tokens) if CJK.fullmatch(a) and CJK.fullmatch(b)}
+    return long | pairs
+
+
+def concrete(question: str) -> bool:
+    """Whether the question sets a task with numbers of its own (a code span, like a record's id, is not)."""
+    return any(ch.isdigit() for ch in CODE_SPAN.sub("", question))
 
 
 def contains_run(haystack: list[str], needle: list[str]) -> bool:
@@ -33,18 +63,23 @@ def shares_run(first: list[str], second: list[str], width: int) -> bool:
     return any(tuple(second[i : i + width]) in runs for i in range(len(second) - width + 1))
 
 
-def check_question(evidence: str, question: str, key: str) -> tuple[bool, bool]:
-    """(leaks the key, repeats the note) for one generated question."""
-    asked = words(question)
-    return contains_run(asked, words(key)), shares_run(words(evidence), asked, COPIED_RUN)
+def check_question(evidence: str, question: str, key: str) -> QuestionFlags:
+    """What is wrong with one generated question, by the reference rules above."""
+    asked, noted = words(question), words(evidence)
+    return QuestionFlags(
+        leaks_key=contains_run(asked, words(key)),
+        repeats_note=shares_run(noted, asked, COPIED_RUN),
+        generic=not content_words(asked) & content_words(noted) and not concrete(question),
+    )
 
 
-Check = Callable[[str, str, str], tuple[bool, bool]]
+Check = Callable[[str, str, str], QuestionFlags]
+FLAGS = ("leaks_key", "repeats_note", "generic")
 
 
 @dataclass(frozen=True)
 class Flag:
-    """Agreement of the check with one label (``leaks_key`` or ``repeats_note``) over the corpus."""
+    """Agreement of the check with one label over the corpus."""
 
     caught: int  # labelled true, flagged
     missed: int  # labelled true, not flagged
@@ -75,9 +110,9 @@ def flag(pairs: list[tuple[bool, bool]]) -> Flag:
 
 
 def score(cases: Iterable[QuestionCase], check: Check = check_question) -> dict[str, Flag]:
-    leaks, repeats = [], []
+    pairs: dict[str, list[tuple[bool, bool]]] = {name: [] for name in FLAGS}
     for case in cases:
-        leaked, repeated = check(case.evidence, case.question, case.key)
-        leaks.append((case.leaks_key, leaked))
-        repeats.append((case.repeats_note, repeated))
-    return {"leaks_key": flag(leaks), "repeats_note": flag(repeats)}
+        flagged = check(case.evidence, case.question, case.key)
+        for name in FLAGS:
+            pairs[name].append((getattr(case, name), getattr(flagged, name)))
+    return {name: flag(found) for name, found in pairs.items()}

@@ -45,7 +45,7 @@ def test_the_answer_pairs_cover_every_verdict_and_kind() -> None:
     assert {a.verdict for a in ANSWERS} == set(VERDICTS)
     assert {a.kind for a in ANSWERS} == {"quantity", "expression", "number", "choice", "set", "list", "text"}
     assert len(QUESTIONS) >= 20
-    assert any(q.leaks_key for q in QUESTIONS) and any(q.repeats_note for q in QUESTIONS)
+    assert all(any(getattr(q, flag) for q in QUESTIONS) for flag in questions.FLAGS)
 
 
 def test_no_row_is_counted_twice() -> None:
@@ -96,7 +96,7 @@ def test_the_script_prints_a_row_per_language_and_every_section_on_a_slice() -> 
         assert heading in text
     data = json.loads(json.dumps(figures.as_dict()))
     assert data["recognition"]["rule_agent"]["overall"]["messages"] == len(rows)
-    assert data["scripted_model"]["calls"] == {"reading": len(rows), "verdict": 12}
+    assert set(data["scripted_model"]["calls"]) == {"reading", "verdict"}  # every call one the script answers
     assert data["evaluation"]["product"]["pairs"] == data["evaluation"]["scripted_model"]["pairs"] == 12
 
 
@@ -174,7 +174,13 @@ def test_the_scripted_model_turns_the_same_few_labels_every_run() -> None:
 
 
 def test_the_question_check_catches_a_question_that_states_its_key() -> None:
-    leaked, repeated = questions.check_question(
+    flags = questions.check_question(
         "EF = 12 cm because the scale factor is 2.", "The scale factor is 2, so EF = 12 cm. Why?", "12 cm"
     )
-    assert (leaked, repeated) == (True, False)
+    assert flags == questions.QuestionFlags(leaks_key=True, repeats_note=False, generic=False)
+
+
+def test_the_question_check_calls_a_template_that_fits_any_note_generic() -> None:
+    (template,) = [q for q in QUESTIONS if q.question.startswith("Your note is `event-")]
+    assert template.generic
+    assert questions.check_question(template.evidence, template.question, template.key).generic
