@@ -361,6 +361,27 @@ def _case_from_derivative(sentence: str) -> Iterator[BuiltQuestion]:
         return
 
 
+def checks_out_false(sentence: str) -> bool:
+    """True when ``sentence`` states a derivative or a unit conversion that sympy or pint refutes.
+
+    Such a sentence is the learner's slip, not a fact: no question may take its words as a key.
+    """
+    for match in DERIVATIVE.finditer(sentence):
+        function, stated = _parsed(match.group("function")), _parsed(match.group("derivative"))
+        if function is not None and stated is not None and len(function.free_symbols) == 1:
+            (unknown,) = function.free_symbols
+            if sympy.simplify(sympy.diff(function, unknown) - stated) != 0:
+                return True
+    for match in CONVERSION.finditer(sentence):
+        source, target = match.group("source"), match.group("target")
+        if source != target and source in UNITS and target in UNITS:
+            converted = _converted(Fraction(match.group("amount")), source, target)
+            stated = Fraction(match.group("target_amount"))
+            if converted is not None and abs(converted - stated) > stated / 10_000:
+                return True
+    return False
+
+
 def changed_number_cases(sentence: str) -> Iterator[BuiltQuestion]:
     """New-number cases of the worked example in ``sentence``, best first; none when no method is sure."""
     for build in (_case_from_derivative, _case_from_equation, _case_from_conversion, _case_from_relation):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from bot.review.built_question import BuiltQuestion, folded
-from bot.review.changed_numbers import changed_number_cases
+from bot.review.changed_numbers import changed_number_cases, checks_out_false
 from bot.review.recall_cloze import cloze_question, recall_question, slip_question, term_cloze
 from bot.review.statements import Statement, statements
 
@@ -48,8 +48,9 @@ def _candidates(
 
     A sentence set again with new numbers is used for nothing else: its numbers belong to that one
     example, so blanking one of them ("the scale factor is ____") would ask for a detail, not a fact.
+    A sentence sympy or pint refutes ("the derivative of x^3 is 2x") is used for nothing at all.
     """
-    worked: set[Statement] = set()
+    worked = {statement for statement in found if checks_out_false(statement.text)}
     for build, on_demonstrations in BUILDERS:
         for statement in found:
             if statement in worked or (statement.demonstration and not on_demonstrations):
