@@ -6,6 +6,7 @@ and a file that does not parse stops the benchmark with the line it failed on.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal, TypeVar
@@ -114,6 +115,17 @@ def answers(path: Path = ANSWERS) -> list[AnswerPair]:
 
 def questions(path: Path = QUESTIONS) -> list[QuestionCase]:
     return read_rows(path, QuestionCase)
+
+
+def per_language(rows: Iterable[Message], limit: int) -> list[Message]:
+    """The first ``limit`` messages of each language, in corpus order (a quick look while iterating)."""
+    taken: Counter[str] = Counter()
+    picked = []
+    for row in rows:
+        if taken[row.lang] < limit:
+            taken[row.lang] += 1
+            picked.append(row)
+    return picked
 
 
 def duplicates(keys: Iterable[tuple[str, ...]]) -> list[tuple[str, ...]]:

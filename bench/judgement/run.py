@@ -208,8 +208,14 @@ def main(argv: list[str] | None = None) -> int:
         default=DEFAULT_NOISE_PERCENT,
         help=f"per cent of labels the scripted model turns (default {DEFAULT_NOISE_PERCENT})",
     )
+    parser.add_argument(
+        "--per-language", type=int, metavar="N", help="only the first N messages of each language"
+    )
     args = parser.parse_args(argv)
-    figures = measure(corpus.messages(), corpus.answers(), corpus.questions(), args.noise)
+    messages = corpus.messages()
+    if args.per_language is not None:
+        messages = corpus.per_language(messages, args.per_language)
+    figures = measure(messages, corpus.answers(), corpus.questions(), args.noise)
     if args.json:
         print(json.dumps(figures.as_dict(), ensure_ascii=False, indent=2))
     else:

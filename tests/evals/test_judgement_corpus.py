@@ -13,22 +13,12 @@ from pathlib import Path
 import pytest
 
 from bench.judgement import corpus, evaluation, questions, recognition, run, scripted_model
-from bench.judgement.corpus import LABELS, LANGUAGES, VERDICTS, AnswerPair, CorpusError, Message
+from bench.judgement.corpus import LABELS, LANGUAGES, VERDICTS, AnswerPair, CorpusError
 from bot.intake.agent import LearnerInput, Recognition, Significance
 
 MESSAGES = corpus.messages()
 ANSWERS = corpus.answers()
 QUESTIONS = corpus.questions()
-
-
-def slice_of(rows: list[Message], per_language: int) -> list[Message]:
-    taken: Counter[str] = Counter()
-    picked = []
-    for row in rows:
-        if taken[row.lang] < per_language:
-            taken[row.lang] += 1
-            picked.append(row)
-    return picked
 
 
 def test_the_messages_cover_every_language_and_class_in_the_promised_numbers() -> None:
@@ -87,7 +77,7 @@ def test_a_row_with_an_unknown_field_or_a_subject_outside_the_repository_is_refu
 
 
 def test_the_script_prints_a_row_per_language_and_every_section_on_a_slice() -> None:
-    rows = slice_of(MESSAGES, 3)
+    rows = corpus.per_language(MESSAGES, 3)
     figures = run.measure(rows, ANSWERS[:12], QUESTIONS[:5], noise_percent=5)
     text = figures.as_text(misses=True)
     table_rows = [line.split()[0] for line in text.splitlines() if line[:4].strip() in LANGUAGES]
@@ -101,9 +91,9 @@ def test_the_script_prints_a_row_per_language_and_every_section_on_a_slice() -> 
 
 
 def test_the_command_line_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run.main(["--json", "--noise", "0"]) == 0
+    assert run.main(["--json", "--noise", "0", "--per-language", "2"]) == 0
     printed = json.loads(capsys.readouterr().out)
-    assert printed["recognition"]["rule_agent"]["overall"]["messages"] == len(MESSAGES)
+    assert printed["recognition"]["rule_agent"]["overall"]["messages"] == 2 * len(LANGUAGES)
     assert printed["evaluation"]["product"]["pairs"] == len(ANSWERS)
     assert printed["evaluation"]["scripted_model"]["false_correct"] == 0  # no label turned, none wrong
 
