@@ -33,6 +33,7 @@ class Decision:
     message: Message
     significance: str  # a Significance value, or ERROR
     subject: str | None
+    error: str = ""  # the exception's type when the agent raised
 
 
 def learner_input(message: Message) -> LearnerInput:
@@ -44,7 +45,7 @@ def decide(agent: Recognizer, message: Message) -> Decision:
     try:
         recognition = vetted(agent.recognize(learner_input(message)))
     except Exception as error:  # a crash is a figure here, not a stop
-        return Decision(message, ERROR, type(error).__name__)
+        return Decision(message, ERROR, None, error=type(error).__name__)
     if recognition.significance is Significance.DURABLE and recognition.subject is None:
         return Decision(message, Significance.AMBIGUOUS.value, None)  # the bot asks for the subject
     return Decision(message, recognition.significance.value, recognition.subject)

@@ -87,7 +87,7 @@ def recognition_misses(report: RecognitionReport) -> list[str]:
         if d.significance != d.message.label or wrong_route:
             lines.append(
                 f"  [{d.message.lang}] {d.message.label} → {d.significance}, "
-                f"{d.message.subject} → {d.subject}: {d.message.text[:90]!r}"
+                f"{d.message.subject} → {d.subject or d.error or None}: {d.message.text[:90]!r}"
             )
     return lines
 
