@@ -217,14 +217,15 @@ def _correction_record(
 ) -> EventRecord:
     """The new record holding the corrected note, linked to the one it corrects.
 
-    Its title names what the correction changed (``Angles of a pentagon (corrected: numbers 360 → 540)``),
-    so the dashboard, which lists titles, shows the corrected fact.
+    Its title opens with what the correction changed (``Corrected (numbers 360 → 540): Angles of a
+    pentagon``), so the dashboard, which lists titles cut short, shows the corrected fact.
     """
     header, subject = original.header, original.subject
-    title = (
-        f"{one_line(header.get('Title', ''), limit=50)} (corrected: {judgement.describe()})"
+    title = one_line(
+        f"Corrected ({judgement.describe()}): {header.get('Title', '')}"
         if judgement.differences and header.get("Title")
-        else f"Correction: {one_line(_fact_of(note), limit=70)}"
+        else f"Correction: {_fact_of(note)}",
+        limit=80,
     )
     record_id, path = free_record_id(snapshot, subject, f"{day.isoformat()}-{slugify(title)}")
     return EventRecord(

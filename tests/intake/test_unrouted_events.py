@@ -3,7 +3,7 @@
 Real intake, real Redis and the real worker path: every delivery goes through
 ``POST /webhooks/github``, whatever the intake queued is decoded and handled by
 the event worker, and each repository-lock acquisition is counted. A push, a
-labeled or edited issue and a pull request that is not the bot's handoff are
+labeled issue and a pull request that is not the bot's handoff are
 answered 200 "not used" with nothing claimed or queued; a new issue still is
 queued and still takes the lock.
 """
@@ -19,37 +19,19 @@ import pytest
 import redis
 
 import workers.executor
-from bot.intake.events import build_event
 from tests.support.celery_queues import queued
 from tests.support.event_worker import github as github  # noqa: PLC0414 - the fixture
 from tests.support.event_worker import remote as remote  # noqa: PLC0414 - the fixture
-from tests.support.event_worker import runtime
 from tests.support.fake_github import FakeGitHubComments
 from tests.support.github_intake import deliver, make_client
-from tests.support.payloads import load_fixture
-from workers.events import handle_event
+from tests.support.learner_deliveries import addressed, run_worker
 from workers.repo_lock import repository_lock
 
 UNUSED = {
     "push__normal": "push",
     "issues__labeled": "issues",
-    "issues__edited": "issues",
     "pull_request__opened": "pull_request",
 }
-
-
-def addressed(name: str, remote: Path) -> dict[str, Any]:
-    """A real GitHub payload, moved to the learner's private repository (the bare remote) and author."""
-    payload: dict[str, Any] = load_fixture("github", name)
-    payload["repository"] = {
-        "full_name": "alice/learning",
-        "html_url": "https://github.com/alice/learning",
-        "clone_url": str(remote),
-        "default_branch": "main",
-        "private": True,
-    }
-    payload["sender"] = {"login": "alice", "id": 1, "type": "User"}
-    return payload
 
 
 @pytest.fixture
@@ -63,12 +45,6 @@ def locks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(workers.executor, "repository_lock", counting)
     return taken
-
-
-def run_worker(tmp_path: Path, redis_url: str) -> list[str]:
-    """Handle every queued event as the worker does; the outcomes, in order."""
-    worker = runtime(tmp_path, redis_url)
-    return [handle_event(worker, build_event(event)) for event in queued(redis_url)]
 
 
 @pytest.fixture

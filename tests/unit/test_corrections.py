@@ -66,7 +66,7 @@ def assert_linked_correction(plan: Plan, before: dict[str, str], corrected: str)
     assert f"GitLearnOS-Record: {new_id}" in message.splitlines()
     assert "\nGitLearnOS-Operation: organize\n" in message
     dashboard = files["dashboard.md"]
-    assert "Angles of a pentagon (corrected: numbers 360 → 540)" in dashboard
+    assert "Corrected (numbers 360 → 540): Angles of a pentagon" in dashboard
     assert f"| {ORIGINAL_ID} |" not in dashboard and f"[{ORIGINAL_ID}]" not in dashboard
     reply = plan.replies[0].text
     assert f"Recorded your correction as `{new_id}`" in reply
