@@ -8,8 +8,9 @@ task (the review depends on the event recorded from that issue). One commit then
 * keeps the learner's words verbatim in each answered review record, with independence and support as
   they stated them (:mod:`bot.review.attempt`), and moves it ``planned`` → ``attempted`` (``complete`` once
   evaluated);
-* evaluates only what the offline agent can honestly evaluate, keeps the learner's judgment, and names a
-  failure class only from their explicit words;
+* evaluates each answered question against its own key by meaning (:mod:`bot.review.answer_check`),
+  says how each was judged, leaves "cannot tell" and keyless questions not assessed, keeps the learner's
+  judgment, and names a failure class only from their explicit words;
 * updates the linked gap's mastery by :mod:`bot.review.mastery` (no gap linked: no mastery changes) and sets
   the next check by :mod:`bot.review.spacing` only when the attempt was evaluated, resuming the gap's FSRS
   memory so intervals grow with repeated success;
@@ -24,6 +25,7 @@ The reply acknowledges without showing the answer key and claims only the master
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -37,9 +39,18 @@ from bot.provenance import automation_done, source_locator, source_name
 from bot.receipt import commit_receipt
 from bot.records.codec import read_header, section
 from bot.records.files import Record, goal_path, records
+from bot.review.answer_keys import AnswerKey, answer_keys
 from bot.review.answer_record import Assessment, write_gap, write_review
-from bot.review.attempt import NOT_EVALUATED, Evaluation, Independence, Result, evaluate, read_support
-from bot.review.evidence import generated_count, linked_gap, record_questions
+from bot.review.attempt import (
+    NOT_EVALUATED,
+    Evaluation,
+    Independence,
+    Result,
+    final_answer,
+    judged,
+    read_support,
+)
+from bot.review.evidence import linked_gap, record_questions
 from bot.review.mastery import AttemptEvidence, Mastery, decide_mastery
 from bot.review.next_check import FollowUp, plan_next_check, questions_field
 from bot.review.question import ANSWER_HEADING, asks_for_question
@@ -111,11 +122,18 @@ def answer_targets(event: ThreadEvent, snapshot: RepoSnapshot) -> tuple[Target, 
 
 
 def _learned_on(record: Record, snapshot: RepoSnapshot) -> date | None:
-    """The learning event's day: an explicit ``Learned:`` header, else the latest event it depends on."""
+    """The learning event's day: an explicit ``Learned:`` header, else the latest event it depends on.
+
+    A delayed check the bot planned depends on the gap, not on events (see :mod:`bot.review.next_check`),
+    so the events the linked gap depends on count too: without them no follow-up could ever show the
+    delay ``demonstrated`` needs.
+    """
     stated = ISO_DAY.search(record.header.get("Learned", ""))
     if stated:
         return date.fromisoformat(stated.group(0))
-    wanted = set(EVENT_ID.findall(record.header.get("Depends on (goal/gap/model/event IDs)", "")))
+    gap = linked_gap(record, snapshot)
+    depends = record.header.get("Depends on (goal/gap/model/event IDs)", "")
+    wanted = set(EVENT_ID.findall(depends + (gap.header.get("Depends on (event IDs)", "") if gap else "")))
     days = [
         date.fromisoformat(m.group(0))
         for event in records(snapshot, "events")
@@ -124,26 +142,74 @@ def _learned_on(record: Record, snapshot: RepoSnapshot) -> date | None:
     return max(days, default=None)
 
 
-def _evaluate(target: Target, answer: str) -> Evaluation:
-    """Against the record's expected answer, which belongs to its one own question when others were generated.
+def _asked(target: Target) -> tuple[tuple[int, int | None], ...]:
+    """(the record's question number, its number in the reply) for each question this reply answers.
 
-    Questions generated at delivery come after the record's own and carry success conditions, not an
-    expected answer; so when the record has exactly one own question, the expected answer is that
-    question's and only it is compared (its number in the issue first, else the reply's ``Answer:``).
+    A due-review issue numbers the questions it delivered; a reply on the thread that asked for a task
+    answers the record's questions as the record numbers them (its only one: no number needed).
     """
-    record = target.record
-    keys = section(record.text, ANSWER_SECTION)
-    generated = generated_count(record.text)
-    own = len(record_questions(record.text)) - generated
-    if len(target.numbers) > 1 and not (generated and own == 1):
-        return Evaluation(Result.NOT_ASSESSED, f"{NOT_EVALUATED}: several questions share this record")
-    number = target.numbers[0] if target.numbers not in ((), (1,)) else None
-    evaluation = evaluate(answer, keys, number=number)
-    if generated and len(target.numbers) > 1:
-        rest = ", ".join(map(str, target.numbers[1:]))
-        basis = f"{evaluation.basis} (question {target.numbers[0]}); questions {rest} are judged by their "
-        return Evaluation(evaluation.result, basis + "success conditions on attempt, not by the bot")
-    return evaluation
+    if target.numbers:
+        return tuple((i, n) for i, n in enumerate(target.numbers, 1))
+    count = len(record_questions(target.record.text))
+    return ((1, None),) if count <= 1 else tuple((i, i) for i in range(1, count + 1))
+
+
+def _evaluate(target: Target, answer: str) -> Evaluation:
+    """Each answered question against its own key; the record's result from those the bot could judge.
+
+    A question without a key (a success condition only) is judged on attempt by the learner or a
+    teacher, so it adds nothing either way. Of the judged ones: all correct is ``correct``, all wrong
+    ``incorrect``, a mix ``partial``; none judged is ``not-assessed``. Only the delivery's first
+    question may be answered by an un-numbered ``Answer: …``.
+    """
+    keys = answer_keys(section(target.record.text, ANSWER_SECTION))
+    asked = _asked(target)
+    first = min(n or 1 for _, n in asked) if target.numbers else 1
+    evaluations = []
+    for question, number in asked:
+        given = final_answer(
+            answer, number=None if target.numbers in ((), (1,)) else number,
+            unnumbered=(number or 1) == first,
+        )  # fmt: skip
+        whose = f"question {number or question}'s" if len(asked) > 1 else "the record's"
+        evaluations.append(
+            (number or question, keys.get(question), judged(given, keys.get(question), whose=whose))
+        )
+    if len(evaluations) == 1:
+        return evaluations[0][2]
+    return _combined(evaluations)
+
+
+def _combined(evaluations: list[tuple[int, AnswerKey | None, Evaluation]]) -> Evaluation:
+    """One record's evaluation from its questions' (keyless questions named once, at the end)."""
+    keyed = [(n, e) for n, key, e in evaluations if key is not None]
+    unkeyed = [str(n) for n, key, _ in evaluations if key is None]
+    results = {e.result for _, e in keyed} - {Result.NOT_ASSESSED}
+    if not results:
+        result = Result.NOT_ASSESSED
+    elif results in ({Result.CORRECT}, {Result.INCORRECT}):
+        (result,) = results
+    else:
+        result = Result.PARTIAL
+    rest = (
+        [f"questions {', '.join(unkeyed)} are judged by their success conditions on attempt, not by the bot"]
+        if len(unkeyed) > 1
+        else [f"question {unkeyed[0]} is judged by its success condition on attempt, not by the bot"]
+        if unkeyed
+        else []
+    )
+
+    def joined(text_of: Callable[[Evaluation], str], lead: str = "") -> str:
+        parts = [f"question {n}: {text_of(e).removeprefix(f'{NOT_EVALUATED}: ')}" for n, e in keyed]
+        return lead + "; ".join(parts + rest)
+
+    methods = {e.method for _, e in keyed if e.method is not None}
+    return Evaluation(
+        result,
+        joined(lambda e: e.basis, f"{NOT_EVALUATED}: " if result is Result.NOT_ASSESSED else ""),
+        methods.pop() if len(methods) == 1 else None,
+        joined(lambda e: e.reply_basis),
+    )
 
 
 def _assess(
@@ -198,10 +264,10 @@ def _reply_text(assessments: list[Assessment]) -> str:
     lines = []
     for a in assessments:
         result = a.evaluation.result
-        verdict = (
-            f"{NOT_EVALUATED} (the success condition stays in the record, not here)"
+        verdict = f"`{result.value}`: {a.evaluation.reply_basis}" + (
+            " (the key or success condition stays in the record, not here)"
             if result is Result.NOT_ASSESSED
-            else f"`{result.value}`: {a.evaluation.basis}"
+            else ""
         )
         independence = (
             "not stated, so `unknown`"

@@ -13,9 +13,12 @@ chat model. Nothing here infers correctness from how confident or long an answer
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
+
+from bot.intake.judgements import Verdict
+from bot.review.answer_check import Method, check
+from bot.review.answer_keys import AnswerKey, answer_keys
 
 
 class Result(StrEnum):
@@ -100,11 +103,20 @@ SELF_JUDGMENT = re.compile(
 )
 SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
 FINAL_ANSWER = re.compile(r"^\s*(?:final\s+)?answer\s*:\s*(?P<value>\S.*?)\s*$", re.I | re.M)
-EXPECTED_ANSWER = re.compile(r"^\s*-\s*Expected answer\s*:\s*(?P<value>\S.*?)\s*$", re.I | re.M)
+ANY_NUMBERED = re.compile(r"^\s*(?:answer\s*|question\s*|q)?\(?\d+\s*(?:[.)]|:)(?!\d)", re.I | re.M)
+VERDICT_RESULT = {
+    Verdict.CORRECT: Result.CORRECT,
+    Verdict.INCORRECT: Result.INCORRECT,
+    Verdict.CANNOT_TELL: Result.NOT_ASSESSED,
+}
 
 
 def _numbered_answer(number: int) -> re.Pattern[str]:
-    return re.compile(rf"^\s*(?:answer\s*)?{number}\s*[.):]\s*(?P<value>\S.*?)\s*$", re.I | re.M)
+    """``N. …``, ``N) …``, ``(N) …``, ``N: …``, ``Answer N: …``, ``Q N: …`` (not ``1.5 m``)."""
+    return re.compile(
+        rf"^\s*(?:answer\s*|question\s*|q)?\(?{number}\s*(?:[.)]|:)(?!\d)\)?\s*(?P<value>\S.*?)\s*$",
+        re.I | re.M,
+    )
 
 
 @dataclass(frozen=True)
@@ -153,25 +165,19 @@ def failure_classes(answer: str) -> tuple[tuple[FailureClass, str], ...]:
     return tuple(found)
 
 
-def normalize(text: str) -> str:
-    """Case, width, spacing and surrounding punctuation folded away; inner symbols (``-``, ``/``) kept."""
-    folded = unicodedata.normalize("NFKC", text).casefold()
-    words = re.sub(r"[\s,;]+", " ", folded).strip()
-    return words.strip(" .!?\"'`“”‘’()[]")
+def final_answer(answer: str, *, number: int | None = None, unnumbered: bool = True) -> str | None:
+    """The learner's stated final answer to one question, or None when the reply states none.
 
-
-def expected_answer(answer_section: str) -> str | None:
-    """The expected answer a record states in its answer section (``- Expected answer: …``), if any."""
-    match = EXPECTED_ANSWER.search(answer_section)
-    return match.group("value") if match else None
-
-
-def final_answer(answer: str, *, number: int | None = None) -> str | None:
-    """The learner's stated final answer: ``Answer: …`` (or ``N. …`` for question N), or a one-line reply."""
+    ``number``: the question's number in the delivery, read as ``N. …``. ``unnumbered``: whether a
+    reply that numbers nothing (``Answer: …``, or a one-line reply when ``number`` is None) may stand
+    for this question; only the first question of a delivery is answered that way.
+    """
     if number is not None:
         numbered = _numbered_answer(number).search(answer)
         if numbered:
             return numbered.group("value")
+    if not unnumbered or (number is not None and ANY_NUMBERED.search(answer)):
+        return None  # the reply numbers its answers, and none is this question's
     stated = FINAL_ANSWER.search(answer)
     if stated:
         return stated.group("value")
@@ -181,20 +187,50 @@ def final_answer(answer: str, *, number: int | None = None) -> str | None:
 
 @dataclass(frozen=True)
 class Evaluation:
+    """One result, why (for the record, which holds the key anyway), how, and why again without the key.
+
+    ``shown`` is what a reply may say: it never quotes the key unless the answer equalled it.
+    """
+
     result: Result
     basis: str
+    method: Method | None = None  # None: nothing was judged (no key, no final answer)
+    shown: str = ""
+
+    @property
+    def reply_basis(self) -> str:
+        return self.shown or self.basis
 
 
-def evaluate(answer: str, answer_section: str, *, number: int | None = None) -> Evaluation:
-    """Compare with the record's stated expected answer; no verdict without one or without a final answer."""
-    expected = expected_answer(answer_section)
-    if expected is None:
-        return Evaluation(Result.NOT_ASSESSED, f"{NOT_EVALUATED}: the record states a success condition, "
-                          "not an expected answer the offline rule agent can compare")  # fmt: skip
-    given = final_answer(answer, number=number)
+NO_KEY = f"{NOT_EVALUATED}: the record states a success condition, not an expected answer to compare"
+NO_FINAL = f"{NOT_EVALUATED}: no final answer could be read for it (write it as `Answer: …`, or `N. …`)"
+
+
+def judged(given: str | None, key: AnswerKey | None, *, whose: str = "the record's") -> Evaluation:
+    """The evaluation of one stated final answer against one question's key."""
+    if key is None:
+        return Evaluation(Result.NOT_ASSESSED, NO_KEY)
     if given is None:
-        return Evaluation(Result.NOT_ASSESSED, f"{NOT_EVALUATED}: no single final answer could be read "
-                          "from the reply (write it as `Answer: …`)")  # fmt: skip
-    if normalize(given) == normalize(expected):
-        return Evaluation(Result.CORRECT, "the stated final answer matches the record's expected answer")
-    return Evaluation(Result.INCORRECT, "the stated final answer differs from the record's expected answer")
+        return Evaluation(Result.NOT_ASSESSED, NO_FINAL)
+    verdict = check(given, key)
+    result = VERDICT_RESULT[verdict.verdict]
+    how = f"judged as {verdict.method.value}"
+    against = f"{how} against {whose} expected answer `{key.text}`: {verdict.reason}"
+    if result is Result.NOT_ASSESSED:
+        return Evaluation(
+            result, f"{NOT_EVALUATED}: can't tell, {against}", verdict.method,
+            f"can't tell ({how}): {verdict.reason}",
+        )  # fmt: skip
+    return Evaluation(result, against, verdict.method, f"{how}: {verdict.reason}")
+
+
+def evaluate(
+    answer: str, answer_section: str, *, number: int | None = None, question: int | None = None
+) -> Evaluation:
+    """One question's answer judged against its key in ``answer_section``; not-assessed without either.
+
+    ``number`` is the question's number in the reply (``N. …``; None: the reply answers one question);
+    ``question`` the record's number for it, whose key is used (default ``number``, else 1).
+    """
+    key = answer_keys(answer_section).get(question or number or 1)
+    return judged(final_answer(answer, number=number), key)

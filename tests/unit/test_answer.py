@@ -135,12 +135,13 @@ def test_an_answer_delivered_in_a_planned_review_record_created_by_plan_question
     assert "Expected answer" not in planned.content, "template tasks state a success condition, not a key"
 
 
-def test_with_generated_questions_the_expected_answer_is_compared_for_the_records_own_question_only() -> None:
+def test_with_generated_questions_an_unnumbered_answer_is_question_1s_alone() -> None:
     snapshot, body = delivered()
     assert "\n2. " in body and "\n3. " in body, "two questions were generated at delivery"
     review = written(answer(snapshot, body), REVIEW_PATH)
     assert "- Result: `correct`" in review
-    assert "questions 2, 3 are judged by their success conditions on attempt, not by the bot" in review
+    judged = "question 1: judged as quantities with units against question 1's expected answer `12 cm`"
+    assert judged in review
 
 
 def test_a_numbered_reply_is_read_for_the_records_own_question() -> None:

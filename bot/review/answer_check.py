@@ -1,0 +1,386 @@
+"""Answer evaluation by meaning: what kind of answer a key asks for, and the verdict on one answer.
+
+The key (:mod:`bot.review.answer_keys`) is read as the first of these it can be:
+
+1. **essential terms** when the record lists them, or when the key is ``;``-separated words
+   (``glucose; light; carbon dioxide``) — :mod:`bot.review.free_text`;
+2. **multiple choice**: a capital letter, or a letter in a choice's form, optionally with the
+   option's words: ``B``, ``(c)``, ``option B``, ``B) 42``, ``(c) mitochondria``;
+3. **a set or a list**: ``{2, 3}``; ``a, b, c (any order)``; ``a, b, c (in this order)``; or a
+   comma-separated list of numbers or expressions (any order);
+4. **a number or a quantity with a unit**, with any tolerance the key states — :mod:`bot.review.quantities`;
+5. **an expression or equation** sympy reads under the restricted grammar — :mod:`bot.review.expressions`;
+6. **text**, compared word for word — :mod:`bot.review.free_text`.
+
+Keys use a decimal point. The learner's answer is read leniently (a label or lead-in such as
+``YZ =``, ``Respuesta:`` or "The answer is" is dropped; ``x = 5`` gives 5 where a value is asked) but
+judged strictly: "cannot tell" is a verdict, used whenever the reading is unsure, and the one error
+never made is calling a wrong answer ``correct``. In particular an answer that names several
+different values or options ("B or C", "x = 5 or x = −5") is ``incorrect`` where one is asked, and
+"not X" is ``incorrect`` when X is the key. A verdict's reason never quotes the key unless the answer
+equals it, so the reply can show the reason after an attempt without handing out the key.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol
+
+from bot.intake.judgements import Verdict
+from bot.review import expressions, free_text, quantities
+from bot.review.answer_keys import AnswerKey
+from bot.review.answer_text import clean, without_lead_in
+
+
+class Method(StrEnum):
+    """How an answer was judged, in the words the verdict uses ("judged as …")."""
+
+    QUANTITY = "quantities with units"
+    NUMBER = "numbers"
+    EXPRESSION = "algebraic expressions"
+    EQUATION = "equations"
+    CHOICE = "multiple choice"
+    SET = "a set in any order"
+    LIST = "a list in order"
+    TERMS = "free text against essential terms"
+    TEXT = "text, word for word"
+
+
+@dataclass(frozen=True)
+class Check:
+    verdict: Verdict
+    method: Method
+    reason: str
+
+
+class Judge(Protocol):
+    """Reads one prepared answer against the key it was made from."""
+
+    @property
+    def method(self) -> Method: ...
+
+    def __call__(self, text: str) -> Check: ...
+
+
+LABEL = re.compile(
+    r"^(?:[^\W\d_][\w'’₀-₉]{0,20}(?:\s[^\W\d_]{1,20})?\s*[:：]|[A-Za-z][\w'’]{0,5}(?:\([a-z]\))?\s*=)\s*"
+)
+ALTERNATIVES = re.compile(r"\s+(?:or|o|ou|oder|или|或者?)\s+(?:maybe\s+|perhaps\s+)?|\s*或\s*", re.I)
+NOT_FORM = re.compile(r"^(?:not|no\s+es|pas|nicht|не|不是)\s+(?P<rest>.+)$", re.I)
+NEGATION = re.compile(r"(?<!\w)(?:not|no|never|n't|nicht|kein\w*|pas|не|нет)(?!\w)|[不没]", re.I)
+ORDERED = re.compile(r"\s*\((?:in\s+(?:this\s+|that\s+)?order|ordered)\)\s*$", re.I)
+UNORDERED = re.compile(r"\s*\((?:in\s+)?any\s+order\)\s*$|\s*\(unordered\)\s*$", re.I)
+BRACED = re.compile(r"^\{(?P<items>.*)\}$")
+KEY_ITEMS = re.compile(r"\s*,\s+|\s*;\s*|\s*,\s*(?=\S)")
+ANSWER_ITEMS = re.compile(
+    r"\s*(?:[,;、，]|→|->|\band\b|\bor\b|\bund\b|\boder\b|\bet\b|\bou\b|\bи\b|\bили\b)\s*", re.I
+)
+PLUS_MINUS = re.compile(r"^±\s*(?P<value>.+)$")
+CYRILLIC_CHOICES = str.maketrans("АБВГДЕабвгде", "ABCDEFabcdef")
+CHOICE_KEY = re.compile(
+    r"^(?:(?:option|choice)\s+)?(?:\((?P<a>[A-Ja-j])\)|(?P<b>[A-J])\)?|(?P<c>[a-j])\))(?:[.:)]?\s+(?P<text>\S.*))?$"
+)
+CHOICE_WORD = r"(?:option|choice|answer|letter|opci[oó]n|op[cç][aã]o|variante?|вариант|选项|選択肢)"
+CHOICE_STRICT = re.compile(
+    rf"^(?:{CHOICE_WORD}\s*)?(?:\((?P<a>[A-Ja-j])\)|(?P<b>[A-Ja-j])(?=$|[.):]))[.):]?(?:\s*(?P<text>\S.*))?$",
+    re.I,
+)
+CHOICE_LOOSE = re.compile(r"(?<![\w'’])(?P<letter>[A-H])(?![\w'’])")
+NUMBER_IN_TEXT = re.compile(r"(?<![\w.,])[-+]?\d+(?:[.,]\d+)?(?:\s*[*xX]\s*10\^[-+]?\d+)?")
+UNIT_AFTER = re.compile(r"\s*(?P<unit>[^\W\d_°%][^\s,;:!?()。，]*|[°%][^\s,;:!?()。，]*)?")
+MAX_ITEMS = 20
+
+
+def prepared(answer: str) -> str:
+    """The final answer without its typography, label and lead-in ("Respuesta: 12 cm" → "12 cm")."""
+    text = without_lead_in(clean(answer))
+    labelled = LABEL.match(text)
+    if labelled and labelled.end() < len(text):
+        text = without_lead_in(text[labelled.end() :])
+    return text
+
+
+def _last_value(text: str) -> str:
+    """What follows the last ``=`` ("4 cm × 3 = 12 cm" → "12 cm")."""
+    return text.rsplit("=", 1)[-1].strip() if "=" in text else text
+
+
+@dataclass(frozen=True)
+class QuantityJudge:
+    key: quantities.QuantityKey
+    expression: Any = None  # the key as sympy reads it, for an answer given as an expression
+
+    @property
+    def method(self) -> Method:
+        return Method.NUMBER if self.key.reading.unit is None else Method.QUANTITY
+
+    def __call__(self, text: str) -> Check:
+        value = _last_value(text)
+        try:
+            readings = quantities.read_quantity(value)
+        except quantities.UnknownUnit as unknown:
+            return self._in_words(text, f"“{unknown}” is not a unit the checker knows")
+        if readings:
+            verdict, reason = quantities.judge_quantity(readings, self.key)
+            return Check(verdict, self.method, reason)
+        parsed = expressions.parse(
+            value, expressions.letters(self.expression) if self.expression else frozenset()
+        )
+        if (
+            self.expression is not None
+            and parsed is not None
+            and not isinstance(parsed, expressions.Equation)
+        ):
+            verdict, reason = expressions.equivalent(self.expression, parsed)
+            return Check(verdict, Method.EXPRESSION, reason)
+        return self._in_words(text, "no number could be read from the answer")
+
+    def _in_words(self, text: str, why: str) -> Check:
+        """A number inside a sentence: judged only when it is the one number there and nothing negates it."""
+        numbers = list(NUMBER_IN_TEXT.finditer(text))
+        if len(numbers) != 1 or NEGATION.search(text):
+            many = "several numbers" if len(numbers) > 1 else why
+            return Check(Verdict.CANNOT_TELL, self.method, f"{many}; write it as `Answer: <value> <unit>`")
+        number = numbers[0]
+        unit = UNIT_AFTER.match(text, number.end())
+        candidate = number.group(0) + (" " + unit.group("unit") if unit and unit.group("unit") else "")
+        try:
+            readings = quantities.read_quantity(candidate)
+        except quantities.UnknownUnit:
+            readings = []
+        if not readings:
+            return Check(Verdict.CANNOT_TELL, self.method, f"{why}; write it as `Answer: <value> <unit>`")
+        verdict, reason = quantities.judge_quantity(readings, self.key)
+        return Check(verdict, self.method, f"{reason} (the one number in the answer)")
+
+
+@dataclass(frozen=True)
+class ExpressionJudge:
+    key: Any
+
+    @property
+    def method(self) -> Method:
+        return Method.EQUATION if isinstance(self.key, expressions.Equation) else Method.EXPRESSION
+
+    def __call__(self, text: str) -> Check:
+        is_equation = isinstance(self.key, expressions.Equation)
+        value = text if is_equation else _last_value(text)
+        parsed = expressions.parse(value, expressions.letters(self.key))
+        if parsed is None:
+            return Check(Verdict.CANNOT_TELL, self.method, "the answer could not be read as an expression")
+        verdict, reason = expressions.equivalent(self.key, parsed)
+        return Check(verdict, self.method, reason)
+
+
+@dataclass(frozen=True)
+class TextJudge:
+    key: str
+    method: Method = Method.TEXT
+
+    def __call__(self, text: str) -> Check:
+        verdict, reason = free_text.judge_text(text, self.key)
+        return Check(verdict, self.method, reason)
+
+
+@dataclass(frozen=True)
+class TermsJudge:
+    terms: tuple[tuple[str, ...], ...]
+    method: Method = Method.TERMS
+
+    def __call__(self, text: str) -> Check:
+        verdict, reason = free_text.judge_terms(text, self.terms)
+        return Check(verdict, self.method, reason)
+
+
+@dataclass(frozen=True)
+class ChoiceJudge:
+    letter: str
+    option: Judge | None = None  # the option's words, when the key gives them
+    method: Method = Method.CHOICE
+
+    def __call__(self, text: str) -> Check:
+        text = text.translate(CYRILLIC_CHOICES)
+        strict = CHOICE_STRICT.match(text)
+        letters = (
+            {(strict.group("a") or strict.group("b")).upper()}
+            if strict
+            else {m.group("letter") for m in CHOICE_LOOSE.finditer(text)}
+        )
+        words = strict.group("text") if strict else None
+        if len(letters) > 1:
+            return Check(Verdict.INCORRECT, self.method, "the answer names several options")
+        if not letters:
+            if self.option is None:
+                return Check(
+                    Verdict.CANNOT_TELL, self.method, "no option letter could be read from the answer"
+                )
+            words_only = self.option(text)
+            return Check(words_only.verdict, self.method, f"by the option's words: {words_only.reason}")
+        (letter,) = letters
+        if letter != self.letter:
+            return Check(Verdict.INCORRECT, self.method, f"option {letter} is not the key's option")
+        by_words = self.option(words).verdict if words and self.option is not None else Verdict.CORRECT
+        if by_words is Verdict.INCORRECT:
+            return Check(
+                Verdict.INCORRECT, self.method, "the letter is the key's, but the words are another option's"
+            )
+        if by_words is Verdict.CANNOT_TELL:
+            return Check(
+                Verdict.CANNOT_TELL, self.method, "the letter is the key's; the words could not be compared"
+            )
+        if not strict and NEGATION.search(text):
+            return Check(Verdict.CANNOT_TELL, self.method, "the sentence around the letter negates something")
+        return Check(Verdict.CORRECT, self.method, f"option {letter} is the key's option")
+
+
+def _match_all(matrix: list[list[Verdict]], allowed: set[Verdict]) -> bool:
+    """A one-to-one pairing of answer items and key items using only ``allowed`` verdicts."""
+    owner: dict[int, int] = {}
+
+    def place(item: int, seen: set[int]) -> bool:
+        for slot, verdict in enumerate(matrix[item]):
+            if verdict in allowed and slot not in seen:
+                seen.add(slot)
+                if slot not in owner or place(owner[slot], seen):
+                    owner[slot] = item
+                    return True
+        return False
+
+    return all(place(item, set()) for item in range(len(matrix)))
+
+
+def _answer_items(text: str) -> list[str]:
+    inner = text.strip().strip("{}[]()").strip()
+    items = [i for i in ANSWER_ITEMS.split(inner) if i.strip()]
+    if len(items) == 1 and re.fullmatch(r"[-+\d.\s]+", inner):
+        items = inner.split()
+    expanded: list[str] = []
+    for item in items:
+        value = _last_value(prepared(item))
+        plus_minus = PLUS_MINUS.match(value)
+        expanded += [plus_minus.group("value"), f"-{plus_minus.group('value')}"] if plus_minus else [value]
+    return expanded
+
+
+@dataclass(frozen=True)
+class CollectionJudge:
+    items: tuple[Judge, ...]
+    ordered: bool
+
+    @property
+    def method(self) -> Method:
+        return Method.LIST if self.ordered else Method.SET
+
+    def __call__(self, text: str) -> Check:
+        given = _answer_items(text)
+        if not given or len(given) > MAX_ITEMS:
+            return Check(Verdict.CANNOT_TELL, self.method, "no list of items could be read from the answer")
+        if len(given) != len(self.items):
+            unread = any(all(j(item).verdict is Verdict.CANNOT_TELL for j in self.items) for item in given)
+            if unread:
+                return Check(Verdict.CANNOT_TELL, self.method, "some items could not be read")
+            return Check(
+                Verdict.INCORRECT, self.method, f"{len(given)} item(s) given, not the key's number of items"
+            )
+        if self.ordered:
+            verdicts = [judge(item).verdict for judge, item in zip(self.items, given, strict=True)]
+            if all(v is Verdict.CORRECT for v in verdicts):
+                return Check(Verdict.CORRECT, self.method, f"all {len(given)} items match the key in order")
+            if Verdict.INCORRECT in verdicts:
+                return Check(Verdict.INCORRECT, self.method, "an item differs from the key's at its place")
+            return Check(Verdict.CANNOT_TELL, self.method, "some items could not be compared")
+        matrix = [[judge(item).verdict for judge in self.items] for item in given]
+        if _match_all(matrix, {Verdict.CORRECT}):
+            return Check(
+                Verdict.CORRECT, self.method, f"all {len(given)} items match the key's, in any order"
+            )
+        if _match_all(matrix, {Verdict.CORRECT, Verdict.CANNOT_TELL}):
+            return Check(Verdict.CANNOT_TELL, self.method, "some items could not be compared")
+        return Check(Verdict.INCORRECT, self.method, "the items are not the key's")
+
+
+def _value_judge(text: str, *, in_collection: bool = False) -> Judge:
+    """The judge for one value: a quantity or number, an expression, else text."""
+    key = quantities.read_key(text)
+    if key is not None:
+        as_expression = expressions.parse(text.split("±", 1)[0]) if key.reading.unit is None else None
+        return QuantityJudge(key, as_expression)
+    parsed = expressions.parse(text)
+    if parsed is not None and not (in_collection and re.fullmatch(r"[A-Za-z]", text)):
+        return ExpressionJudge(parsed)
+    return TextJudge(text)
+
+
+def _collection(text: str) -> CollectionJudge | None:
+    ordered = ORDERED.search(text)
+    unordered = UNORDERED.search(text) or BRACED.match(text)
+    if ordered or unordered:
+        body = BRACED.sub(
+            r"\g<items>", (ORDERED.sub("", text) if ordered else UNORDERED.sub("", text)).strip()
+        )
+        items = [i for i in KEY_ITEMS.split(body) if i]
+        judges = tuple(_value_judge(i, in_collection=True) for i in items)
+        return CollectionJudge(judges, bool(ordered)) if 1 < len(items) <= MAX_ITEMS else None
+    items = [i for i in re.split(r"\s*,\s+", text) if i]
+    if len(items) < 2 or len(items) > MAX_ITEMS:
+        return None
+    judges = tuple(_value_judge(i, in_collection=True) for i in items)
+    if any(isinstance(j, TextJudge) for j in judges):
+        return None  # words with commas are a sentence, not a set, unless the key says so
+    return CollectionJudge(judges, ordered=False)
+
+
+def judge_for(key: AnswerKey) -> Judge:
+    """The judge the key asks for (the order is the module docstring's)."""
+    text = clean(key.text)
+    if key.terms:
+        return TermsJudge(free_text.terms_of(key.terms))
+    choice = CHOICE_KEY.match(text)
+    if choice:
+        letter = (choice.group("a") or choice.group("b") or choice.group("c")).upper()
+        words = choice.group("text")
+        return ChoiceJudge(letter, _value_judge(words) if words else None)
+    collection = _collection(text)
+    if collection is not None:
+        return collection
+    if ";" in text:
+        return TermsJudge(free_text.terms_of(text))
+    return _value_judge(text)
+
+
+SINGLE_VALUED = (QuantityJudge, ExpressionJudge, ChoiceJudge)
+
+
+def check(answer: str, key: AnswerKey) -> Check:
+    """The verdict on ``answer`` (the learner's final answer) against ``key``, and how it was judged."""
+    judge = judge_for(key)
+    method = judge.method
+    text = prepared(answer)
+    if not text:
+        return Check(Verdict.CANNOT_TELL, method, "the answer is empty")
+    if not isinstance(judge, SINGLE_VALUED):
+        return judge(text)
+    negated = NOT_FORM.match(text)
+    if negated:
+        inner = judge(negated.group("rest"))
+        if inner.verdict is Verdict.CORRECT:
+            return Check(Verdict.INCORRECT, inner.method, "the answer says the value is not the key's")
+        return Check(Verdict.CANNOT_TELL, inner.method, "the answer only says what the value is not")
+    options = [o for o in ALTERNATIVES.split(text) if o.strip()]
+    if len(options) > 1:
+        judged = [judge(prepared(option)) for option in options]
+        verdicts = {j.verdict for j in judged}
+        if verdicts == {Verdict.CORRECT} or Verdict.CORRECT not in verdicts:
+            return (
+                judged[0]
+                if len(verdicts) == 1
+                else Check(Verdict.CANNOT_TELL, method, "the alternatives could not all be compared")
+            )
+        return Check(
+            Verdict.INCORRECT,
+            judged[0].method,
+            "the answer gives several different answers where one is asked",
+        )
+    return judge(text)
