@@ -7,8 +7,8 @@ request with its own instruction and JSON schema (:mod:`workers.chat_schemas`), 
 * recognition — whether free text is a learning event, its channel, subject and knowledge point, a
   one-line summary for the record, and the answer to the learner's question (reading an attached image
   when the endpoint can see it);
-* question generation — fresh questions, each with an answer key and a success condition; a question
-  that shows its own key is dropped;
+* question generation — fresh questions, each with an answer key and a success condition (the core's
+  guard drops one that shows its key, quotes the evidence or repeats an earlier item);
 * answer evaluation — a rubric verdict (correct / incorrect / cannot-tell) with its reason;
 * follow-up choice — what the next check asks for after a verdict.
 
@@ -28,7 +28,6 @@ only talks to the endpoint the operator configured.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any, TypeVar
 
 import httpx
@@ -72,21 +71,12 @@ class ModelCallFailed(Exception):
     """The endpoint gave nothing usable; the message names the kind of failure, never the content."""
 
 
-def _shows_key(question: ModelQuestion) -> bool:
-    """Whether the question text holds its own answer key as a whole word or phrase."""
-    key = " ".join(question.answer_key.split())
-    if not key:
-        return False
-    pattern = rf"(?<!\w){re.escape(key)}(?!\w)"
-    return re.search(pattern, " ".join(question.question.split()), re.I) is not None
-
-
 def _generated(question: ModelQuestion) -> GeneratedQuestion:
-    """The core's question; its success text carries the key until the core keeps a key of its own."""
-    success = question.success_condition.strip()
-    key = question.answer_key.strip()
+    """The core's question, its key and success condition kept apart (the core drops one showing its key)."""
     return GeneratedQuestion(
-        question=question.question.strip(), success=f"{success} Answer key: {key}." if key else success
+        question=question.question.strip(),
+        success=question.success_condition.strip(),
+        key=question.answer_key.strip(),
     )
 
 
@@ -126,16 +116,14 @@ class ChatModelAgent:
         try:
             content = data_block(context.model_dump_json())
             written = self._call(QUESTION_INSTRUCTIONS, content, "questions", ModelQuestions)
-            kept = tuple(_generated(q) for q in written.questions if not _shows_key(q))
-            if written.questions and not kept:
-                raise ModelCallFailed("every question showed its own answer key")
+            questions = tuple(_generated(q) for q in written.questions)
         except (ModelCallFailed, ValidationError) as failure:
             reason = str(failure) if isinstance(failure, ModelCallFailed) else "an empty question"
             log.warning("chat_model_questions_failed", model=self.model, reason=reason)
             fallback = self._rules.generate_questions(context)
             return fallback.model_copy(update={"remark": QUESTIONS_UNAVAILABLE.format(reason=reason)})
         return GeneratedQuestions(
-            questions=kept[: context.max_questions],
+            questions=questions[: context.max_questions],
             why=written.why.strip().rstrip("."),
             generated_by=f"the {self.judge}",
         )

@@ -255,7 +255,8 @@ def test_every_schema_sent_is_strict_with_every_key_required() -> None:
 def test_an_answer_key_reaches_the_record_and_never_the_issue() -> None:
     due = due_run(questions_reply(MODEL_QUESTION, key="12 cm"))
     record = delivered_record(due)
-    assert MODEL_QUESTION in record and "12 cm" in record
+    assert MODEL_QUESTION in record
+    assert "- Question 2 expected answer (generated 2026-11-30): 12 cm" in record
     assert "12 cm" not in due.issue_text
 
 
@@ -263,7 +264,7 @@ def test_a_question_that_shows_its_own_key_is_dropped() -> None:
     leaking = "Triangles KLM ~ RST with KL = 5 cm and RS = 15 cm, so ST = 12 cm. How long is ST?"
     due = due_run(questions_reply(leaking, key="ST = 12 cm"))
     assert leaking not in due.issue_text
-    assert due.plan.receipt is not None and "showed its own answer key" in due.plan.receipt.questions
+    assert due.plan.receipt is not None and "the model wrote no fresh question" in due.plan.receipt.questions
 
 
 ATTEMPT = AnswerToJudge(question="How long is ST?", answer="Answer: 12cm", key="12 cm")
