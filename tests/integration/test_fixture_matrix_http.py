@@ -49,7 +49,6 @@ def client(redis_url: str) -> Iterator[TestClient]:  # type: ignore[type-arg]
 # bot.routing: answered 200 "not used" at intake, never claimed or queued.
 GITLAB_NOT_USED = frozenset(
     {
-        "issue_hook__update_edited",
         "issue_hook__update_labeled",
         "merge_request_hook__approved",
         "merge_request_hook__close",

@@ -23,15 +23,13 @@ from tests.support.github_intake import deliver, make_client
 from tests.support.payloads import FIXTURES, load_fixture
 from workers.celery_app import RUN_TRIGGERED
 
-# Translated, but taken by no route of bot.routing (a push, an edit, a label, a pull request that is
+# Translated, but taken by no route of bot.routing (a push, a label, a pull request that is
 # not the bot's handoff): answered 200 "not used" at intake, never claimed or queued.
 NOT_USED = frozenset(
     {
         "installation__created",
         "issue_comment__created_on_pull_request",
         "issue_comment__created_on_pull_request_2",
-        "issue_comment__edited",
-        "issues__edited",
         "issues__labeled",
         "pull_request__closed_merged",
         "pull_request__closed_merged_2",
