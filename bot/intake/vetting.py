@@ -6,10 +6,12 @@ summary a line in the record and its answer a reply, so each is checked here bef
 planned. A recognition carries no mode, path, authorization or mastery at all: those come from
 ``gitlearnos.yml`` and the core's gates, so no agent (and no learner text an agent obeyed) can set them.
 
-A subject that is not a plain name (``../../etc``, ``a/b``) is refused, never repaired into some other
-folder: the note then asks for its subject, as any unroutable note does, and the reply says why. Text
-an agent wrote for the learner to read never carries a hidden marker, so it cannot forge the
-bot's own markers (a pending writeback an approval would apply).
+A subject that is not a plain name (``../../etc``, ``a/b``), or has no letter a folder name can keep,
+is refused, never repaired into some other folder: the note then asks for its subject, as any
+unroutable note does, and the reply says why. Text an agent wrote for the learner to read never
+carries a hidden marker, so it cannot forge the bot's own markers (a pending writeback an approval
+would apply). A summary says what the note records; one that speaks of mastery is left out, since
+only the review gates decide mastery.
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ SUMMARY_REFUSED = (
     "of the record.)"
 )
 SUBJECT_REFUSED = (
-    "(The {judge} proposed a subject that is not a plain subject name, so I did not use it; nothing was "
-    "stored under it.)"
+    "(The {judge} proposed a subject that cannot be a folder name under `subjects/`, so I did not use it; "
+    "nothing was stored under it.)"
 )
 
 

@@ -84,7 +84,7 @@ def test_a_subject_outside_the_repository_is_refused_with_a_remark_and_nothing_i
     plan = run(obeying(subject="../../etc"))
     assert plan.writes == ()
     text = plan.replies[0].text
-    assert "proposed a subject that is not a plain subject name, so I did not use it" in text
+    assert "proposed a subject that cannot be a folder name under `subjects/`" in text
     assert "Which subject does this note belong to?" in text
 
 
