@@ -216,6 +216,7 @@ class ChatModelAgent:
                 "channel": ruled.channel if structured else reading.channel,
                 "knowledge_point": ruled.knowledge_point or reading.knowledge_point.strip(),
                 "summary": reading.summary.strip(),
+                "wants_question": ruled.wants_question or reading.wants_task,
                 "note": ruled.note or learner_input.body.strip(),
                 "reason": ruled.reason if structured else f"read by the {self.judge}",
                 "answer": reading.answer.strip(),

@@ -38,6 +38,8 @@ Read the learner's message (and any attached image) and reply with JSON only, ma
   empty when you cannot tell.
 - knowledge_point: the one idea the note is about, in a few words; empty when unclear.
 - summary: one line (at most 160 characters) saying what the note records, in neutral words.
+- wants_task: true when the learner asks to be given a question, task or exercise to practise (in any
+  language); false otherwise.
 - answer: when the learner asks a question, answer it directly and briefly, explaining why; otherwise "".
   Never claim to know the learner's mastery.
 - seen_in_media: only what is literally visible in attached images (no inference); "" when there is no
@@ -90,6 +92,7 @@ class ModelReading(_Reply):
     channel: Channel = Channel.OTHER
     knowledge_point: str = Field(default="", max_length=80)
     summary: str = Field(default="", max_length=160)
+    wants_task: bool = False
 
 
 class ModelQuestion(_Reply):

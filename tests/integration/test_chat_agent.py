@@ -40,7 +40,7 @@ def config(external_model: str) -> str:
 
 
 def reading(
-    learning_event: str = "durable", subject: str = "mathematics", answer: str = ANSWER, **more: str
+    learning_event: str = "durable", subject: str = "mathematics", answer: str = ANSWER, **more: object
 ) -> Endpoint:
     return replying(
         {"learning_event": learning_event, "subject": subject, "answer": answer, "seen_in_media": SEEN} | more
@@ -336,3 +336,10 @@ def test_a_model_subject_no_folder_can_name_is_refused_with_a_remark() -> None:
     assert plan.writes == ()
     assert "cannot be a folder name under `subjects/`" in plan.replies[0].text
     assert plan.replies[0].text.index(ANSWER) < plan.replies[0].text.index("cannot be a folder name")
+
+
+def test_a_request_for_a_task_in_any_language_plans_one_when_the_model_reads_it() -> None:
+    body = "¿Me pones un ejercicio? La regla AA: dos ángulos iguales bastan para la semejanza."
+    plan = run(reading(answer="", wants_task=True), body=body, title="ejercicio")
+    assert any("/reviews/" in path for path in plan.changed_paths)
+    assert "**Your fresh task**" in plan.replies[0].text
