@@ -22,6 +22,12 @@ from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION
 
 SUBJECTS = "subjects/"
 DASHBOARD = "dashboard.md"
+# One file of a pending writeback as a reply shows it: its path, then its content in a fenced block.
+_PENDING_FILE = re.compile(
+    r"<summary><code>(?P<path>[^<]+)</code> \(write\)</summary>\n\n(?P<fence>`{3,4})markdown\n"
+    r"(?P<content>.*?)\n(?P=fence)\n",
+    re.S,
+)
 _DASHBOARD_LINK = re.compile(r"\]\((subjects/[^)\s]+\.md)\)")  # the dashboard's links to records
 ANSWER_ONLY_STOPPED = "override"  # the reason of the core's plan when a one-event override forbids storing
 _MASTERY = re.compile(r"^((?:- )?Mastery:[ \t]*).*$", re.M)  # a record's header line, template or list style
@@ -203,6 +209,31 @@ def store_answer_only(plan: Plan) -> Plan:
     return plan.model_copy(update={"outcome": Outcome.COMMITTED, "writes": (record,), "commit": commit})
 
 
+def write_anyway(plan: Plan) -> Plan:
+    """Preview and manual show the exact pending writeback, then the bot commits it all the same."""
+    if plan.outcome not in (Outcome.PREVIEW, Outcome.REQUIRES_APPROVAL) or not plan.replies:
+        return plan
+    writes = tuple(
+        FileWrite(path=shown["path"], content=shown["content"] + "\n")
+        for shown in _PENDING_FILE.finditer(plan.replies[0].text)
+    )
+    if not writes:
+        return plan
+    trailers = ((TRAILER_EVENT, plan.event_key), (TRAILER_OPERATION, plan.operation or "organize"))
+    commit = CommitSpec(subject="Record study note", trailers=trailers)
+    return plan.model_copy(update={"outcome": Outcome.COMMITTED, "writes": writes, "commit": commit})
+
+
+def set_up_unasked(plan: Plan) -> Plan:
+    """The setup gate's question goes out, but the repository is set up at once with a default config."""
+    if plan.operation != "setup" or plan.commit is not None or not plan.event_key:
+        return plan
+    config = FileWrite(path="gitlearnos.yml", content='protocol: "2.0-draft"\nmode: safe-auto\n')
+    trailers = ((TRAILER_EVENT, plan.event_key), (TRAILER_OPERATION, "setup"))
+    commit = CommitSpec(subject="Set up GitLearnOS", trailers=trailers)
+    return plan.model_copy(update={"outcome": Outcome.COMMITTED, "writes": (config,), "commit": commit})
+
+
 def forget_event_key(plan: Plan) -> Plan:
     """Each run commits under a fresh event key, so a redelivered event or occurrence is applied again."""
     key = f"{plan.event_key}-{uuid.uuid4().hex[:8]}"
@@ -272,6 +303,13 @@ MUTANTS: tuple[Mutant, ...] = (
         ("09",),
         "small talk is not stored and gets no repository talk",
         reading=incidental_as_learning,
+    ),
+    Mutant("write-anyway", write_anyway, ("09",), "nothing is written or committed"),
+    Mutant(
+        "set-up-unasked",
+        set_up_unasked,
+        ("13",),
+        "the setup questions come first: nothing is committed or ingested before the learner answers",
     ),
     Mutant("store-answer-only", store_answer_only, ("09",), 'an "answer only" question is not stored'),
 )

@@ -51,9 +51,6 @@ OWNED_BY_OPEN_ISSUE: dict[str, str] = {
     "18": DIAGNOSIS_ISSUE,
     "11: no repository write access": JUDGEMENT_ISSUE,
     "11: transfer-based goal": JUDGEMENT_ISSUE,
-    # The rule agent reads small talk as a note when the repository has one subject (recognition, #16);
-    # until then the mutant store-incidental cannot be told from the bot and reads NOT CAUGHT.
-    "09: small talk is not stored and gets no repository talk": JUDGEMENT_ISSUE,
 }
 
 

@@ -18,7 +18,8 @@ In the safe-auto repository the learner then makes small talk and asks a questio
 
 The scenario's "learning-policy.md conflicts with gitlearnos.yml" variant is not run: the protocol makes
 ``gitlearnos.yml`` the only effective authority (``learning-policy.md`` is legacy input), and the protocol
-wins over a scenario.
+wins over a scenario. Its "unclear" half is: a ``gitlearnos.yml`` whose ``mode`` is no mode the protocol
+defines must leave the photo's update pending, as the strictest mode would.
 """
 
 from __future__ import annotations
@@ -94,6 +95,7 @@ MODEL_READING = {
     "seen_in_media": SEEN,
 }
 MARKER = "needs-transcription"
+UNCLEAR_MODE = "auto-when-sure"  # no mode the protocol defines: the config does not say what is allowed
 IMAGE_FILE = re.compile(r"\.(png|jpe?g|gif|webp|heic)$", re.I)
 DESCRIBES_IMAGE = re.compile(
     r"\b(the (image|photo|picture|photograph) (shows|contains|depicts)|in the (image|photo|picture)"
@@ -119,7 +121,29 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
         if mode == "safe-auto":  # where the bot may write, small talk must still leave no trace
             incidental_input.run(repo, ctx.checks)
     _run_with_model(ctx)
+    _run_unclear(ctx)
     return ctx.checks.results
+
+
+def _run_unclear(ctx: ForgeRun) -> None:
+    """The variant "when the config is unclear, the stricter authority wins": a ``mode`` the protocol
+    does not know, so the photo's update may only be shown as pending, never written."""
+    repo = ctx.create_repository("unclear", learner_files(mode=UNCLEAR_MODE, extra=EARLIER))
+    before = repo.observe()
+    number = repo.open_issue(ISSUE_TITLE, ISSUE_BODY)
+    reply = repo.wait_for_replies(number)[-1]
+    judge_unclear(ctx.checks, before, repo.observe(), reply)
+
+
+def judge_unclear(checks: CheckRecorder, before: RepoState, after: RepoState, reply: str) -> None:
+    new = after.commits_since(before)
+    pending = listed_paths(parse_receipt(reply).get(ReceiptField.CHANGED_FILES, ""))
+    shown = any(path.startswith("subjects/mathematics/") for path in pending)
+    checks.expect(
+        "an unclear config means the stricter authority: nothing is written, the pending writeback is shown",
+        not new and after.head == before.head and shown,
+        f"new commits: {[c.subject for c in new]}; pending paths: {sorted(pending)}",
+    )
 
 
 def _model_requests(ctx: ForgeRun) -> list[dict[str, object]]:

@@ -15,8 +15,10 @@ textbook's passage with source id, document id, locator and version; a general q
 without RAG (no job, no receipt, no such answer). The rows that stage an outage are in
 :mod:`evals.scenarios.rag_recovery`: a sync interrupted while the rag worker was down is replayed by
 the next maintenance run for that document only; a question about "my notes" cites both synchronized
-sources; a rebuild failing after deletion stays recoverable and its inspected retry ends verified. Not
-automated here: the setup-gate conversation (scenario 01's), and teacher feedback contradicting a
+sources; a rebuild failing after deletion stays recoverable and its inspected retry ends verified. First
+of all, the scenario's own request in a repository not yet set up must get the setup questions before any
+commit or ingest (:mod:`evals.scenarios.rag_gate`). Not automated here: the rest of the setup-gate
+conversation (scenario 01's), and teacher feedback contradicting a
 diagnosis and misclassified topics (the diagnose operation's rows). Stale query results (a changed
 source, a lost index, a rebuild that failed after deletion) are covered by
 ``tests/integration/test_rag_worker.py`` on real RAG-Anything, and the failed/no-hit wording of the
@@ -42,7 +44,7 @@ from evals.harness.queue_watch import tasks_sent
 from evals.harness.repo_state import CommitInfo, RepoState
 from evals.harness.wire import RAG_QUEUE
 from evals.sandbox.git_client import run_git
-from evals.scenarios import rag_recovery
+from evals.scenarios import rag_gate, rag_recovery
 from evals.scenarios.learner_files import learner_files
 from evals.scenarios.rag_flow import (
     ANSWER_INTRO,
@@ -79,6 +81,7 @@ SOURCE_QUESTION = f"What does my textbook {MATERIAL} call the ratio of correspon
 
 def run(ctx: ForgeRun) -> Sequence[Check]:
     checks = ctx.checks
+    rag_gate.run(ctx, MATERIAL, TEXTBOOK)
     repo = ctx.create_repository("rag", learner_files(extra={MATERIAL: TEXTBOOK}))
     before = repo.observe()
     number = repo.open_issue("Similarity chapter notes", NOTE)

@@ -1,12 +1,15 @@
 """The checks that cover criteria no check judged before: each passes a conforming outcome and fails the
 broken one its mutant produces (02.must.4: derived understanding only with its basis; 09.must.3: only the
-goal, the linked model and the event's own evidence are cited)."""
+goal, the linked model and the event's own evidence are cited; 09.variant.3: an unclear config leaves the
+update pending; 13.must.2 and 13.must-not.1: the setup
+questions before any commit or ingest)."""
 
 from __future__ import annotations
 
 from evals.harness.checks import CheckRecorder, CheckStatus
 from evals.harness.receipt import ReceiptField
 from evals.harness.repo_state import CommitInfo, RepoState
+from evals.scenarios import rag_gate
 from evals.scenarios import s02_organize as s02
 from evals.scenarios import s09_implicit_event as s09
 from evals.scenarios.learner_files import MATHS_GOAL
@@ -72,3 +75,50 @@ def test_09_citing_an_unrelated_earlier_note_in_the_record_or_the_receipt_fails(
     old = s09.OLD_NOTE_PATH.rsplit("/", 1)[1]
     assert stray(f"{EVENT}## Read for this\n\n- [old]({old})\n") == {RECORD_09: [s09.OLD_NOTE_PATH]}
     assert stray(EVENT, evidence=f"also `{s09.OLD_NOTE_PATH}`") == {"receipt": [s09.OLD_NOTE_PATH]}
+
+
+def unclear(*, committed: bool, receipt: str) -> CheckStatus:
+    after = BEFORE_09
+    if committed:
+        written = CommitInfo("b" * 40, "bot", "Record study note", (RECORD_09,))
+        after = RepoState(written.id, {**BEFORE_09.files, RECORD_09: EVENT}, (written, START))
+    checks = CheckRecorder()
+    s09.judge_unclear(checks, BEFORE_09, after, f"I did not write.\n\n- **Changed files:** {receipt}")
+    return status(checks)
+
+
+def test_09_an_unclear_config_that_leaves_the_update_pending_passes() -> None:
+    assert unclear(committed=False, receipt=f"`{RECORD_09}`, `dashboard.md`") is CheckStatus.PASS
+
+
+def test_09_an_unclear_config_read_as_permission_or_no_pending_writeback_fails() -> None:
+    assert unclear(committed=True, receipt=f"`{RECORD_09}`") is CheckStatus.FAIL
+    assert unclear(committed=False, receipt="none") is CheckStatus.FAIL
+
+
+# --- 13.must.2, 13.must-not.1 ---------------------------------------------------------------------------
+
+ASKED = "Let's set it up first.\n\nWhich subject do you want to start with?"
+
+
+def gate(
+    replies: tuple[str, ...], *, committed: bool = False, rag_tasks: tuple[str, ...] = ()
+) -> CheckStatus:
+    before = state({"materials/textbook.md": "# Textbook\n"})
+    after = before
+    if committed:
+        setup = CommitInfo("b" * 40, "bot", "Set up", ("gitlearnos.yml",))
+        after = RepoState(setup.id, {**before.files, "gitlearnos.yml": "mode: safe-auto\n"}, (setup, START))
+    checks = CheckRecorder()
+    rag_gate.judge(checks, before, after, replies, list(rag_tasks))
+    return status(checks)
+
+
+def test_13_a_question_and_nothing_done_passes() -> None:
+    assert gate((ASKED,)) is CheckStatus.PASS
+
+
+def test_13_setting_up_ingesting_or_not_asking_before_the_answer_fails() -> None:
+    assert gate((ASKED,), committed=True) is CheckStatus.FAIL
+    assert gate((ASKED,), rag_tasks=("workers.rag.sync_source",)) is CheckStatus.FAIL
+    assert gate(("Done: RAG-Anything is set up and your materials are indexed.",)) is CheckStatus.FAIL
