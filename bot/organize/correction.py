@@ -72,6 +72,14 @@ def _fact_of(note: str) -> str:
     return CORRECTION_CUE.sub("", note, count=1).strip() or note
 
 
+def _same_source(record: Current, event: ThreadEvent) -> bool:
+    """The record came from this very issue body or comment, linked or not (a catch-up event has no URL)."""
+    assert event.repo is not None
+    where = f"{event.forge.value} {source_name(event)} in {event.repo.full_name}"
+    locator = record.header.get("Source locator", "")
+    return locator == where or locator.startswith(f"[{where}](")
+
+
 def _on_thread(record: Current, event: ThreadEvent) -> bool:
     assert event.repo is not None
     where = f"issue #{event.thread.number} in {event.repo.full_name}"
@@ -82,8 +90,7 @@ def _on_thread(record: Current, event: ThreadEvent) -> bool:
 def _original(event: ThreadEvent, snapshot: RepoSnapshot, fact: str) -> Current | None:
     """The current record the event corrects; None when it corrects nothing recorded."""
     if isinstance(event, IssueEdited | CommentEdited):
-        locator = source_locator(event)
-        same_source = [r for r in current_events(snapshot) if r.header.get("Source locator") == locator]
+        same_source = [r for r in current_events(snapshot) if _same_source(r, event)]
         return same_source[-1] if same_source else None
     on_thread = [r for r in current_events(snapshot) if _on_thread(r, event)]
     if not on_thread:

@@ -94,6 +94,17 @@ CORRECTIONS = {
 }
 
 
+def test_an_edited_comment_caught_up_without_its_link_still_finds_its_record() -> None:
+    """Maintenance replays a missed edit from the comment listing, which gives no URL."""
+    first = planned(issue_event(kind=EventKind.COMMENT_CREATED, comment=WRONG, title=TITLE), {})
+    before = {write.path: write.content for write in first.writes}
+    listed = issue_event(kind=EventKind.COMMENT_EDITED, comment=NOTE, title=TITLE)
+    assert listed.thread is not None
+    edit = planned(listed.model_copy(update={"thread": listed.thread.model_copy(update={"url": ""})}), before)
+    assert edit.outcome is Outcome.COMMITTED
+    assert "What changed: numbers 360 → 540." in edit.replies[0].text
+
+
 @pytest.mark.parametrize("language", sorted(CORRECTIONS))
 def test_a_correcting_comment_in_any_language_corrects_the_note_above(language: str) -> None:
     before = recorded()
