@@ -83,6 +83,10 @@ NO_QUESTION = (
     "or your earlier notes on this topic to build it from (no worked example with numbers, recorded slip, "
     "formula or stated fact), and it does not make questions up. Add such a line and ask again."
 )
+# The receipt's Questions field when a question was asked for and none could be built.
+NO_QUESTION_RECEIPT = (
+    "none: asked for, but nothing in the note or earlier notes could be built into a question with a key"
+)
 TRANSFER, VARIATION, RECALL = "transfer", "variation", "review"
 # The section of a review record that holds the answer key; it is never delivered before an attempt.
 ANSWER_HEADING = "## Answer or success condition"
