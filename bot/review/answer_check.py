@@ -68,8 +68,12 @@ LABEL = re.compile(
     r"^(?:[^\W\d_][\w'’₀-₉]{0,20}(?:\s[^\W\d_]{1,20})?\s*[:：]|[A-Za-z][\w'’]{0,5}(?:\([a-z]\))?\s*=)\s*"
 )
 ALTERNATIVES = re.compile(r"\s+(?:or|o|ou|oder|или|或者?)\s+(?:maybe\s+|perhaps\s+)?|\s*或\s*", re.I)
-NOT_FORM = re.compile(r"^(?:not|no\s+es|pas|nicht|не|不是)\s+(?P<rest>.+)$", re.I)
-NEGATION = re.compile(r"(?<!\w)(?:not|no|never|n't|nicht|kein\w*|pas|не|нет)(?!\w)|[不没]", re.I)
+NOT_FORM = re.compile(r"^(?:not(?!\s+sure)|no\s+es|pas|nicht|не|不是)\s+(?P<rest>.+)$", re.I)
+# Words that deny or doubt what stands near them: a number in such a sentence is not taken as the answer.
+NEGATION = re.compile(
+    r"(?<!\w)(?:not|no|never|n't|wrong|incorrect|false|nicht|kein\w*|falsch|pas|faux|не|нет)(?!\w)|[不没错]",
+    re.I,
+)
 ORDERED = re.compile(r"\s*\((?:in\s+(?:this\s+|that\s+)?order|ordered)\)\s*$", re.I)
 UNORDERED = re.compile(r"\s*\((?:in\s+)?any\s+order\)\s*$|\s*\(unordered\)\s*$", re.I)
 BRACED = re.compile(r"^\{(?P<items>.*)\}$")
@@ -141,8 +145,11 @@ class QuantityJudge:
         """A number inside a sentence: judged only when it is the one number there and nothing negates it."""
         numbers = list(NUMBER_IN_TEXT.finditer(text))
         if len(numbers) != 1 or NEGATION.search(text):
-            many = "several numbers" if len(numbers) > 1 else why
-            return Check(Verdict.CANNOT_TELL, self.method, f"{many}; write it as `Answer: <value> <unit>`")
+            if len(numbers) > 1:
+                why = "the answer holds several numbers"
+            elif numbers:
+                why = "the sentence around the number denies or doubts something"
+            return Check(Verdict.CANNOT_TELL, self.method, f"{why}; write it as `Answer: <value> <unit>`")
         number = numbers[0]
         unit = UNIT_AFTER.match(text, number.end())
         candidate = number.group(0) + (" " + unit.group("unit") if unit and unit.group("unit") else "")

@@ -103,7 +103,7 @@ SELF_JUDGMENT = re.compile(
 )
 SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
 FINAL_ANSWER = re.compile(r"^\s*(?:final\s+)?answer\s*:\s*(?P<value>\S.*?)\s*$", re.I | re.M)
-ANY_NUMBERED = re.compile(r"^\s*(?:answer\s*|question\s*|q)?\(?\d+\s*(?:[.)]|:)(?!\d)", re.I | re.M)
+ANY_NUMBERED = re.compile(r"^\s*(?:answer\s*|question\s*|q)?\(?\d+\s*(?:[.)]|:)\)?\s+\S", re.I | re.M)
 VERDICT_RESULT = {
     Verdict.CORRECT: Result.CORRECT,
     Verdict.INCORRECT: Result.INCORRECT,
@@ -169,8 +169,8 @@ def final_answer(answer: str, *, number: int | None = None, unnumbered: bool = T
     """The learner's stated final answer to one question, or None when the reply states none.
 
     ``number``: the question's number in the delivery, read as ``N. …``. ``unnumbered``: whether a
-    reply that numbers nothing (``Answer: …``, or a one-line reply when ``number`` is None) may stand
-    for this question; only the first question of a delivery is answered that way.
+    reply that numbers nothing (``Answer: …``, or a reply of one line) may stand for this question; only
+    the first question of a delivery is answered that way.
     """
     if number is not None:
         numbered = _numbered_answer(number).search(answer)
@@ -182,7 +182,7 @@ def final_answer(answer: str, *, number: int | None = None, unnumbered: bool = T
     if stated:
         return stated.group("value")
     lines = [line for line in answer.strip().splitlines() if line.strip()]
-    return lines[0] if len(lines) == 1 and number is None else None
+    return lines[0] if len(lines) == 1 else None
 
 
 @dataclass(frozen=True)
@@ -233,4 +233,4 @@ def evaluate(
     ``question`` the record's number for it, whose key is used (default ``number``, else 1).
     """
     key = answer_keys(answer_section).get(question or number or 1)
-    return judged(final_answer(answer, number=number), key)
+    return judged(final_answer(answer, number=number, unnumbered=number in (None, 1)), key)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
+import pytest
+
 from bot.handle import plan_event
 from bot.intake.events import EventKind
 from bot.intake.rule_agent import RuleAgent
@@ -148,3 +150,41 @@ def test_a_numbered_reply_is_read_for_the_records_own_question() -> None:
     snapshot, body = delivered()
     words = "1. 6 cm\n2. Use DE/AB.\n3. KL = 2, MN = 6 ... I did it without my notes."
     assert "- Result: `incorrect`" in written(answer(snapshot, body, words=words), REVIEW_PATH)
+
+
+@pytest.mark.parametrize("words", ["Answer: 12cm", "YZ = 12 cm", "12", "Answer: 0.12 m"])
+def test_the_answers_issue_16_found_marked_incorrect_are_correct_and_say_how_they_were_judged(
+    words: str,
+) -> None:
+    snapshot, body = delivered()
+    plan = answer(snapshot, body, words=words)
+    review = written(plan, REVIEW_PATH)
+    assert "- Result: `correct`" in review
+    assert "judged as quantities with units against question 1's expected answer `12 cm`" in review
+    assert "judged as quantities with units" in plan.replies[0].text
+
+
+def test_an_answer_the_checker_cannot_read_is_not_assessed_never_incorrect() -> None:
+    snapshot, body = delivered(mastery="demonstrated")
+    plan = answer(snapshot, body, words="Answer: 12 apples\nNo notes.")
+    review = written(plan, REVIEW_PATH)
+    assert "- Result: `not-assessed`" in review and read_header(review)["Status"] == "attempted"
+    assert "can't tell" in review and "“apples” is not a unit the checker knows" in review
+    assert read_header(written(plan, GAP_PATH))["Mastery"] == "demonstrated", "no evidence against mastery"
+    assert "- Date or next handoff: pending: no date until the attempt is evaluated" in review
+
+
+def test_a_delayed_check_on_a_gap_counts_its_delay_from_the_gaps_events() -> None:
+    """The bot's follow-up checks depend on the gap alone; before, their delay was "not recorded"."""
+    snapshot, body = delivered()
+    files = files_after(snapshot, Plan(outcome=Outcome.UNCHANGED))
+    depends = "Depends on (goal/gap/model/event IDs): "
+    files[REVIEW_PATH] = files[REVIEW_PATH].replace(
+        f"{depends}`event-2026-11-26-scale-factor`, `gap-scale-factor`", f"{depends}`gap-scale-factor`"
+    )
+    files[GAP_PATH] = files[GAP_PATH].replace(
+        "Resolution: `open`", "Depends on (event IDs): `event-2026-11-26-scale-factor`\nResolution: `open`"
+    )
+    plan = answer(MemorySnapshot(files), body)
+    assert "- Delay: 4 day(s) after the learning event of 2026-11-26" in written(plan, REVIEW_PATH)
+    assert read_header(written(plan, GAP_PATH))["Mastery"] == "demonstrated"
