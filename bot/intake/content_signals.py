@@ -33,6 +33,8 @@ _FORMULA = re.compile(
     | [\w)\]]\s*(?:=|≠|≈|≤|≥|<=|>=)\s*[-\w(√]          # y = 2x, a ≤ b
     | [²³√∫∑∏π±∞∆∂]                                    # superscripts and mathematical signs
     | \b\d+\s*/\s*\d+\b                                 # 3/4
+    | \b[A-Z]{1,2}\s*/\s*[A-Z]{1,2}\b                   # BC/AB, a ratio of segments
+    | \b(?:sin|cos|tan|log|ln)\s*\(?[a-zθ]\b              # sin x, log(x)
     | \d\s*[+×÷*]\s*\d                                  # 3 + 4, 2 × 6
     | \b(?:[A-Z][a-z]?\d*)*[A-Z][a-z]?\d+(?:[A-Z][a-z]?\d*)*\b   # H2O, CO2, C6H12O6
     """,

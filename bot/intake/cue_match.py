@@ -8,7 +8,7 @@ forms, ligatures), casefold (``ß`` → ``ss``), and Latin/Cyrillic accents drop
 A cue is a phrase of words separated by spaces:
 
 - ``word`` matches that whole word; ``word*`` matches any word starting with it (``aprend*``);
-- ``~`` stands for up to three arbitrary words (``got ~ wrong`` matches "got question 4 wrong");
+- ``~`` stands for up to five arbitrary words (``got ~ wrong`` matches "got question 4 wrong");
 - a cue written in Chinese or Japanese characters matches as a substring, since those scripts put no
   spaces between words.
 """
@@ -23,7 +23,7 @@ from collections.abc import Iterable
 # so が never folds into か.
 _ACCENTS = re.compile("[\u0300-\u036f]")
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
-_GAP = r"(?:\w+\W+){0,3}"
+_GAP = r"(?:\w+\W+){0,5}"
 
 
 def fold(text: str) -> str:

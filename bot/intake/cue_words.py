@@ -1,7 +1,7 @@
 """The rule agent's word lists, per language: what learning, a difficulty, a request, small talk sound like.
 
 Data, not logic: each table maps a language code (en, es, fr, de, pt, zh, ja, ru) to cue phrases in the
-syntax of :mod:`bot.intake.cue_match` (``word*`` is a prefix, ``~`` up to three words, CJK matches as a
+syntax of :mod:`bot.intake.cue_match` (``word*`` is a prefix, ``~`` up to five words, CJK matches as a
 substring), written as one comma-separated list per language. Texts are matched against every language
 at once, so a note that mixes languages is heard too. The lists name kinds of words (verbs of learning,
 places of teaching, greetings, everyday errands), never whole sentences: recognition must generalize to
@@ -19,85 +19,111 @@ Lexicon = Mapping[str, tuple[str, ...]]
 
 LANGUAGES = ("en", "es", "fr", "de", "pt", "zh", "ja", "ru")
 
-# Something was learned, practised, taught or got wrong: the learner reports a learning event.
+# Something was learned, understood, solved, taught or got wrong: the learner reports a learning event.
 EVENT: Lexicon = {
     "en": phrases(
-        "learned, learnt, today i learned, we learned, understood, now i understand, "
+        "solved, we solved, learned, learnt, today i learned, we learned, understood, now i understand, "
         "finally understand*, realis*, realiz*, figured out, found out that, mistake*, got ~ wrong, "
-        "made an error, my error, wrong answer, i was wrong, teacher*, tutor*, professor*, lecturer, "
-        "instructor, in class, class today, lesson*, lecture*, homework, assignment*, worksheet*, "
-        "practice problem*, practice test*, exam, exams, examination*, quiz, quizzes, on the test, "
-        "in the test, textbook*, chapter*, studied, study notes, revised, revision, remember that, "
-        "key point, takeaway, the trick is, i was taught, we covered, i solved, solved it"
+        "get* ~ wrong, wrong, incorrect, made an error, my error, i was wrong, studied, study notes, "
+        "revised, remember that, key point, takeaway, the trick is, i was taught, taught us, taught me, "
+        "we covered, i solved, solved it, explained that, explained how, explained why, showed us, "
+        "told us that, teacher* ~ said, teacher* ~ explained, teacher* ~ showed, tutor* ~ said, "
+        "tutor* ~ explained"
     ),
     "es": phrases(
         "aprendi, aprendimos, he aprendido, hemos aprendido, entendi, ahora entiendo, comprendi, "
-        "me di cuenta, descubri, error*, me equivoque, me salio mal, profesor*, profe, maestr*, "
-        "en clase, clase*, leccion*, tarea*, deberes, ejercicio*, examen*, examenes, libro de texto, "
-        "capitulo*, estudie, estudiamos, repase, hay que recordar, recordar que, nos enseñaron, "
-        "me enseño, explico, resolvi"
+        "me di cuenta, descubri, error*, me equivoque, me salio mal, estudie, estudiamos, repase, "
+        "hay que recordar, recordar que, nos enseñaron, me enseño, explico, nos mostro, profesor* dijo, "
+        "profe dijo, resolvi"
     ),
     "fr": phrases(
         "j'ai appris, appris, nous avons appris, on a appris, j'ai compris, compris, "
-        "je comprends maintenant, je me suis rendu compte, erreur*, je me suis trompe*, faute*, "
-        "professeur*, prof, enseignant*, maitresse, en cours, cours, en classe, classe, lecon*, devoir*, "
-        "exercice*, examen*, controle, interro*, manuel, chapitre*, j'ai etudie, revise*, "
-        "il faut retenir, retenir que, nous a explique, a explique, resolu"
+        "je comprends maintenant, je me suis rendu compte, erreur*, je me suis trompe*, faute*, j'ai etudie, "
+        "revise*, il faut retenir, retenir que, nous a explique, a explique, nous a montre, prof* ~ a dit, "
+        "resolu"
     ),
     "de": phrases(
-        "gelernt, lernte*, verstanden, jetzt verstehe ich, klar geworden, erkannt, fehler*, "
-        "falsch gemacht, falsch, lehrer*, im unterricht, unterricht*, in der stunde, lektion*, "
-        "hausaufgabe*, ubung*, aufgabe*, prufung*, klausur*, klassenarbeit*, schulbuch, lehrbuch, "
-        "kapitel*, wiederholt, gemerkt, merke dir, erklart, gelost, vorlesung*"
+        "gelernt, lernte*, verstanden, jetzt verstehe ich, klar geworden, erkannt, fehler*, falsch gemacht, "
+        "falsch, wiederholt, gemerkt, merke dir, erklart, uns gezeigt, lehrer* ~ gesagt, gelost"
     ),
     "pt": phrases(
-        "aprendi, aprendemos, tenho aprendido, entendi, agora entendo, compreendi, percebi, "
-        "me dei conta, erro*, errei, professor*, professora*, na aula, aula*, licao, licoes, "
-        "dever de casa, tarefa*, exercicio*, prova, provas, exame*, teste, testes, livro didatico, "
-        "capitulo*, estudei, revisei, lembrar que, nos ensinaram, explicou, resolvi"
+        "aprendi, aprendemos, tenho aprendido, entendi, agora entendo, compreendi, percebi, me dei conta, "
+        "erro*, errei, estudei, revisei, lembrar que, nos ensinaram, explicou, nos mostrou, "
+        "professor* disse, resolvi"
     ),
     "zh": phrases(
-        "学到, 学会, 学了, 今天学, 明白了, 懂了, 理解了, 搞懂, 弄懂, 弄明白, 原来, 发现, 错了, 做错, "
-        "错误, 弄错, 老师, 课上, 上课, 课堂, 讲课, 作业, 考试, 测验, 小测, 习题, 练习, 课本, 教科书, "
-        "章节, 复习, 记住, 解出"
+        "学到, 学会, 学了, 今天学, 明白了, 懂了, 理解了, 搞懂, 弄懂, 弄明白, 原来, 发现, 错了, 做错, 错误, "
+        "弄错, 老师说, 老师讲, 老师教, 复习, 记住, 解出"
     ),
     "ja": phrases(
-        "学んだ, 習った, 教わった, 分かった, わかった, 理解した, 理解できた, 気づいた, 気付いた, "
-        "間違えた, 間違い, 間違って, ミス, 先生, 授業, 講義, 宿題, 課題, 演習, 練習問題, 試験, テスト, "
-        "教科書, 参考書, 復習, 覚えた, 解けた"
+        "学んだ, 習った, 教わった, 分かった, わかった, 理解した, 理解できた, 気づいた, 気付いた, 間違えた, "
+        "間違い, 間違って, ミス, 説明した, 説明してくれた, 復習, 覚えた, 解けた"
     ),
     "ru": phrases(
         "узнал*, выучил*, научил*, понял, поняла, поняли, теперь понимаю, осознал*, разобрал*, ошибк*, "
-        "ошибся, ошиблась, неправильно, учител*, учительниц*, преподавател*, на уроке, урок*, лекци*, "
-        "на паре, семинар*, домашн* задани*, домашк*, упражнени*, задач*, экзамен*, контрольн*, тест, "
-        "тесты, тестов, учебник*, повторил*, запомни*, объяснил*, решил*"
+        "ошибся, ошиблась, неправильно, повторил*, запомни*, объяснил*, нам показал*, сказал* ~ что, решил*"
+    ),
+}
+
+# Where learning happens: a class, a teacher, homework, an exam. Context, not yet an event: "I have an
+# exam tomorrow" is not learning, "in class: the derivative of x^2 is 2x" is.
+CONTEXT: Lexicon = {
+    "en": phrases(
+        "teacher*, tutor*, professor*, lecturer, instructor, in class, class today, class, lesson*, "
+        "lecture*, homework, assignment*, worksheet*, practice problem*, practice test*, exam, exams, "
+        "examination*, quiz, quizzes, on the test, in the test, textbook*, chapter*, revision"
+    ),
+    "es": phrases(
+        "profesor*, profe, maestr*, en clase, clase*, leccion*, tarea*, deberes, ejercicio*, examen*, "
+        "examenes, libro de texto, capitulo*"
+    ),
+    "fr": phrases(
+        "professeur*, prof, enseignant*, maitresse, en cours, cours, en classe, classe, lecon*, devoir*, "
+        "exercice*, examen*, controle, interro*, manuel, chapitre*"
+    ),
+    "de": phrases(
+        "lehrer*, im unterricht, unterricht*, in der stunde, lektion*, hausaufgabe*, ubung*, aufgabe*, "
+        "prufung*, klausur*, klassenarbeit*, schulbuch, lehrbuch, kapitel*, vorlesung*"
+    ),
+    "pt": phrases(
+        "professor*, professora*, na aula, aula*, licao, licoes, dever de casa, tarefa*, exercicio*, prova, "
+        "provas, exame*, teste, testes, livro didatico, capitulo*"
+    ),
+    "zh": phrases("老师, 课上, 上课, 课堂, 讲课, 作业, 考试, 测验, 小测, 习题, 练习, 课本, 教科书, 章节"),
+    "ja": phrases("先生, 授業, 講義, 宿題, 課題, 演習, 練習問題, 試験, テスト, 教科書, 参考書"),
+    "ru": phrases(
+        "учител*, учительниц*, преподавател*, на уроке, урок*, лекци*, на паре, семинар*, домашн* задани*, "
+        "домашк*, упражнени*, задач*, экзамен*, контрольн*, тест, тесты, тестов, учебник*"
     ),
 }
 
 # The learner names a difficulty: confusion, a recurring slip, something forgotten.
 GAP: Lexicon = {
     "en": phrases(
-        "don't understand, dont understand, do not understand, didn't understand, confused about, "
-        "i'm confused, i am confused, keep forget*, keep mix*, keep confus*, keep flip*, keep mak*, "
-        "keep get*, keep mess*, keep drop*, keep miss*, keep los*, forgot to, always forget, mixed up, "
-        "mix up, confuse ~ with, struggle with, struggling with, stuck on, can't remember, cant remember"
+        "chose ~ instead of, used ~ instead of, wrote ~ instead of, picked ~ instead of, don't understand, "
+        "dont understand, do not understand, didn't understand, confused about, i'm confused, i am confused, "
+        "keep forget*, keep mix*, keep confus*, keep flip*, keep mak*, keep get*, keep mess*, keep drop*, "
+        "keep miss*, keep los*, kept forget*, kept mix*, kept confus*, kept flip*, kept mak*, kept get*, "
+        "kept mess*, forgot to, always forget, mixed up, mix up, confuse ~ with, struggle with, "
+        "struggling with, stuck on, can't remember, cant remember"
     ),
     "es": phrases(
-        "no entiendo, no comprendo, no entendi, estoy confundid*, me confundo, siempre olvido, "
-        "siempre me olvido, olvide, se me olvida, me cuesta, me lio, me equivoco"
+        "elegi ~ en vez de, use ~ en lugar de, use ~ en vez de, no entiendo, no comprendo, no entendi, "
+        "estoy confundid*, me confundo, siempre olvido, siempre me olvido, olvide, se me olvida, me cuesta, "
+        "me lio, me equivoco"
     ),
     "fr": phrases(
-        "je ne comprends pas, je comprends pas, j'ai pas compris, je n'ai pas compris, je confonds, "
-        "je me trompe toujours, j'oublie toujours, j'ai oublie de, je melange, j'ai du mal, je bloque sur"
+        "j'ai choisi ~ au lieu de, j'ai utilise ~ au lieu de, je ne comprends pas, je comprends pas, "
+        "j'ai pas compris, je n'ai pas compris, je confonds, je me trompe toujours, j'oublie toujours, "
+        "j'ai oublie de, je melange, j'ai du mal, je bloque sur"
     ),
     "de": phrases(
-        "verstehe ~ nicht, versteh ~ nicht, nicht verstanden, ich bin verwirrt, verwechsle*, "
-        "verwechsel*, vergesse immer, vergessen, ich vergesse, durcheinander, tue mich schwer, "
-        "komme nicht weiter"
+        "verstehe ~ nicht, versteh ~ nicht, nicht verstanden, ich bin verwirrt, verwechsle*, verwechsel*, "
+        "vergesse immer, vergessen, ich vergesse, durcheinander, tue mich schwer, komme nicht weiter"
     ),
     "pt": phrases(
-        "nao entendo, nao entendi, nao compreendo, estou confus*, confundo, sempre esqueco, esqueci de, "
-        "me confundo, tenho dificuldade, travo em"
+        "escolhi ~ em vez de, usei ~ em vez de, nao entendo, nao entendi, nao compreendo, estou confus*, "
+        "confundo, sempre esqueco, esqueci de, me confundo, tenho dificuldade, travo em"
     ),
     "zh": phrases(
         "不懂, 不明白, 不理解, 搞不懂, 没懂, 搞混, 混淆, 总是忘, 老是忘, 忘了, 忘记, 总是搞错, 老是出错, "
@@ -136,20 +162,41 @@ REQUEST: Lexicon = {
     ),
     "pt": phrases(
         "me ensina, ensina-me, me ensine, me explica, explica-me, pode explicar, me ajuda a entender, "
-        "nunca aprendi, nao aprendi, quero aprender, quero entender, me faz uma pergunta, "
-        "me de um exercicio"
+        "nunca aprendi, nao aprendi, quero aprender, quero entender, me faz uma pergunta, me de um exercicio"
     ),
     "zh": phrases(
-        "教我, 解释一下, 给我解释, 讲一下, 讲讲, 帮我理解, 没学过, 没有学过, 我想学, 想学, 出一道题, "
-        "考考我, 给我一道题"
+        "教我, 解释一下, 给我解释, 讲一下, 讲讲, 帮我理解, 没学过, 没有学过, 我想学, 想学, 出一道题, 考考我, "
+        "给我一道题"
     ),
     "ja": phrases(
         "教えて, 説明して, 解説して, 理解したい, 習ったことがない, 学びたい, 問題を出して, クイズを出して"
     ),
     "ru": phrases(
-        "научи меня, научите меня, объясни*, можешь объяснить, помоги* понять, не изучал*, "
-        "никогда не учил*, хочу выучить, хочу понять, хочу научиться, задай мне вопрос, дай мне задачу"
+        "научи меня, научите меня, объясни*, можешь объяснить, помоги* понять, не изучал*, никогда не учил*, "
+        "хочу выучить, хочу понять, хочу научиться, задай мне вопрос, дай мне задачу"
     ),
+}
+
+# Plans and scheduling: when a class or an exam is, not what was learned in it.
+LOGISTICS: Lexicon = {
+    "en": phrases(
+        "tomorrow, tonight, next week, next month, on monday, on tuesday, on wednesday, on thursday, "
+        "on friday, this weekend, is due, due date, deadline, schedule*, reschedul*, cancelled, canceled, "
+        "wish me luck, i have an exam, i have a test, i'm nervous, i am nervous"
+    ),
+    "es": phrases(
+        "mañana, la semana que viene, la proxima semana, fecha de entrega, plazo, horario, nervios*"
+    ),
+    "fr": phrases(
+        "demain, la semaine prochaine, date limite, a rendre pour, emploi du temps, annule*, stresse*"
+    ),
+    "de": phrases(
+        "morgen, nachste woche, abgabetermin, frist, stundenplan, abgesagt, daumen, nervos, aufgeregt"
+    ),
+    "pt": phrases("amanha, semana que vem, proxima semana, prazo, horario, cancelad*, nervos*"),
+    "zh": phrases("明天, 下周, 下星期, 截止, 课程表, 取消, 紧张"),
+    "ja": phrases("明日, あした, 来週, 締め切り, 時間割, 休講, 緊張"),
+    "ru": phrases("завтра, на следующей неделе, срок сдачи, дедлайн, расписани*, отменил*, волнуюсь"),
 }
 
 # Subject-agnostic academic vocabulary: the shape of knowledge, whatever the subject.
@@ -167,12 +214,12 @@ ACADEMIC: Lexicon = {
         "propriete*, methode*, hypothese*"
     ),
     "de": phrases(
-        "formel*, satz des, theorem*, definition*, beweis*, axiom*, konzept*, begriff*, prinzip*, "
-        "gesetz*, regel*, eigenschaft*, methode*, hypothese*"
+        "formel*, satz des, theorem*, definition*, beweis*, axiom*, konzept*, begriff*, prinzip*, gesetz*, "
+        "regel*, eigenschaft*, methode*, hypothese*"
     ),
     "pt": phrases(
-        "formula*, teorema*, definicao, definicoes, demonstracao, axioma*, conceito*, principio*, "
-        "lei de, regra*, propriedade*, metodo*, hipotese*"
+        "formula*, teorema*, definicao, definicoes, demonstracao, axioma*, conceito*, principio*, lei de, "
+        "regra*, propriedade*, metodo*, hipotese*"
     ),
     "zh": phrases("公式, 定理, 定义, 证明, 公理, 概念, 原理, 定律, 规则, 性质, 方法, 例题"),
     "ja": phrases("公式, 定理, 定義, 証明, 公理, 概念, 原理, 法則, 規則, 性質, 仮説, 例題"),
@@ -186,9 +233,9 @@ ACADEMIC: Lexicon = {
 SMALL_TALK: Lexicon = {
     "en": phrases(
         "hello, hi, hey, good morning, good night, good evening, thanks, thank you, thx, how are you, "
-        "how are you doing, how's it going, what's up, bye, goodbye, see you, lol, haha*, nice, cool, "
-        "ok, okay, have a nice day, how was your day, i'm fine, i'm tired, i'm bored, happy birthday, "
-        "good luck, wish me luck, you're welcome"
+        "how are you doing, how's it going, what's up, bye, goodbye, see you, lol, haha*, nice, cool, ok, "
+        "okay, have a nice day, how was your day, i'm fine, i'm tired, i'm bored, happy birthday, good luck, "
+        "wish me luck, you're welcome"
     ),
     "es": phrases(
         "hola, buenos dias, buenas tardes, buenas noches, gracias, muchas gracias, como estas, que tal, "
@@ -199,16 +246,16 @@ SMALL_TALK: Lexicon = {
         "au revoir, a bientot, mdr, bonne journee, bonne nuit, de rien, bon anniversaire"
     ),
     "de": phrases(
-        "hallo, guten morgen, guten tag, guten abend, gute nacht, danke, vielen dank, wie geht's, "
-        "wie gehts, wie geht es dir, tschuss, bis bald, bis spater, alles gute, viel gluck"
+        "hallo, guten morgen, guten tag, guten abend, gute nacht, danke, vielen dank, wie geht's, wie gehts, "
+        "wie geht es dir, tschuss, bis bald, bis spater, alles gute, viel gluck"
     ),
     "pt": phrases(
-        "ola, oi, bom dia, boa tarde, boa noite, obrigad*, valeu, tudo bem, como vai, como voce esta, "
-        "tchau, ate logo, ate mais, kkk*, de nada, feliz aniversario, boa sorte"
+        "ola, oi, bom dia, boa tarde, boa noite, obrigad*, valeu, tudo bem, como vai, como voce esta, tchau, "
+        "ate logo, ate mais, kkk*, de nada, feliz aniversario, boa sorte"
     ),
     "zh": phrases(
-        "你好, 您好, 嗨, 谢谢, 多谢, 早上好, 晚上好, 晚安, 再见, 拜拜, 你怎么样, 最近怎么样, 最近好吗, "
-        "哈哈, 不客气, 生日快乐"
+        "你好, 您好, 嗨, 谢谢, 多谢, 早上好, 晚上好, 晚安, 再见, 拜拜, 你怎么样, 最近怎么样, 最近好吗, 哈哈, "
+        "不客气, 生日快乐"
     ),
     "ja": phrases(
         "こんにちは, こんばんは, おはよう, ありがとう, お元気ですか, 調子はどう, さようなら, またね, "
@@ -226,48 +273,48 @@ OFF_TOPIC: Lexicon = {
         "cook*, recipe*, pasta, pizza, dinner, lunch, breakfast, restaurant*, weather, movie*, netflix, "
         "tv show*, football, soccer, basketball, video game*, shopping, buy, bought, price*, flight*, "
         "hotel*, vacation*, holiday*, party, birthday, weekend, girlfriend, boyfriend, my dog, my cat, "
-        "password, wifi, laptop, printer, haircut, gym, workout, coffee, grocer*, clothes, shoes, "
-        "concert*, dentist"
+        "password, wifi, laptop, printer, haircut, gym, workout, coffee, grocer*, clothes, shoes, concert*, "
+        "dentist"
     ),
     "es": phrases(
         "cocin*, receta*, pasta, pizza, cena, almuerzo, desayuno, restaurante*, pelicula*, futbol, "
-        "baloncesto, videojuego*, compras, comprar, compre, precio*, vuelo*, hotel*, vacaciones, "
-        "fiesta*, cumpleaños, novio, novia, mi perro, mi gato, contraseña, wifi, portatil, impresora, "
-        "gimnasio, cafe, ropa, zapatos, concierto*"
+        "baloncesto, videojuego*, compras, comprar, compre, precio*, vuelo*, hotel*, vacaciones, fiesta*, "
+        "cumpleaños, novio, novia, mi perro, mi gato, contraseña, wifi, portatil, impresora, gimnasio, cafe, "
+        "ropa, zapatos, concierto*"
     ),
     "fr": phrases(
         "cuisin*, recette*, pates, pizza, diner, dejeuner, petit-dejeuner, restaurant*, meteo, un film, "
         "foot, football, jeu video, jeux video, shopping, acheter, achete, prix, hotel*, vacances, fete, "
-        "anniversaire, copain, copine, mon chien, mon chat, mot de passe, wifi, imprimante, "
-        "salle de sport, cafe, vetements, chaussures, concert*"
+        "anniversaire, copain, copine, mon chien, mon chat, mot de passe, wifi, imprimante, salle de sport, "
+        "cafe, vetements, chaussures, concert*"
     ),
     "de": phrases(
         "kochen, koche, gekocht, rezept*, nudeln, pasta, pizza, abendessen, mittagessen, fruhstuck, "
-        "restaurant*, wetter, fussball, basketball, videospiel*, einkaufen, kaufen, gekauft, preis*, "
-        "flug, hotel*, urlaub*, ferien, party, geburtstag*, freundin, mein hund, meine katze, passwort, "
-        "wlan, drucker, fitnessstudio, kaffee, kleidung, schuhe, konzert*"
+        "restaurant*, wetter, fussball, basketball, videospiel*, einkaufen, kaufen, gekauft, preis*, flug, "
+        "hotel*, urlaub*, ferien, party, geburtstag*, freundin, mein hund, meine katze, passwort, wlan, "
+        "drucker, fitnessstudio, kaffee, kleidung, schuhe, konzert*"
     ),
     "pt": phrases(
-        "cozinh*, receita*, macarrao, pizza, jantar, almoco, cafe da manha, restaurante*, "
-        "previsao do tempo, filme*, novela*, futebol, basquete, videogame*, compras, comprar, comprei, "
-        "preco*, voo*, hotel*, ferias, festa*, aniversario, namorad*, meu cachorro, meu gato, senha, "
-        "wifi, impressora, cafe, roupa*, sapato*"
+        "cozinh*, receita*, macarrao, pizza, jantar, almoco, cafe da manha, restaurante*, previsao do tempo, "
+        "filme*, novela*, futebol, basquete, videogame*, compras, comprar, comprei, preco*, voo*, hotel*, "
+        "ferias, festa*, aniversario, namorad*, meu cachorro, meu gato, senha, wifi, impressora, cafe, "
+        "roupa*, sapato*"
     ),
     "zh": phrases(
         "做饭, 烹饪, 菜谱, 食谱, 意大利面, 面条, 披萨, 晚饭, 午饭, 早饭, 餐厅, 饭店, 天气, 电影, 电视剧, "
-        "足球, 篮球, 游戏, 购物, 价格, 多少钱, 航班, 酒店, 度假, 旅游, 派对, 男朋友, 女朋友, 我的狗, "
-        "我的猫, 密码, 打印机, 健身房, 咖啡, 衣服, 演唱会"
+        "足球, 篮球, 游戏, 购物, 价格, 多少钱, 航班, 酒店, 度假, 旅游, 派对, 男朋友, 女朋友, 我的狗, 我的猫, "
+        "密码, 打印机, 健身房, 咖啡, 衣服, 演唱会"
     ),
     "ja": phrases(
-        "料理, レシピ, パスタ, ピザ, 晩ご飯, 夕食, 昼ご飯, 朝ご飯, レストラン, 天気, 映画, ドラマ, "
-        "サッカー, 野球, ゲーム, 買い物, 値段, 飛行機, ホテル, 旅行, 休暇, パーティー, 彼氏, パスワード, "
-        "プリンター, ジム, コーヒー, コンサート"
+        "料理, レシピ, パスタ, ピザ, 晩ご飯, 夕食, 昼ご飯, 朝ご飯, レストラン, 天気, 映画, ドラマ, サッカー, "
+        "野球, ゲーム, 買い物, 値段, 飛行機, ホテル, 旅行, 休暇, パーティー, 彼氏, パスワード, プリンター, "
+        "ジム, コーヒー, コンサート"
     ),
     "ru": phrases(
         "приготовить, готовить, рецепт*, паста, пасту, пасты, пицц*, ужин*, обед*, завтрак*, ресторан*, "
-        "погод*, фильм*, кино, сериал*, футбол*, баскетбол*, видеоигр*, покупк*, купить, купил*, цена, "
-        "цену, сколько стоит, рейс*, отел*, гостиниц*, отпуск*, каникул*, вечеринк*, день рождения, "
-        "девушк*, моя собака, мой кот, пароль, вайфай, принтер*, спортзал*, кофе, одежд*, обув*, концерт*"
+        "погод*, фильм*, кино, сериал*, футбол*, баскетбол*, видеоигр*, покупк*, купить, купил*, цена, цену, "
+        "сколько стоит, рейс*, отел*, гостиниц*, отпуск*, каникул*, вечеринк*, день рождения, девушк*, "
+        "моя собака, мой кот, пароль, вайфай, принтер*, спортзал*, кофе, одежд*, обув*, концерт*"
     ),
 }
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from bot.intake.agent import Channel, LearnerInput, Recognition, Significance
-from bot.intake.content_signals import MEDIA, SOURCE_LINE, content_signals
+from bot.intake.content_signals import MEDIA, SOURCE_LINE, Signal, content_signals
 from bot.intake.cue_match import Cues, fold
 from bot.intake.cue_words import CHANNELS
 from bot.intake.significance import judge, read
@@ -64,12 +64,13 @@ class RuleAgent:
         text = f"{learner_input.title}\n{note}"
         labels = {label.lower() for label in learner_input.labels}
         subjects = _subjects(learner_input)
-        routing = route(text, subjects, learner_input.knowledge_points)
+        signals = content_signals(f"{learner_input.title}\n{learner_input.body}")
+        formula = bool(signals & {Signal.FORMULA, Signal.LATEX})
+        routing = route(text, subjects, learner_input.knowledge_points, formula=formula)
         wants_question = asks_for_question(f"{learner_input.title}\n{learner_input.body}")
         if labels & LEARNING_LABELS or form:
             significance, reason = Significance.DURABLE, "a learner note with learning content"
         else:
-            signals = content_signals(f"{learner_input.title}\n{learner_input.body}")
             reading = read(
                 text, note, signals=signals, content=routing.content, wants_question=wants_question
             )

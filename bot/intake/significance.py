@@ -3,7 +3,8 @@
 Storing is the costly mistake — a chat about dinner filed as learning is noise the learner must undo —
 so a note is DURABLE only with two kinds of evidence together: a learning cue (something learned, got
 wrong, or found hard) *and* something to learn from (subject terms, academic vocabulary, a formula, code,
-the learner's own material); or, without cue words, plenty of subject content in a statement. What is
+the learner's own material); or plenty of subject content, in a statement or beside a named class,
+teacher or exam (which alone say where learning happens, not that it did). What is
 likely learning but short of that is AMBIGUOUS: the core then asks one question and stores nothing
 until the learner answers. Small talk and everyday topics with no subject content are INCIDENTAL.
 """
@@ -16,10 +17,22 @@ from dataclasses import dataclass
 from bot.intake.agent import Significance
 from bot.intake.content_signals import MATERIAL, Signal
 from bot.intake.cue_match import Cues, fold
-from bot.intake.cue_words import ACADEMIC, EVENT, GAP, OFF_TOPIC, REQUEST, SMALL_TALK, every_language
+from bot.intake.cue_words import (
+    ACADEMIC,
+    CONTEXT,
+    EVENT,
+    GAP,
+    LOGISTICS,
+    OFF_TOPIC,
+    REQUEST,
+    SMALL_TALK,
+    every_language,
+)
 
 _EVENT = Cues(every_language(EVENT))
 _GAP = Cues(every_language(GAP))
+_CONTEXT = Cues(every_language(CONTEXT))
+_LOGISTICS = Cues(every_language(LOGISTICS))
 _REQUEST = Cues(every_language(REQUEST))
 _ACADEMIC = Cues(every_language(ACADEMIC))
 _SMALL_TALK = Cues(every_language(SMALL_TALK))
@@ -34,6 +47,8 @@ class Reading:
     """What the rule agent heard in one note: cue counts, signals and how much subject content."""
 
     learning: int  # distinct cues of a learning event or of a difficulty
+    context: bool  # a place of learning is named: a class, a teacher, homework, an exam
+    logistics: bool  # plans and scheduling: tomorrow, a deadline, a cancelled class
     request: bool  # asks to be taught, explained or quizzed
     academic: int  # subject-agnostic academic words: formula, theorem, definition …
     small_talk: bool
@@ -49,6 +64,8 @@ def read(text: str, note: str, *, signals: frozenset[Signal], content: int, want
     folded = fold(text)
     return Reading(
         learning=len(_EVENT.hits(folded) | _GAP.hits(folded)),
+        context=_CONTEXT.found(folded),
+        logistics=_LOGISTICS.found(folded),
         request=_REQUEST.found(folded),
         academic=len(_ACADEMIC.hits(folded)),
         small_talk=_SMALL_TALK.found(folded),
@@ -76,13 +93,16 @@ def judge(reading: Reading) -> tuple[Significance, str]:
     material = bool(reading.signals & MATERIAL)
     if reading.off_topic and not reading.content and not material:
         return Significance.INCIDENTAL, "an everyday topic, not subject learning"
-    if not (reading.learning or reading.request or _substance(reading)):
+    if not (reading.learning or reading.context or reading.request or _substance(reading)):
         reason = "small talk" if reading.small_talk else "no learning content recognized"
         return Significance.INCIDENTAL, reason
-    if reading.small_talk and not (reading.learning or reading.request or reading.content or reading.signals):
+    cues = reading.learning or reading.context or reading.request
+    if reading.small_talk and not (cues or reading.content or reading.signals):
         return Significance.INCIDENTAL, "small talk"
     if reading.learning:
         return _learning_event(reading)
+    if reading.context and not reading.question_only:
+        return _in_context(reading)
     if reading.question_only:
         return _question(material=material)
     if reading.request:
@@ -94,6 +114,18 @@ def _learning_event(reading: Reading) -> tuple[Significance, str]:
     if _substance(reading):
         return Significance.DURABLE, "a learning event with content to learn from"
     return Significance.AMBIGUOUS, "it sounds like learning but names nothing to record"
+
+
+def _in_context(reading: Reading) -> tuple[Significance, str]:
+    """A class, a teacher or an exam named beside subject content: durable only when the content is rich
+    and the note is not about when the class or exam is."""
+    if reading.logistics:
+        if _rich(reading):
+            return Significance.AMBIGUOUS, "plans for a class or an exam, with subject content"
+        return Significance.INCIDENTAL, "plans for a class or an exam"
+    if _rich(reading):
+        return Significance.DURABLE, "subject content from a class, a teacher or an exam"
+    return Significance.AMBIGUOUS, "it names a class or an exam but says too little to record"
 
 
 def _question(*, material: bool) -> tuple[Significance, str]:
@@ -112,8 +144,10 @@ def _request(reading: Reading) -> tuple[Significance, str]:
 
 
 def _rich(reading: Reading) -> bool:
-    """Plenty of subject content: two subject terms, or one beside an academic word or a signal."""
-    return reading.content >= 2 or bool(reading.content and (reading.signals or reading.academic))
+    """Plenty to learn from: two subject terms, one beside an academic word or a signal, or two signals
+    (a formula and its worked steps need no words)."""
+    with_words = reading.content >= 2 or bool(reading.content and (reading.signals or reading.academic))
+    return with_words or len(reading.signals) >= 2
 
 
 def _statement(reading: Reading) -> tuple[Significance, str]:

@@ -23,6 +23,7 @@ TERM_WEIGHT = 2
 NAME_WEIGHT = 2
 POINT_WEIGHT = 3  # a knowledge point the repository already has, named in full
 POINT_WORD_WEIGHT = 1  # one distinctive word of such a point
+FORMULA_WEIGHT = 1  # a formula leans towards mathematics, less than any word does
 # A note is about a field the repository has no folder for when it uses this many of its terms: a word or
 # two in passing never takes a note away from the learner's only subject.
 STRONG_ELSEWHERE = 3
@@ -31,6 +32,7 @@ _VAGUE = frozenset(
     {"general", "point", "points", "basic", "basics", "intro", "introduction", "notes", "other"}
 )
 _MIN_STEM = 4
+MATHEMATICS = "mathematics"
 
 
 @dataclass(frozen=True)
@@ -100,12 +102,19 @@ def _field_of(subject: str) -> str | None:
     return FIELD_OF.get(key, key) if key else None
 
 
-def route(text: str, subjects: Iterable[str], knowledge_points: Iterable[str] = ()) -> Routing:
-    """Score every subject folder, and every subject the repository lacks, against one note's text."""
+def route(
+    text: str, subjects: Iterable[str], knowledge_points: Iterable[str] = (), *, formula: bool = False
+) -> Routing:
+    """Score every subject folder, and every subject the repository lacks, against one note's text;
+    ``formula`` says the note holds a formula, which leans towards a mathematics folder."""
     folded = fold(text)
     known = tuple(subjects)
     term_hits = {field: _terms(field).hits(folded) for field in TERMS}
     scores = {s: _folder_score(s, folded, term_hits, knowledge_points) for s in known}
+    if formula:
+        scores = {
+            s: (score + FORMULA_WEIGHT * (_field_of(s) == MATHEMATICS), w) for s, (score, w) in scores.items()
+        }
     repo_keys = {subject_key(s) for s in known}
     foreign = {key: _foreign_score(key, folded, term_hits) for key in NAMES if key not in repo_keys}
     best = max([*(score for score, _ in scores.values()), *foreign.values(), 0])

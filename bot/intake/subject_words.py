@@ -59,22 +59,22 @@ TERMS: Mapping[str, Lexicon] = {
     "mathematics": {
         "en": phrases(
             "derivative*, integral*, equation*, inequalit*, fraction*, triangle*, polynomial*, subtract*, "
-            "quadratic*, algebra*, geometr*, calculus, trigonometr*, sine, cosine, tangent, hypotenuse, "
-            "pythagor*, logarithm*, exponent*, matrix, matrices, vector*, probabilit*, statistic*, "
-            "median, variance, factoris*, factoriz*, prime number*, integer*, denominator*, numerator*, "
-            "decimal*, percentage*, angle*, perimeter*, area of, radius, diameter, parallel lines, "
-            "slope, graph of, function*, limit of, ratio test, ratio*, proportion*, similarity, "
-            "congruen*, the sign, minus sign, inequality sign, negative number*, like terms, "
+            "limit, limits, quadratic*, algebra*, geometr*, calculus, trigonometr*, sine, cosine, tangent, "
+            "hypotenuse, pythagor*, logarithm*, exponent*, matrix, matrices, vector*, probabilit*, "
+            "statistic*, median, variance, factoris*, factoriz*, prime number*, integer*, denominator*, "
+            "numerator*, decimal*, percentage*, angle*, perimeter*, area of, radius, diameter, "
+            "parallel lines, slope, graph of, function*, limit of, ratio test, ratio*, proportion*, "
+            "similarity, congruen*, the sign, minus sign, inequality sign, negative number*, like terms, "
             "move* terms, both sides, solve for, vertices, vertex, coefficient*, square root*, roots of, "
             "multiplication, multiply, division, divide both, addition, subtraction, arithmetic, "
             "scale factor"
         ),
         "es": phrases(
-            "derivada*, integral*, ecuacion*, inecuacion*, desigualdad*, fraccion*, triangulo*, "
-            "polinomio*, cuadratic*, algebra, geometria, calculo, trigonometria, seno, coseno, "
-            "hipotenusa, logaritmo*, exponente*, matriz, matrices, probabilidad*, estadistica, "
-            "denominador*, numerador*, angulo*, perimetro*, diametro, funcion*, limite*, raiz cuadrada, "
-            "coeficiente*, el signo, numeros primos, despejar, multiplicacion, division"
+            "derivada*, integral*, ecuacion*, inecuacion*, desigualdad*, fraccion*, triangulo*, polinomio*, "
+            "cuadratic*, algebra, geometria, calculo, trigonometria, seno, coseno, hipotenusa, logaritmo*, "
+            "exponente*, matriz, matrices, probabilidad*, estadistica, denominador*, numerador*, angulo*, "
+            "perimetro*, diametro, funcion*, limite*, raiz cuadrada, coeficiente*, el signo, numeros primos, "
+            "despejar, multiplicacion, division"
         ),
         "fr": phrases(
             "derivee*, integrale*, equation*, inequation*, inegalite*, fraction*, triangle*, polynome*, "
@@ -90,28 +90,29 @@ TERMS: Mapping[str, Lexicon] = {
             "durchmesser, funktion*, grenzwert*, wurzel, koeffizient*, vorzeichen, primzahl*, prozent*"
         ),
         "pt": phrases(
-            "derivada*, integral*, equacao, equacoes, inequacao, inequacoes, desigualdade*, fracao, "
-            "fracoes, triangulo*, polinomio*, quadratic*, algebra, geometria, calculo, trigonometria, "
-            "seno, cosseno, hipotenusa, logaritmo*, expoente*, matriz, matrizes, probabilidade*, "
-            "estatistica, denominador*, numerador*, angulo*, perimetro*, diametro, funcao, funcoes, "
-            "limite*, raiz quadrada, coeficiente*, o sinal, numeros primos, porcentagem"
+            "derivada*, integral*, equacao, equacoes, inequacao, inequacoes, desigualdade*, fracao, fracoes, "
+            "triangulo*, polinomio*, quadratic*, algebra, geometria, calculo, trigonometria, seno, cosseno, "
+            "hipotenusa, logaritmo*, expoente*, matriz, matrizes, probabilidade*, estatistica, denominador*, "
+            "numerador*, angulo*, perimetro*, diametro, funcao, funcoes, limite*, raiz quadrada, "
+            "coeficiente*, o sinal, numeros primos, porcentagem"
         ),
         "zh": phrases(
-            "导数, 微分, 积分, 方程, 不等式, 分数, 三角形, 多项式, 二次, 代数, 几何, 微积分, 三角函数, "
-            "正弦, 余弦, 斜边, 勾股, 对数, 指数, 矩阵, 向量, 概率, 统计, 分母, 角度, 周长, 直径, 函数, "
-            "极限, 平方根, 系数, 变号, 移项, 质数, 素数, 百分比, 相似, 面积, 斜率, 乘法, 除法"
+            "导数, 微分, 积分, 方程, 不等式, 分数, 三角形, 多项式, 二次, 代数, 几何, 微积分, 三角函数, 正弦, "
+            "余弦, 斜边, 勾股, 对数, 指数, 矩阵, 向量, 概率, 统计, 分母, 角度, 周长, 直径, 函数, 极限, "
+            "平方根, 系数, 变号, 移项, 质数, 素数, 百分比, 相似, 面积, 斜率, 乘法, 除法"
         ),
         "ja": phrases(
             "導関数, 微分, 積分, 方程式, 不等式, 分数, 三角形, 多項式, 二次, 代数, 幾何, 三角関数, 正弦, "
-            "余弦, 斜辺, ピタゴラス, 三平方, 対数, 指数, 行列, ベクトル, 確率, 統計, 分母, 角度, 直径, "
-            "関数, 極限, 平方根, 係数, 符号, 移項, 素数, 面積, 相似, 傾き, 掛け算, 割り算"
+            "余弦, 斜辺, ピタゴラス, 三平方, 対数, 指数, 行列, ベクトル, 確率, 統計, 分母, 角度, 直径, 関数, "
+            "極限, 平方根, 係数, 符号, 移項, 素数, 面積, 相似, 傾き, 掛け算, 割り算, サイン, コサイン, "
+            "タンジェント"
         ),
         "ru": phrases(
             "производн*, интеграл*, уравнени*, неравенств*, дроб*, треугольник*, многочлен*, квадратн*, "
-            "алгебр*, геометри*, тригонометри*, синус*, косинус*, гипотенуз*, пифагор*, логарифм*, "
-            "матриц*, вектор*, вероятност*, статистик*, знаменател*, числител*, угол, угла, углы, "
-            "периметр*, диаметр*, функци*, предел*, корень, корни, коэффициент*, знак, знаки, "
-            "простые числа, процент*, подоби*, площад*"
+            "алгебр*, геометри*, тригонометри*, синус*, косинус*, гипотенуз*, пифагор*, логарифм*, матриц*, "
+            "вектор*, вероятност*, статистик*, знаменател*, числител*, угол, угла, углы, периметр*, "
+            "диаметр*, функци*, предел*, корень, корни, коэффициент*, знак, знаки, простые числа, процент*, "
+            "подоби*, площад*"
         ),
     },
     "physics": {
@@ -130,25 +131,25 @@ TERMS: Mapping[str, Lexicon] = {
         ),
         "fr": phrases(
             "vitesse, acceleration, force*, newton, gravite, quantite de mouvement, cinetique, energie, "
-            "frottement*, circuit*, tension electrique, courant electrique, resistance, ohm, magnet*, "
-            "onde*, longueur d'onde, frequence, optique, refraction, lentille*, quantique, "
-            "thermodynamique, pression, masse, densite, inertie, pendule"
+            "frottement*, circuit*, tension electrique, courant electrique, resistance, ohm, magnet*, onde*, "
+            "longueur d'onde, frequence, optique, refraction, lentille*, quantique, thermodynamique, "
+            "pression, masse, densite, inertie, pendule"
         ),
         "de": phrases(
             "geschwindigkeit, beschleunigung, kraft, krafte, newton, schwerkraft, gravitation, impuls, "
             "kinetisch*, energie, reibung, stromkreis*, spannung, elektrischer strom, widerstand, ohm, "
-            "magnet*, wellenlange, frequenz, optik, brechung, linse*, quanten*, thermodynamik, druck, "
-            "masse, dichte, tragheit, pendel"
+            "magnet*, wellenlange, frequenz, optik, brechung, linse*, quanten*, thermodynamik, masse, "
+            "dichte, tragheit, pendel"
         ),
         "pt": phrases(
             "velocidade, aceleracao, forca*, newton, gravidade, cinetica, energia, atrito, circuito*, "
             "voltagem, tensao eletrica, corrente eletrica, resistencia, ohm, magnet*, onda*, "
-            "comprimento de onda, frequencia, optica, refracao, lente*, quantica, termodinamica, "
-            "pressao, densidade, inercia, pendulo"
+            "comprimento de onda, frequencia, optica, refracao, lente*, quantica, termodinamica, pressao, "
+            "densidade, inercia, pendulo"
         ),
         "zh": phrases(
-            "速度, 加速度, 力学, 牛顿, 重力, 引力, 动量, 动能, 势能, 能量, 摩擦力, 电路, 电压, 电流, "
-            "电阻, 欧姆, 磁场, 波长, 频率, 光学, 折射, 透镜, 量子, 热力学, 压强, 质量, 密度, 惯性"
+            "速度, 加速度, 力学, 牛顿, 重力, 引力, 动量, 动能, 势能, 能量, 摩擦力, 电路, 电压, 电流, 电阻, "
+            "欧姆, 磁场, 波长, 频率, 光学, 折射, 透镜, 量子, 热力学, 压强, 质量, 密度, 惯性"
         ),
         "ja": phrases(
             "速度, 加速度, 力学, ニュートン, 重力, 運動量, 運動エネルギー, エネルギー, 摩擦, 回路, 電圧, "
@@ -157,8 +158,8 @@ TERMS: Mapping[str, Lexicon] = {
         ),
         "ru": phrases(
             "скорост*, ускорени*, сила, силы, силу, ньютон*, гравитаци*, импульс*, кинетическ*, энерги*, "
-            "трени*, электрическ* цеп*, напряжени*, электрическ* ток*, сопротивлени*, магнит*, волн*, "
-            "частот*, оптик*, преломлени*, линз*, квант*, термодинамик*, давлени*, масса, массы, "
+            "трени*, электрическ* цеп*, напряжени*, электрическ* ток*, сопротивлени*, магнит*, волна, волны, "
+            "волну, частот*, оптик*, преломлени*, линз*, квант*, термодинамик*, давлени*, масса, массы, "
             "плотност*, инерци*, маятник*"
         ),
     },
@@ -166,14 +167,14 @@ TERMS: Mapping[str, Lexicon] = {
         "en": phrases(
             "atom*, molecul*, electron*, proton*, neutron*, ion, ions, ionic, covalent, chemical bond*, "
             "chemical reaction*, reactant*, mole, moles, molar*, oxid*, oxygen, hydrogen, carbon, acid*, "
-            "alkali*, periodic table, chemical element*, compound*, isotope*, valence, catalyst*, "
-            "solvent*, solute, titration, stoichiometr*, chemical"
+            "alkali*, periodic table, chemical element*, compound*, isotope*, valence, catalyst*, solvent*, "
+            "solute, titration, stoichiometr*, chemical"
         ),
         "es": phrases(
             "atomo*, molecula*, electron*, proton*, neutron*, ion, iones, ionic*, covalente*, "
-            "enlace* quimico*, reaccion* quimica*, reactivo*, mol, moles, molar, oxid*, oxigeno, "
-            "hidrogeno, carbono, acido*, tabla periodica, compuesto*, isotopo*, valencia, catalizador*, "
-            "disolvente*, soluto, estequiometria, quimic*"
+            "enlace* quimico*, reaccion* quimica*, reactivo*, mol, moles, molar, oxid*, oxigeno, hidrogeno, "
+            "carbono, acido*, tabla periodica, compuesto*, isotopo*, valencia, catalizador*, disolvente*, "
+            "soluto, estequiometria, quimic*"
         ),
         "fr": phrases(
             "atome*, molecule*, electron*, proton*, neutron*, ion, ions, ionique*, covalente*, "
@@ -188,24 +189,23 @@ TERMS: Mapping[str, Lexicon] = {
             "losungsmittel, titration, stochiometrie, chemisch*"
         ),
         "pt": phrases(
-            "atomo*, molecula*, eletron*, proton*, neutron*, ion, ions, ionic*, covalente*, "
-            "ligacao quimica, ligacoes quimicas, reacao quimica, reacoes quimicas, reagente*, mol, mols, "
-            "molar, oxid*, oxigenio, hidrogenio, carbono, acido*, tabela periodica, composto*, isotopo*, "
-            "valencia, catalisador*, solvente*, soluto, titulacao, estequiometria, quimic*"
+            "atomo*, molecula*, eletron*, proton*, neutron*, ion, ions, ionic*, covalente*, ligacao quimica, "
+            "ligacoes quimicas, reacao quimica, reacoes quimicas, reagente*, mol, mols, molar, oxid*, "
+            "oxigenio, hidrogenio, carbono, acido*, tabela periodica, composto*, isotopo*, valencia, "
+            "catalisador*, solvente*, soluto, titulacao, estequiometria, quimic*"
         ),
         "zh": phrases(
             "原子, 分子, 电子, 质子, 中子, 离子, 共价, 化学键, 化学反应, 反应物, 摩尔, 氧化, 氧气, 氢气, "
             "酸性, 碱性, 元素周期表, 化合物, 同位素, 化合价, 催化剂, 溶剂, 溶质, 滴定"
         ),
         "ja": phrases(
-            "原子, 分子, 電子, 陽子, 中性子, イオン, 共有結合, 化学結合, 化学反応, 反応物, モル, 酸化, "
-            "酸素, 水素, 炭素, 酸性, アルカリ, 周期表, 化合物, 同位体, 原子価, 触媒, 溶媒, 溶質, 滴定"
+            "原子, 分子, 電子, 陽子, 中性子, イオン, 共有結合, 化学結合, 化学反応, 反応物, モル, 酸化, 酸素, "
+            "水素, 炭素, 酸性, アルカリ, 周期表, 化合物, 同位体, 原子価, 触媒, 溶媒, 溶質, 滴定"
         ),
         "ru": phrases(
-            "атом*, молекул*, электрон*, протон*, нейтрон*, ион, ионы, ионн*, ковалентн*, "
-            "химическ* связ*, химическ* реакци*, реакци*, моль, молярн*, окисл*, кислород*, водород*, "
-            "углерод*, кислот*, щелоч*, менделеев*, изотоп*, валентност*, катализатор*, растворител*, "
-            "титровани*"
+            "атом*, молекул*, электрон*, протон*, нейтрон*, ион, ионы, ионн*, ковалентн*, химическ* связ*, "
+            "химическ* реакци*, реакци*, моль, молярн*, окисл*, кислород*, водород*, углерод*, кислот*, "
+            "щелоч*, менделеев*, изотоп*, валентност*, катализатор*, растворител*, титровани*"
         ),
     },
     "biology": {
@@ -217,18 +217,17 @@ TERMS: Mapping[str, Lexicon] = {
             "immune, anatomy, ribosome*, allele*, heredit*, osmosis, energy"
         ),
         "es": phrases(
-            "celula*, mitosis, meiosis, fotosintesis, clorofila, cloroplasto*, mitocondria*, adn, arn, "
-            "gen, genes, genetic*, cromosoma*, proteina*, enzima*, evolucion, seleccion natural, "
-            "especie*, organismo*, ecosistema*, bacteria*, virus, nucleo, membrana*, "
-            "respiracion celular, digestion, organo*, tejido*, neurona*, hormona*, inmune, anatomia, "
-            "ribosoma*, alelo*, herencia, osmosis"
+            "celula*, mitosis, meiosis, fotosintesis, clorofila, cloroplasto*, mitocondria*, adn, arn, gen, "
+            "genes, genetic*, cromosoma*, proteina*, enzima*, evolucion, seleccion natural, especie*, "
+            "organismo*, ecosistema*, bacteria*, virus, nucleo, membrana*, respiracion celular, digestion, "
+            "organo*, tejido*, neurona*, hormona*, inmune, anatomia, ribosoma*, alelo*, herencia, osmosis"
         ),
         "fr": phrases(
-            "cellule*, cellulaire, mitose, meiose, photosynthese, chlorophylle, chloroplaste*, "
-            "mitochondri*, adn, arn, gene, genes, genetique*, chromosome*, proteine*, enzyme*, "
-            "evolution, selection naturelle, espece*, organisme*, ecosysteme*, bacterie*, virus, noyau, "
-            "membrane*, respiration cellulaire, digestion, organe*, tissu*, neurone*, hormone*, "
-            "immunit*, anatomie, ribosome*, allele*, heredit*, osmose"
+            "cellule*, cellulaire, mitose, meiose, photosynthese, chlorophylle, chloroplaste*, mitochondri*, "
+            "adn, arn, gene, genes, genetique*, chromosome*, proteine*, enzyme*, evolution, "
+            "selection naturelle, espece*, organisme*, ecosysteme*, bacterie*, virus, noyau, membrane*, "
+            "respiration cellulaire, digestion, organe*, tissu*, neurone*, hormone*, immunit*, anatomie, "
+            "ribosome*, allele*, heredit*, osmose"
         ),
         "de": phrases(
             "zelle, zellen, zellular*, mitose, meiose, photosynthese, fotosynthese, chlorophyll, "
@@ -238,42 +237,41 @@ TERMS: Mapping[str, Lexicon] = {
             "neuron*, hormon*, immunsystem, anatomie, ribosom*, allel*, vererbung, osmose"
         ),
         "pt": phrases(
-            "celula*, mitose, meiose, fotossintese, clorofila, cloroplasto*, mitocondria*, dna, rna, "
-            "adn, gene, genes, genetic*, cromossomo*, proteina*, enzima*, evolucao, selecao natural, "
-            "especie*, organismo*, ecossistema*, bacteria*, virus, nucleo, membrana*, "
-            "respiracao celular, digestao, orgao*, tecido*, neuronio*, hormonio*, imun*, anatomia, "
-            "ribossomo*, alelo*, hereditariedade, osmose"
+            "celula*, mitose, meiose, fotossintese, clorofila, cloroplasto*, mitocondria*, dna, rna, adn, "
+            "gene, genes, genetic*, cromossomo*, proteina*, enzima*, evolucao, selecao natural, especie*, "
+            "organismo*, ecossistema*, bacteria*, virus, nucleo, membrana*, respiracao celular, digestao, "
+            "orgao*, tecido*, neuronio*, hormonio*, imun*, anatomia, ribossomo*, alelo*, hereditariedade, "
+            "osmose"
         ),
         "zh": phrases(
-            "细胞, 有丝分裂, 减数分裂, 光合作用, 叶绿素, 叶绿体, 线粒体, 基因, 遗传, 染色体, 蛋白质, "
-            "进化, 自然选择, 物种, 生物体, 生态系统, 细菌, 病毒, 细胞核, 细胞膜, 呼吸作用, 消化, 器官, "
-            "神经元, 激素, 免疫, 解剖, 核糖体, 等位基因, 渗透"
+            "细胞, 有丝分裂, 减数分裂, 光合作用, 叶绿素, 叶绿体, 线粒体, 基因, 遗传, 染色体, 蛋白质, 进化, "
+            "自然选择, 物种, 生物体, 生态系统, 细菌, 病毒, 细胞核, 细胞膜, 呼吸作用, 消化, 器官, 神经元, "
+            "激素, 免疫, 解剖, 核糖体, 等位基因, 渗透"
         ),
         "ja": phrases(
             "細胞, 体細胞分裂, 有糸分裂, 減数分裂, 光合成, 葉緑素, 葉緑体, ミトコンドリア, 遺伝子, 遺伝, "
-            "染色体, タンパク質, たんぱく質, 酵素, 進化, 自然選択, 生態系, 細菌, ウイルス, 細胞核, "
-            "細胞膜, 呼吸, 消化, 器官, 神経, ホルモン, 免疫, 解剖, リボソーム, 対立遺伝子, 浸透"
+            "染色体, タンパク質, たんぱく質, 酵素, 進化, 自然選択, 生態系, 細菌, ウイルス, 細胞核, 細胞膜, "
+            "呼吸, 消化, 器官, 神経, ホルモン, 免疫, 解剖, リボソーム, 対立遺伝子, 浸透"
         ),
         "ru": phrases(
-            "клетк*, клеточн*, митоз*, мейоз*, фотосинтез*, хлорофилл*, хлоропласт*, митохондри*, днк, "
-            "рнк, ген, гены, генов, генетик*, хромосом*, белок, белки, белков, фермент*, эволюци*, "
-            "естественн* отбор*, организм*, экосистем*, бактери*, вирус*, ядро клетки, мембран*, "
-            "дыхани*, пищеварени*, орган, органы, органов, ткан*, нейрон*, гормон*, иммун*, анатоми*, "
-            "рибосом*, аллел*, наследствен*, осмос*"
+            "клетк*, клеточн*, митоз*, мейоз*, фотосинтез*, хлорофилл*, хлоропласт*, митохондри*, днк, рнк, "
+            "ген, гены, генов, генетик*, хромосом*, белок, белки, белков, фермент*, эволюци*, "
+            "естественн* отбор*, организм*, экосистем*, бактери*, вирус*, ядро клетки, мембран*, дыхани*, "
+            "пищеварени*, орган, органы, органов, ткан*, нейрон*, гормон*, иммун*, анатоми*, рибосом*, "
+            "аллел*, наследствен*, осмос*"
         ),
     },
     "history": {
         "en": phrases(
-            "wars, the war, war of, civil war, treaty, treaties, empire*, revolution*, dynasty, "
-            "dynasties, century, centuries, medieval, ancient, civilization*, civilisation*, monarchy, "
-            "colonial*, coloniz*, colonis*, independence, constitution, parliament, kingdom, pharaoh*, "
-            "renaissance, reformation, feudal*, crusade*, world war, cold war, battle of, napoleon*, "
-            "historical"
+            "wars, the war, war of, civil war, treaty, treaties, empire*, revolution*, dynasty, dynasties, "
+            "century, centuries, medieval, ancient, civilization*, civilisation*, monarchy, colonial*, "
+            "coloniz*, colonis*, independence, constitution, parliament, kingdom, pharaoh*, renaissance, "
+            "reformation, feudal*, crusade*, world war, cold war, battle of, napoleon*, historical"
         ),
         "es": phrases(
             "guerra*, tratado*, imperio*, revolucion*, dinastia*, siglo*, medieval, civilizacion*, "
-            "monarquia, colonia*, independencia, constitucion, parlamento, reino*, faraon*, "
-            "renacimiento, feudal*, cruzada*, batalla de, historic*"
+            "monarquia, colonia*, independencia, constitucion, parlamento, reino*, faraon*, renacimiento, "
+            "feudal*, cruzada*, batalla de, historic*"
         ),
         "fr": phrases(
             "guerre*, traite de, empire*, revolution*, dynastie*, siecle*, medieval*, antiquite, "
@@ -287,22 +285,22 @@ TERMS: Mapping[str, Lexicon] = {
             "weltkrieg*, schlacht*, historisch*"
         ),
         "pt": phrases(
-            "guerra*, tratado*, imperio*, revolucao, revolucoes, dinastia*, seculo*, medieval, "
-            "civilizacao, monarquia, colonia*, colonial, independencia, constituicao, parlamento, "
-            "reino*, farao*, renascimento, feudal*, cruzada*, batalha de, historic*"
+            "guerra*, tratado*, imperio*, revolucao, revolucoes, dinastia*, seculo*, medieval, civilizacao, "
+            "monarquia, colonia*, colonial, independencia, constituicao, parlamento, reino*, farao*, "
+            "renascimento, feudal*, cruzada*, batalha de, historic*"
         ),
         "zh": phrases(
-            "战争, 条约, 帝国, 革命, 王朝, 世纪, 中世纪, 古代, 文明, 君主制, 殖民, 独立, 宪法, 议会, "
-            "王国, 法老, 文艺复兴, 宗教改革, 封建, 十字军, 世界大战, 冷战, 战役, 朝代"
+            "战争, 条约, 帝国, 革命, 王朝, 世纪, 中世纪, 古代, 文明, 君主制, 殖民, 独立, 宪法, 议会, 王国, "
+            "法老, 文艺复兴, 宗教改革, 封建, 十字军, 世界大战, 冷战, 战役, 朝代"
         ),
         "ja": phrases(
-            "戦争, 条約, 帝国, 革命, 王朝, 世紀, 中世, 古代, 文明, 君主制, 植民地, 独立, 憲法, 議会, "
-            "王国, ファラオ, ルネサンス, 宗教改革, 封建, 十字軍, 世界大戦, 冷戦, 幕府"
+            "戦争, 条約, 帝国, 革命, 王朝, 世紀, 中世, 古代, 文明, 君主制, 植民地, 独立, 憲法, 議会, 王国, "
+            "ファラオ, ルネサンス, 宗教改革, 封建, 十字軍, 世界大戦, 冷戦, 幕府"
         ),
         "ru": phrases(
             "войн*, мирн* договор*, импери*, революци*, династи*, век, века, веке, веков, средневеков*, "
-            "древн*, цивилизаци*, монархи*, колони*, независимост*, конституци*, парламент*, "
-            "королевств*, фараон*, возрождени*, реформаци*, феодал*, крестов* поход*, битв*, историческ*"
+            "древн*, цивилизаци*, монархи*, колони*, независимост*, конституци*, парламент*, королевств*, "
+            "фараон*, возрождени*, реформаци*, феодал*, крестов* поход*, битв*, историческ*"
         ),
     },
     "geography": {
@@ -317,26 +315,24 @@ TERMS: Mapping[str, Lexicon] = {
         ),
         "fr": phrases(
             "continent*, capitale, latitude, longitude, climat, tectonique*, volcan*, seisme*, "
-            "tremblement de terre, erosion, equateur, hemisphere*, glacier*, desert*, "
-            "chaine de montagnes, topographi*, mousson*"
+            "tremblement de terre, erosion, equateur, hemisphere*, glacier*, desert*, chaine de montagnes, "
+            "topographi*, mousson*"
         ),
         "de": phrases(
-            "kontinent*, hauptstadt, breitengrad*, langengrad*, klima, plattentektonik, vulkan*, "
-            "erdbeben*, erosion, aquator, hemisphare*, halbkugel, gletscher*, wuste*, gebirge*, "
-            "topographi*, monsun*"
+            "kontinent*, hauptstadt, breitengrad*, langengrad*, klima, plattentektonik, vulkan*, erdbeben*, "
+            "erosion, aquator, hemisphare*, halbkugel, gletscher*, wuste*, gebirge*, topographi*, monsun*"
         ),
         "pt": phrases(
-            "continente*, capital de, latitude, longitude, clima, tectonic*, vulcao, vulcoes, "
-            "terremoto*, sismo*, erosao, hemisferio*, geleira*, deserto*, cordilheira*, topografi*, "
-            "moncao"
+            "continente*, capital de, latitude, longitude, clima, tectonic*, vulcao, vulcoes, terremoto*, "
+            "sismo*, erosao, hemisferio*, geleira*, deserto*, cordilheira*, topografi*, moncao"
         ),
         "zh": phrases(
-            "大陆, 大洲, 首都, 纬度, 经度, 气候, 板块构造, 火山, 地震, 侵蚀, 赤道, 半球, 冰川, 沙漠, "
-            "山脉, 地形, 季风"
+            "大陆, 大洲, 首都, 纬度, 经度, 气候, 板块构造, 火山, 地震, 侵蚀, 赤道, 半球, 冰川, 沙漠, 山脉, "
+            "地形, 季风"
         ),
         "ja": phrases(
-            "大陸, 首都, 緯度, 経度, 気候, プレート, 火山, 地震, 侵食, 浸食, 赤道, 半球, 氷河, 砂漠, "
-            "山脈, 地形, モンスーン, 季節風"
+            "大陸, 首都, 緯度, 経度, 気候, プレート, 火山, 地震, 侵食, 浸食, 赤道, 半球, 氷河, 砂漠, 山脈, "
+            "地形, モンスーン, 季節風"
         ),
         "ru": phrases(
             "континент*, материк*, столиц*, широт*, долгот*, климат*, тектоник*, вулкан*, землетрясени*, "
@@ -345,11 +341,11 @@ TERMS: Mapping[str, Lexicon] = {
     },
     "computer-science": {
         "en": phrases(
-            "algorithm*, recursion, recursive, loop, loops, looped, looping, variable*, function*, "
-            "array*, list comprehension*, data structure*, linked list*, binary, compiler*, python, "
-            "javascript, java, typescript, c++, sql, database*, big o, sorting, hash table*, pointer*, "
-            "syntax error, debug*, programming, coding, git, object-oriented, boolean*, exception*, "
-            "runtime, api, html, css"
+            "algorithm*, recursion, recursive, loop, loops, looped, looping, variable*, function*, array*, "
+            "list comprehension*, data structure*, linked list*, binary, compiler*, python, javascript, "
+            "java, typescript, c++, sql, database*, big o, sorting, hash table*, pointer*, syntax error, "
+            "debug*, programming, coding, git, object-oriented, boolean*, exception*, runtime, api, html, "
+            "css"
         ),
         "es": phrases(
             "algoritmo*, recursion, recursiv*, bucle*, variable*, arreglo*, estructura* de datos, "
@@ -358,8 +354,8 @@ TERMS: Mapping[str, Lexicon] = {
         ),
         "fr": phrases(
             "algorithme*, recursion, recursivite, recursi*, boucle*, variable*, structure* de donnees, "
-            "liste chainee, binaire*, compilateur*, base* de donnees, pointeur*, erreur de syntaxe, "
-            "debogu*, programmation, programmer"
+            "liste chainee, binaire*, compilateur*, base* de donnees, pointeur*, erreur de syntaxe, debogu*, "
+            "programmation, programmer"
         ),
         "de": phrases(
             "algorithm*, rekursion, rekursiv*, schleife*, variable*, array*, datenstruktur*, "
@@ -367,9 +363,9 @@ TERMS: Mapping[str, Lexicon] = {
             "programmier*"
         ),
         "pt": phrases(
-            "algoritmo*, recursao, recursiv*, laco*, variave*, estrutura* de dados, lista ligada, "
-            "binario*, compilador*, banco* de dados, ordenacao, ponteiro*, erro de sintaxe, depura*, "
-            "programacao, programar"
+            "algoritmo*, recursao, recursiv*, laco*, variave*, estrutura* de dados, lista ligada, binario*, "
+            "compilador*, banco* de dados, ordenacao, ponteiro*, erro de sintaxe, depura*, programacao, "
+            "programar"
         ),
         "zh": phrases(
             "算法, 递归, 循环, 变量, 数组, 数据结构, 链表, 二进制, 编译器, 数据库, 排序, 指针, 语法错误, "
@@ -401,37 +397,35 @@ TERMS: Mapping[str, Lexicon] = {
     "languages": {
         "en": phrases(
             "grammar, vocabulary, vocab, verb*, noun*, adjective*, adverb*, pronoun*, preposition*, "
-            "conjugat*, past tense, present tense, future tense, tenses, subjunctive, plural, "
-            "pronunciation, spelling, punctuation, sentence*, paragraph*, essay*, thesis statement, "
-            "synonym*, antonym*, idiom*, translation*, translate, definite article, indefinite article, "
-            "reading comprehension, words in context, meaning of the word, comma*, semicolon*, clause*, "
-            "metaphor*, simile*, poem*, poetry, kanji, hiragana, katakana, pinyin, cyrillic, "
-            "declension*, irregular verb*"
+            "conjugat*, past tense, present tense, future tense, tenses, subjunctive, plural, pronunciation, "
+            "spelling, punctuation, sentence*, paragraph*, essay*, thesis statement, synonym*, antonym*, "
+            "idiom*, translation*, translate, definite article, indefinite article, reading comprehension, "
+            "words in context, meaning of the word, comma*, semicolon*, clause*, metaphor*, simile*, poem*, "
+            "poetry, kanji, hiragana, katakana, pinyin, cyrillic, declension*, irregular verb*"
         ),
         "es": phrases(
-            "gramatica, vocabulario, verbo*, sustantivo*, adjetivo*, adverbio*, pronombre*, "
-            "preposicion*, conjuga*, tiempo verbal, preterito, imperfecto, subjuntivo, plural, "
-            "pronunciacion, ortografia, puntuacion, oracion*, parrafo*, ensayo*, sinonimo*, antonimo*, "
-            "modismo*, traduccion*, traducir, articulo definido, comprension lectora, metafora*, poema*, "
-            "poesia"
+            "gramatica, vocabulario, verbo*, sustantivo*, adjetivo*, adverbio*, pronombre*, preposicion*, "
+            "conjuga*, tiempo verbal, preterito, imperfecto, subjuntivo, plural, pronunciacion, ortografia, "
+            "puntuacion, oracion*, parrafo*, ensayo*, sinonimo*, antonimo*, modismo*, traduccion*, traducir, "
+            "articulo definido, comprension lectora, metafora*, poema*, poesia"
         ),
         "fr": phrases(
             "grammaire, vocabulaire, verbe*, adjectif*, adverbe*, pronom*, preposition*, conjugaison*, "
             "conjugu*, passe compose, imparfait, subjonctif, pluriel, prononciation, orthographe, "
-            "ponctuation, phrase*, paragraphe*, dissertation*, synonyme*, antonyme*, traduction*, "
-            "traduire, article defini, metaphore*, poeme*, poesie"
+            "ponctuation, phrase*, paragraphe*, dissertation*, synonyme*, antonyme*, traduction*, traduire, "
+            "article defini, metaphore*, poeme*, poesie"
         ),
         "de": phrases(
-            "grammatik, vokabel*, wortschatz, verb, verben, substantiv*, nomen, adjektiv*, adverb*, "
-            "pronom*, praposition*, konjugation*, konjugier*, prateritum, konjunktiv, plural, "
-            "aussprache, rechtschreibung, zeichensetzung, aufsatz*, synonym*, antonym*, redewendung*, "
-            "ubersetz*, leseverstandnis, metapher*, gedicht*, deklination*, akkusativ, dativ, genitiv"
+            "grammatik, vokabel*, wortschatz, verb, verben, substantiv*, nomen, adjektiv*, adverb*, pronom*, "
+            "praposition*, konjugation*, konjugier*, prateritum, konjunktiv, plural, aussprache, "
+            "rechtschreibung, zeichensetzung, aufsatz*, synonym*, antonym*, redewendung*, ubersetz*, "
+            "leseverstandnis, metapher*, gedicht*, deklination*, akkusativ, dativ, genitiv"
         ),
         "pt": phrases(
             "gramatica, vocabulario, verbo*, substantivo*, adjetivo*, adverbio*, pronome*, preposicao, "
-            "preposicoes, conjuga*, preterito, subjuntivo, plural, pronuncia, ortografia, pontuacao, "
-            "frase*, paragrafo*, redacao, sinonimo*, antonimo*, expressao idiomatica, traducao, "
-            "traduzir, artigo definido, interpretacao de texto, metafora*, poema*, poesia"
+            "preposicoes, conjuga*, preterito, subjuntivo, plural, pronuncia, ortografia, pontuacao, frase*, "
+            "paragrafo*, redacao, sinonimo*, antonimo*, expressao idiomatica, traducao, traduzir, "
+            "artigo definido, interpretacao de texto, metafora*, poema*, poesia"
         ),
         "zh": phrases(
             "语法, 词汇, 单词, 动词, 名词, 形容词, 副词, 代词, 介词, 变位, 时态, 过去时, 虚拟语气, 复数, "
@@ -439,15 +433,15 @@ TERMS: Mapping[str, Lexicon] = {
             "汉字"
         ),
         "ja": phrases(
-            "文法, 語彙, 単語, 動詞, 名詞, 形容詞, 副詞, 代名詞, 前置詞, 助詞, 活用, 時制, 過去形, "
-            "仮定法, 複数形, 発音, 綴り, スペル, 句読点, 文章, 段落, 作文, 同義語, 類義語, 反意語, "
-            "慣用句, 熟語, 翻訳, 読解, 比喩, 漢字, ひらがな, カタカナ, 敬語"
+            "文法, 語彙, 単語, 動詞, 名詞, 形容詞, 副詞, 代名詞, 前置詞, 助詞, 活用, 時制, 過去形, 仮定法, "
+            "複数形, 発音, 綴り, スペル, 句読点, 文章, 段落, 作文, 同義語, 類義語, 反意語, 慣用句, 熟語, "
+            "翻訳, 読解, 比喩, 漢字, ひらがな, カタカナ, 敬語"
         ),
         "ru": phrases(
             "грамматик*, словар*, лексик*, глагол*, существительн*, прилагательн*, наречи*, местоимени*, "
             "предлог*, спряжени*, прошедш* врем*, сослагательн*, множественн* числ*, произношени*, "
-            "орфографи*, правописани*, пунктуаци*, предложени*, абзац*, сочинени*, эссе, синоним*, "
-            "антоним*, идиом*, перевод*, метафор*, стих*, поэзи*, падеж*"
+            "орфографи*, правописани*, пунктуаци*, предложени*, абзац*, сочинени*, эссе, синоним*, антоним*, "
+            "идиом*, перевод*, метафор*, стих*, поэзи*, падеж*"
         ),
     },
 }

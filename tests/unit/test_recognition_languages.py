@@ -1,0 +1,190 @@
+"""The rule agent's recognition in eight languages: clear learning, small talk and everyday questions,
+and what is likely learning but unclear, judged by the decision and subject the learner's note gets.
+
+A few messages per language and class, written for these tests; they check rules (cue words, content,
+signals, routing), not sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.intake.agent import LearnerInput, Recognition, Significance
+from bot.intake.content_signals import Signal, content_signals
+from bot.intake.cue_match import Cues, fold
+from bot.intake.rule_agent import RuleAgent
+from bot.intake.subject_routing import knowledge_points_in
+
+SUBJECTS = ("biology", "history", "mathematics")
+
+CLEAR = {
+    "en": [
+        ("Today I learned that the derivative of x^2 is 2x.", "mathematics"),
+        ("My teacher explained that mitochondria release energy inside the cell.", "biology"),
+        ("I got the date of the Treaty of Versailles wrong on the quiz: it was signed in 1919.", "history"),
+    ],
+    "es": [
+        ("Hoy en clase aprendí que el área de un triángulo es base por altura entre dos.", "mathematics"),
+        ("Me equivoqué en el examen: la fotosíntesis ocurre en los cloroplastos.", "biology"),
+    ],
+    "fr": [
+        ("En cours, j'ai appris que la somme des angles d'un triangle vaut 180°.", "mathematics"),
+        ("J'ai compris que la Révolution française commence en 1789.", "history"),
+    ],
+    "de": [
+        ("Heute habe ich gelernt, dass die Ableitung von x^2 gleich 2x ist.", "mathematics"),
+        ("Im Unterricht haben wir gelernt, dass Zellen sich durch Mitose teilen.", "biology"),
+    ],
+    "pt": [
+        ("Hoje na aula aprendi que a fotossíntese acontece nos cloroplastos.", "biology"),
+        ("Errei a questão 3 porque esqueci de inverter o sinal da desigualdade.", "mathematics"),
+    ],
+    "zh": [
+        ("今天在课上学到了导数的定义。", "mathematics"),
+        ("老师讲了光合作用发生在叶绿体里。", "biology"),
+    ],
+    "ja": [
+        ("今日の授業で、三角形の内角の和は180度だと学んだ。", "mathematics"),
+        ("先生が、第一次世界大戦は1914年に始まったと説明した。", "history"),
+    ],
+    "ru": [
+        ("Сегодня на уроке я узнал, что производная от x^2 равна 2x.", "mathematics"),
+        ("Я понял, что митоз даёт две одинаковые клетки.", "biology"),
+    ],
+}
+
+INCIDENTAL = {
+    "en": ["How are you doing today?", "How do I cook pasta?", "Thanks, see you tomorrow!"],
+    "es": ["¡Hola! ¿Qué tal?", "¿Cómo cocino arroz para la cena?"],
+    "fr": ["Bonjour, ça va ?", "Tu connais un bon restaurant près d'ici ?"],
+    "de": ["Danke, bis bald!", "Wie wird das Wetter morgen?"],
+    "pt": ["Oi, tudo bem?", "Como faço macarrão ao molho?"],
+    "zh": ["你好，最近怎么样？", "明天天气怎么样？"],
+    "ja": ["こんにちは、お元気ですか？", "おすすめの映画はありますか？"],
+    "ru": ["Привет, как дела?", "Какая завтра погода?"],
+}
+
+AMBIGUOUS = {
+    "en": ["Can you explain derivatives to me?", "We had a lesson today."],
+    "es": ["¿Me explicas las ecuaciones?"],
+    "fr": ["Explique-moi les fractions, s'il te plaît."],
+    "de": ["Kannst du mir Gleichungen erklären?"],
+    "pt": ["Me explica as frações?"],
+    "zh": ["我没学过导数，你教我吧"],
+    "ja": ["微分を教えてください。"],
+    "ru": ["Объясни мне, пожалуйста, дроби."],
+}
+
+
+def recognize(body: str, subjects: tuple[str, ...] = SUBJECTS, **fields: object) -> Recognition:
+    return RuleAgent().recognize(LearnerInput(title="", body=body, known_subjects=subjects, **fields))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("note", "subject"), [case for cases in CLEAR.values() for case in cases], ids=lambda v: str(v)[:30]
+)
+def test_clear_learning_is_durable_and_routed_by_content(note: str, subject: str) -> None:
+    result = recognize(note)
+    assert result.significance is Significance.DURABLE, result.reason
+    assert result.subject == subject
+
+
+@pytest.mark.parametrize("note", [n for notes in INCIDENTAL.values() for n in notes], ids=lambda v: v[:30])
+def test_small_talk_and_everyday_questions_are_incidental_even_with_one_subject(note: str) -> None:
+    assert recognize(note, ("mathematics",)).significance is Significance.INCIDENTAL
+
+
+@pytest.mark.parametrize("note", [n for notes in AMBIGUOUS.values() for n in notes], ids=lambda v: v[:30])
+def test_likely_learning_that_is_unclear_is_ambiguous(note: str) -> None:
+    assert recognize(note, ("mathematics",)).significance is Significance.AMBIGUOUS
+
+
+def test_every_language_has_cases_of_every_class() -> None:
+    assert set(CLEAR) == set(INCIDENTAL) == set(AMBIGUOUS) == {"en", "es", "fr", "de", "pt", "zh", "ja", "ru"}
+
+
+def test_a_note_about_another_field_is_not_filed_under_the_only_subject() -> None:
+    result = recognize("In class I learned that force equals mass times acceleration.", ("mathematics",))
+    assert result.significance is Significance.AMBIGUOUS and result.subject is None
+    assert "no folder" in result.reason
+
+
+def test_a_clear_note_with_no_subject_content_goes_to_the_only_subject() -> None:
+    result = recognize("In class I finally understood the method my teacher showed us.", ("mathematics",))
+    assert result.significance is Significance.DURABLE and result.subject == "mathematics"
+
+
+def test_with_two_subjects_and_no_content_the_subject_is_left_open() -> None:
+    result = recognize("In class I finally understood the method my teacher showed us.")
+    assert result.significance is Significance.AMBIGUOUS and result.subject is None
+
+
+def test_a_repository_with_no_folder_yet_gets_the_one_subject_the_note_is_about() -> None:
+    result = recognize("Today I learned that photosynthesis happens in chloroplasts.", ())
+    assert result.subject == "biology"
+
+
+def test_the_setup_subject_counts_as_the_only_subject_before_its_folder_exists() -> None:
+    result = recognize("My teacher said the ratio test needs limits.", (), default_subject="Mathematics")
+    assert result.significance is Significance.DURABLE and result.subject == "mathematics"
+
+
+def test_a_subject_label_still_wins_over_content() -> None:
+    result = recognize("I learned that mitosis makes two cells.", labels=("subject:Mathematics",))
+    assert result.subject == "mathematics"
+
+
+def test_language_free_signals_make_a_bare_formula_likely_learning() -> None:
+    assert recognize("x^2 - 5x + 6 = (x - 2)(x - 3)", ("mathematics",)).significance is Significance.AMBIGUOUS
+    result = recognize("The quadratic formula: $x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}$", ("mathematics",))
+    assert result.significance is Significance.DURABLE
+
+
+@pytest.mark.parametrize(
+    ("text", "signal"),
+    [
+        ("x^2 + 1", Signal.FORMULA),
+        ("√2 is irrational", Signal.FORMULA),
+        ("H2O boils at 100 °C", Signal.UNITS),
+        ("$\\frac{1}{2}$", Signal.LATEX),
+        ("```python\nprint(1)\n```", Signal.CODE),
+        ("I used `range(len(xs) - 1)`", Signal.CODE),
+        ("1. expand\n2. collect terms", Signal.STEPS),
+        ("Paso 2: dividir", Signal.STEPS),
+        ("第3步不对", Signal.STEPS),
+        ("12 cm", Signal.UNITS),
+        ("![ws](https://example.invalid/a.png)", Signal.IMAGE),
+        ("Source: materials/book.md", Signal.SOURCE),
+    ],
+)
+def test_content_signals(text: str, signal: Signal) -> None:
+    assert signal in content_signals(text)
+
+
+def test_plain_prose_and_links_carry_no_signal() -> None:
+    assert content_signals("See https://example.invalid/page?a=1&b=2 for the plan, and/or call me.") == frozenset()
+
+
+def test_folding_makes_accents_width_and_case_one_word() -> None:
+    assert fold("APRENDÍ") == fold("aprendi") == "aprendi"
+    assert fold("Straße") == "strasse"
+    assert fold("ｘ＾２") == "x^2"
+    assert fold("が") == "が", "Japanese voicing marks are kept"
+
+
+def test_cues_match_whole_words_prefixes_gaps_and_cjk_substrings() -> None:
+    cues = Cues(["class", "aprend*", "got ~ wrong", "导数"])
+    assert cues.found(fold("In CLASS today"))
+    assert not cues.found(fold("a classic film"))
+    assert cues.found(fold("Aprendí mucho"))
+    assert cues.found(fold("I got question 4 wrong"))
+    assert cues.found(fold("我没学过导数"))
+
+
+def test_knowledge_points_are_read_from_their_folder() -> None:
+    paths = [
+        "subjects/biology/knowledge/genetics/punnett-squares.md",
+        "subjects/biology/events/2026-11-30-x.md",
+        "subjects/mathematics/knowledge/general/fractions.md",
+    ]
+    assert knowledge_points_in(paths) == ("biology/genetics/punnett-squares", "mathematics/general/fractions")
