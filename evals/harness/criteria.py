@@ -6,6 +6,8 @@ The protocol's scenario files list what a conforming bot must do, must not do, a
 judge it, and how faithfully: ``checked`` (the checks decide it), ``weak`` (they judge part of it, or a
 proxy) or ``not-checked`` (no check does: it shows as such, never as a pass). A criterion's result in a
 cell follows from its checks' results there, so a report can list every criterion of every scenario.
+A ``not-checked`` criterion a server-side bot gives no observable trace of (how it read the protocol, how
+many agents it is made of) says why in ``reason``; it stays ``not-checked``, never a pass.
 A scenario may also judge a rule of the protocol document itself that its file does not restate (the
 recognition decision's "answer only", say): such a criterion is ``<NN>.protocol.<n>``, its line in the
 protocol document.
@@ -40,6 +42,7 @@ class Criterion:
     line: int  # where the line starts in the protocol's scenario file (a ``protocol`` kind: in the protocol)
     coverage: Coverage
     checks: tuple[str, ...]  # check names; ``{}`` stands for a part filled in at run time
+    reason: str = ""  # a not-checked criterion only: why no check can observe it
 
     def result(self, checks: Sequence[Check]) -> str:
         """This criterion in one cell: ``not-checked``; the worst status of its checks that ran; ``pass``
@@ -63,6 +66,7 @@ class Criterion:
             "protocol_line": self.line,
             "coverage": self.coverage.value,
             "checks": list(self.checks),
+            "reason": self.reason,
             "result": self.result(checks),
         }
 
@@ -85,9 +89,12 @@ def _criterion(scenario: str, raw: dict[str, object]) -> Criterion:
     coverage = Coverage(str(raw["coverage"]))
     if (coverage is Coverage.NOT_CHECKED) != (not checks):
         raise ValueError(f"{ident}: a criterion is not-checked exactly when no check covers it")
+    reason = str(raw.get("reason", ""))
+    if reason and coverage is not Coverage.NOT_CHECKED:
+        raise ValueError(f"{ident}: only a not-checked criterion gives a reason; a check judges this one")
     line = raw["line"]
     assert isinstance(line, int)
-    return Criterion(ident, str(raw["says"]), line, coverage, tuple(map(str, checks)))
+    return Criterion(ident, str(raw["says"]), line, coverage, tuple(map(str, checks)), reason)
 
 
 @cache

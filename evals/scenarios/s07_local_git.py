@@ -2,9 +2,9 @@
 
 Initial state: a local repository (the demo's files, re-targeted to programming) with one uncommitted edit
 to an unrelated file and one untracked file. Input: a mistake plus the scenario's request, through
-``gitlearnos local PATH MESSAGE``, run as the learner runs it (a process, offline, no chat model). The
-learner-visible result is the printed reply and the repository itself. A second checkout keeps the
-protocol's default ``authorization.push: false``: with no remote there is nothing to push, so that must
+``gitlearnos local PATH MESSAGE``, run as the learner runs it (a process, offline, with no integration
+configured: no Redis, chat model, RAG provider or forge account). The learner-visible result is the
+printed reply and the repository itself. A second checkout keeps the protocol's default ``authorization.push: false``: with no remote there is nothing to push, so that must
 not stop a local commit. The fresh debugging task is one planned review record in the same commit, linked
 to the event; the printed reply shows the task and why it is asked, never its success condition.
 """
@@ -60,6 +60,10 @@ NOT_PUSHED = re.compile(r"\bnot pushed\b|\bno remote\b", re.I)
 NO_SCHEDULE = re.compile(r"\bno (scheduled|background)\b|\bimmediate\b", re.I)
 
 
+# The environment a deployment configures its integrations with: the bot's settings, and Redis's URL.
+INTEGRATIONS = ("GITLEARNOS_", "REDIS_URL")
+
+
 def first_line(text: str) -> str:
     return text.strip().splitlines()[0] if text.strip() else ""
 
@@ -76,8 +80,10 @@ def make_checkout(path: Path, files: Mapping[str, str]) -> Path:
 
 
 def run_local(repo: Path, message: str) -> str:
-    """What ``gitlearnos local`` prints for ``message`` in ``repo`` (the rule agent: no chat model set)."""
-    env = {key: value for key, value in os.environ.items() if not key.startswith("GITLEARNOS_MODEL_")}
+    """What ``gitlearnos local`` prints for ``message`` in ``repo``, with no optional integration configured:
+    no Redis, no chat model (so the rule agent), no RAG provider, no forge account. The scenario's checks
+    then show the whole loop needs none of them."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(INTEGRATIONS) and k not in INTEGRATIONS}
     done = subprocess.run(
         [sys.executable, "-m", "gitlearnos", "local", str(repo), message],
         capture_output=True, text=True, env=env, timeout=LOCAL_TIMEOUT_S, check=False,

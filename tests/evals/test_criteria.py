@@ -36,6 +36,10 @@ def test_a_criterion_is_not_checked_exactly_when_no_check_covers_it() -> None:
         _criterion("04", raw)
     with pytest.raises(ValueError, match="not-checked exactly when"):
         _criterion("04", {**raw, "coverage": "not-checked", "checks": ["exactly one new commit"]})
+    with pytest.raises(ValueError, match="only a not-checked criterion gives a reason"):
+        _criterion("04", {**raw, "checks": ["exactly one new commit"], "reason": "cannot be seen"})
+    why = _criterion("04", {**raw, "coverage": "not-checked", "reason": "nothing a learner can see"})
+    assert why.result([]) == "not-checked" and why.as_json([])["reason"] == "nothing a learner can see"
     with pytest.raises(ValueError, match="is not <04>"):
         _criterion("04", {**raw, "id": "05.must.1", "checks": ["exactly one new commit"]})
 
@@ -64,6 +68,6 @@ def test_json_and_table_list_every_criterion_of_the_cell_with_its_status() -> No
     assert by_id["02.must.1"]["result"] == "not-run"
     assert all({"says", "protocol_line", "coverage", "checks", "result"} <= set(c) for c in listed)
     assert "0 not-checked" in format_table([cell]), "every criterion of 02 has a check"
-    unchecked = [c.id for c in criteria("09") if c.coverage is Coverage.NOT_CHECKED]
-    nine = ScenarioResult("09", "Implicit learning event", "github", CheckStatus.PASS, "x", (commit,))
-    assert f"{len(unchecked)} not-checked: {', '.join(unchecked)}" in format_table([nine])
+    unchecked = [c.id for c in criteria("13") if c.coverage is Coverage.NOT_CHECKED]
+    rag = ScenarioResult("13", "Route and verify required RAG", "github", CheckStatus.PASS, "x", (commit,))
+    assert unchecked and f"{len(unchecked)} not-checked: {', '.join(unchecked)}" in format_table([rag])
