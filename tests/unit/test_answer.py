@@ -6,20 +6,27 @@ from datetime import UTC, date, datetime
 
 import pytest
 
+from bot.config import parse_config
 from bot.handle import plan_event
 from bot.intake.events import EventKind
 from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome, Plan
 from bot.records.codec import read_header, section, unfence
+from bot.review.due_review import plan_due_review
 from bot.review.question import plan_question
 from bot.snapshot import MemorySnapshot
 from bot.trailers import TRAILER_OPERATION
-from tests.support.learner import NOTE, issue_event, learner_repo
+from tests.support.learner import CONFIG, NOTE, issue_event, learner_repo
 from tests.support.linked_review import (
     ANSWER_DAY,
+    EVENT,
+    EVENT_PATH,
     FOLLOW_UP_PATH,
+    GAP,
     GAP_PATH,
     NOTES,
+    OCCURRENCE,
+    REVIEW,
     REVIEW_PATH,
     answer,
     delivered,
@@ -188,3 +195,49 @@ def test_a_delayed_check_on_a_gap_counts_its_delay_from_the_gaps_events() -> Non
     plan = answer(MemorySnapshot(files), body)
     assert "- Delay: 4 day(s) after the learning event of 2026-11-26" in written(plan, REVIEW_PATH)
     assert read_header(written(plan, GAP_PATH))["Mastery"] == "demonstrated"
+
+
+THREE_QUESTIONS = """\
+1. Triangle ABC ~ DEF with AB = 4 cm and DE = 8 cm. BC = 6 cm. How long is EF?
+2. Solve 2x + 1 = 7.
+3. Why does the ratio DE/AB give the scale factor?
+
+## Answer or success condition
+
+- Expected answer: 12 cm
+- Question 2 expected answer: x = 3
+- Question 3 success condition: the explanation names corresponding sides.
+"""
+
+
+def _three_question_delivery() -> tuple[MemorySnapshot, str]:
+    """A review holding three questions of its own, so the run's three places leave none to generate."""
+    one = REVIEW.format(purpose="transfer")
+    review = one[: one.index("1. Triangle")] + THREE_QUESTIONS + one[one.index("\n## Learner answer") :]
+    base = learner_repo(**{EVENT_PATH: EVENT, GAP_PATH: GAP.format(mastery="learning"), REVIEW_PATH: review})
+    config = parse_config(CONFIG).config
+    noon = datetime(2026, 11, 28, 12, 0)
+    due = plan_due_review(base, config, noon, occurrence=OCCURRENCE, agent=RuleAgent())
+    body = due.issue_body(commit_id="c" * 40, branch="main", remote=None)
+    return MemorySnapshot(files_after(base, due.plan)), body
+
+
+@pytest.mark.parametrize(
+    ("words", "result", "mastery"),
+    [
+        ("1. 120 mm\n2. x = 3\n3. DE and AB correspond.\nNo notes.", "correct", "demonstrated"),
+        ("1. 12 cm\n2. x = -3\nNo notes.", "partial", "learning"),
+        ("1. 14 cm\n2. 4\nNo notes.", "incorrect", "learning"),
+    ],
+)
+def test_each_numbered_answer_is_judged_against_its_own_questions_key(
+    words: str, result: str, mastery: str
+) -> None:
+    snapshot, body = _three_question_delivery()
+    assert "\n3. Why does the ratio" in body and "\n4. " not in body
+    plan = answer(snapshot, body, words=words)
+    review = written(plan, REVIEW_PATH)
+    assert f"- Result: `{result}`" in review
+    assert "question 2: judged as equations against question 2's expected answer `x = 3`" in review
+    assert "question 3 is judged by its success condition on attempt, not by the bot" in review
+    assert read_header(written(plan, GAP_PATH))["Mastery"] == mastery
