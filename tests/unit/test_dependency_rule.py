@@ -14,7 +14,8 @@ IO_MODULES = {
     "celery", "kombu", "litestar", "uvicorn", "git", "githubkit", "gitlab", "raganything", "lightrag",
     "structlog", "logging", "zoneinfo",
 }  # fmt: skip
-ALLOWED_THIRD_PARTY = {"pydantic", "yaml", "fsrs"}  # fsrs: pure spaced-repetition maths
+# Pure computation only: fsrs (spaced-repetition maths), pint (quantities with units), sympy (algebra).
+ALLOWED_THIRD_PARTY = {"pydantic", "yaml", "fsrs", "pint", "sympy"}
 
 
 def imported_roots(path: Path) -> set[str]:
