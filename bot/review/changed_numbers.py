@@ -45,7 +45,7 @@ INSTRUCTION = "Work it without your notes and give the final answer"
 NUMBER = re.compile(r"(?<![\w.^:/-])(?P<value>\d+(?:\.\d+)?)(?![\d.]*[:-]\d)(?P<pct>\s?%)?")
 UNITS = frozenset(
     "mm cm m km in ft yd mi mg g kg t lb oz ml l L s ms min h hr km/h m/s mph °C °F K N J W kW V Pa kPa "
-    "cm² m² cm2 m2 cm³ m³ $ € £ degrees mol".split()
+    "cm² m² cm2 m2 cm³ m³ $ € £ degrees mol A mA Ω kΩ Hz kHz".split()
 )
 UNIT_AFTER = re.compile(r"\s?(?P<unit>[A-Za-zµ°²³/$€£]+[²³2]?)")
 RESULT_MARKER = re.compile(
@@ -224,7 +224,7 @@ def _case_from_relation(sentence: str) -> Iterator[BuiltQuestion]:
             text = text[:start] + replacement + text[end:]
         text = text[_case_start(sentence, inputs[0]) :]
         key = f"{number_text(answer)}{unit}"
-        question = f"Same method, new numbers: {text.rstrip('.!')}. {INSTRUCTION} (the blank)."
+        question = f"Same method, new numbers: {text.rstrip('.!。')}. {INSTRUCTION} (the blank)."
         if not shows(key, question):
             yield BuiltQuestion(KIND, question, key, _success(f"the result is {holding[0][0]}"))
 

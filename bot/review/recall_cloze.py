@@ -54,8 +54,26 @@ DEFINITION = re.compile(
     re.I,
 )
 COPULA = re.compile(r"\s+(?P<verb>is|are|equals|=|becomes|gives)\s+", re.I)
-CLAUSE_END = re.compile(r"\s*(?:,|;|\s+because\b|\s+since\b|\s+so\b|\s+which\b|\s+when\b|\s+but\b|$)", re.I)
-PRONOUN = re.compile(r"^(?:I|we|you|he|she|it|they|this|that|these|those|there|here)\b", re.I)
+# Where a stated complement ends: a clause break, a further "= …", or a word that starts a reason or a
+# consequence (in the languages the recognizer reads).
+CLAUSE_END = re.compile(
+    r"\s*(?:[,;](?:\s|$)|\s+=\s+|$)|\s+(?:because|since|so|which|when|but|porque|parce\s+que|car|donc|weil"
+    r"|also|denn|então|pois|потому|так\s+как|поэтому)\b",
+    re.I,
+)
+KEY_TRIM = " ✓$\"'«»“”"  # marks around a key that are not part of the answer
+PRONOUN = re.compile(r"^(?:I|we|you|he|she|it|they|this|that|these|those|there|here|my|our)\b", re.I)
+# A request ("Please teach me …", "Bring mir bitte bei …") or a condition ("If f is continuous …") states
+# no fact a blank can be cut from.
+NOT_A_FACT = re.compile(
+    r"^(?:please|teach|help|can|could|would|will|explain|tell|show|give|let|if|when|whenever|unless)\b"
+    r"|\b(?:please|bitte|por\s+favor|s'il\s+(?:te|vous)\s+pla[iî]t)\b",
+    re.I,
+)
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")  # no spaces between words: no term can be told apart
+CLAUSE_BREAK = re.compile(r";\s*|,\s+(?:but|and|so|while)\s+")
+MAX_CONTEXT = 7  # letter-and-digit runs of the note on either side of the blank: a longer run copies it
+RUN = re.compile(r"[^\W_]+")
 KEEP_TO_SELF = "Answer without looking at your note."
 WORD = re.compile(r"[^\W\d_][\w'-]*")
 MIN_TERM = 4  # letters: a shorter word ("the", "is", "so") is not a key term
@@ -69,10 +87,47 @@ FUNCTION_WORDS = frozenset(
 )
 
 
+def _kept(words: list[str]) -> int:
+    """How many of ``words`` (from the start) stay within :data:`MAX_CONTEXT` runs of the note."""
+    runs = 0
+    for index, word in enumerate(words):
+        runs += len(RUN.findall(word))
+        if runs > MAX_CONTEXT:
+            return index
+    return len(words)
+
+
+def _around(before: str, after: str = "") -> str:
+    """The blank in its own clause, with at most :data:`MAX_CONTEXT` runs of the note's words each side.
+
+    A blank inside a whole copied sentence hands the note back all but one word; the clause around it,
+    cut short, is what a recall question needs.
+    """
+    lead = CLAUSE_BREAK.split(before)[-1].split()
+    tail = re.split(r"[;,.。!?](?:\s|$)", after, maxsplit=1)[0].split()
+    kept_lead = lead[len(lead) - _kept(lead[::-1]) :]
+    kept_tail = tail[: _kept(tail)]
+    shown = " ".join(kept_lead)
+    shown = f"… {shown}" if len(kept_lead) < len(lead) else _capitalised(shown)
+    rest = " ".join(kept_tail) + (" …" if len(kept_tail) < len(tail) else "")
+    return f"{shown} {BLANK}{' ' + rest if rest else ''}"
+
+
+def _states_a_fact(text: str) -> bool:
+    """Not about the learner, not a request, not a mistake, and in words a term can be cut out of."""
+    return not (PRONOUN.match(text) or NOT_A_FACT.search(text) or MISTAKE.search(text) or CJK.search(text))
+
+
 def fact(sentence: str) -> str:
     """``sentence`` without a first-person frame, first letter capitalised, end mark dropped."""
     text = LEARNED_FRAME.sub("", sentence.strip()).rstrip(".!")
-    return text[:1].upper() + text[1:]
+    return _capitalised(text)
+
+
+def _capitalised(text: str) -> str:
+    """``text`` with a capital first letter, unless its first word already mixes cases ("pH", "iPhone")."""
+    first = text.split(maxsplit=1)[0] if text.strip() else ""
+    return text if any(ch.isupper() for ch in first) else text[:1].upper() + text[1:]
 
 
 def _success(source: str) -> str:
@@ -102,14 +157,14 @@ def recall_question(sentence: str) -> BuiltQuestion | None:
     formula = FORMULA.search(text)
     if formula is not None:
         question = f"What is the {formula.group('what').lower()} {formula.group('topic')}? {KEEP_TO_SELF}"
-        key = formula.group("key").strip()
+        key = formula.group("key").strip(KEY_TRIM)
     else:
         definition = DEFINITION.match(text)
         term = definition.group("term").strip() if definition else ""
         if definition is None or PRONOUN.match(term):
             return None
         question = f"What does “{term[:1].lower() + term[1:]}” mean? {KEEP_TO_SELF}"
-        key = definition.group("key").strip()
+        key = definition.group("key").strip(KEY_TRIM)
     if shows(key, question):
         return None
     return BuiltQuestion(RECALL_KIND, question, key, _success("as the note states it"))
@@ -119,15 +174,19 @@ def cloze_question(sentence: str) -> BuiltQuestion | None:
     """The fact with its short complement blanked: "The derivative of x^2 is ____.", keyed with it."""
     text = fact(sentence)
     copula = COPULA.search(text)
-    if copula is None or len(text) > MAX_CLOZE:
+    if copula is None or len(text) > MAX_CLOZE or not _states_a_fact(text):
         return None
     subject = text[: copula.start()].strip()
     rest = text[copula.end() :]
     end = CLAUSE_END.search(rest)
-    key = rest[: end.start() if end else len(rest)].strip()
-    if PRONOUN.match(subject) or len(subject.split()) < 2 or not key or len(key.split()) > MAX_KEY_WORDS:
+    key = rest[: end.start() if end else len(rest)].strip(KEY_TRIM)
+    chained = end is not None and rest[end.start() :].lstrip().startswith("=")
+    if chained and re.search(r"[^\W\d_]", key):
+        return None  # "R = 10 Ω et I = 0,5 A": where the first value ends is a guess
+    if len(subject.split()) < 2 or not key or len(key.split()) > MAX_KEY_WORDS:
         return None
-    question = f"Fill in the blank: {subject} {copula.group('verb')} {BLANK}."
+    lead = f"{subject} {copula.group('verb')}"
+    question = f"Fill in the blank: {_around(lead)}."
     if shows(key, question):
         return None
     return BuiltQuestion(CLOZE_KIND, question, key, _success("the words the note states there"))
@@ -137,9 +196,7 @@ def term_cloze(sentence: str) -> BuiltQuestion | None:
     """The statement with its last content word blanked: "Similar triangles keep the angle ____."."""
     text = fact(sentence)
     words = list(WORD.finditer(text))
-    if len(text) > MAX_CLOZE or len(words) < MIN_WORDS or "`" in text or MISTAKE.search(text):
-        return None
-    if PRONOUN.match(text):  # "I keep flipping the sign" is about the learner, not a fact to recall
+    if len(text) > MAX_CLOZE or len(words) < MIN_WORDS or "`" in text or not _states_a_fact(text):
         return None
     terms = [
         w for w in words[1:] if len(w.group(0)) >= MIN_TERM and w.group(0).casefold() not in FUNCTION_WORDS
@@ -147,8 +204,7 @@ def term_cloze(sentence: str) -> BuiltQuestion | None:
     if not terms:
         return None
     term = terms[-1]
-    blanked = f"{text[: term.start()]}{BLANK}{text[term.end() :]}".rstrip(" .,;")
-    question = f"Fill in the blank: {blanked}."
+    question = f"Fill in the blank: {_around(text[: term.start()], text[term.end() :])}."
     if shows(term.group(0), question):
         return None
     return BuiltQuestion(CLOZE_KIND, question, term.group(0), _success("the word the note uses there"))

@@ -19,6 +19,9 @@ from dataclasses import dataclass
 from bot.review.built_question import folded
 
 SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
+CODE_BLOCK = re.compile(r"```.*?(?:```|$)", re.S)  # code is not a statement: a cloze of it asks for syntax
+IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")  # an attached image says nothing a question can use
+LINK = re.compile(r"\[(?P<words>[^\]]*)\]\([^)]*\)")
 DEMONSTRATION_CUE = re.compile(
     r"\b(?:showed|shown|demonstrat\w*|worked\s+example|example\s+was|solution)\b", re.I
 )
@@ -37,7 +40,9 @@ class Statement:
 
 def sentences(text: str) -> list[str]:
     """``text``'s sentences, stripped of quote marks, bullets and surrounding space."""
-    found = (part.strip().strip(QUOTE_MARKS).strip() for part in SENTENCE_BREAK.split(text))
+    found = (
+        part.strip().strip(QUOTE_MARKS).strip() for part in SENTENCE_BREAK.split(CODE_BLOCK.sub("\n", text))
+    )
     return [part for part in found if part]
 
 
@@ -45,7 +50,8 @@ def statements(texts: Iterable[str]) -> list[Statement]:
     """The statements of ``texts`` in order, each once; questions the learner asked are not statements."""
     found: dict[str, Statement] = {}
     for text in texts:
-        for sentence in sentences(text):
+        plain = LINK.sub(r"\g<words>", IMAGE.sub("", CODE_BLOCK.sub("\n", text)))
+        for sentence in sentences(plain):
             if sentence.endswith("?") or len(sentence) > MAX_STATEMENT:
                 continue
             if DEMONSTRATION_CUE.search(sentence):

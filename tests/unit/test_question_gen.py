@@ -113,6 +113,37 @@ def test_a_statement_that_does_not_check_out_is_never_a_key(wrong: str) -> None:
     assert generated.questions == (), "neither rebuilt nor blanked: its words would be a wrong key"
 
 
+@pytest.mark.parametrize(
+    ("evidence", "question", "key"),
+    [
+        (
+            "The French Revolution began in 1789; the storming of the Bastille was on 14 July.",
+            "Fill in the blank: … storming of the Bastille was on 14 ____.",
+            "July",
+        ),
+        ("pH < 7 acide, pH = 7 neutre.", "Fill in the blank: pH < 7 acide, pH = ____.", "7 neutre"),
+        (
+            "Vimos la mitosis con el microscopio ![foto](https://x.invalid/m.png)",
+            "con el ____.",
+            "microscopio",
+        ),
+    ],
+)
+def test_a_cloze_keeps_only_a_short_stretch_of_the_note_around_its_blank(
+    evidence: str, question: str, key: str
+) -> None:
+    (built, *_) = rule_questions(context(gap_id="", gap_observations=(), evidence=(evidence,))).questions
+    assert question in built.question and built.key == key
+
+
+@pytest.mark.parametrize(
+    "evidence",
+    ["Please teach me how to find the area of a trapezoid.", "My notes: ![page](https://x.invalid/p.png)"],
+)
+def test_requests_and_images_are_no_facts_to_blank(evidence: str) -> None:
+    assert rule_questions(context(gap_id="", gap_observations=(), evidence=(evidence,))).questions == ()
+
+
 def test_nothing_buildable_means_no_questions_and_the_why_says_so() -> None:
     generated = rule_questions(context(gap_observations=(), evidence=("I keep flipping the sign.",)))
     assert generated.questions == () and generated.why == NOTHING_BUILT
