@@ -25,6 +25,7 @@ class Signal(StrEnum):
 MATERIAL = frozenset({Signal.LATEX, Signal.CODE, Signal.STEPS, Signal.IMAGE, Signal.SOURCE})
 
 SOURCE_LINE = re.compile(r"^\s*source:\s*(?P<source>\S.{0,200}?)\s*$", re.I | re.M)
+MARKUP = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b[^>]*>|\S+://\S+|[\w.-]+/[\w./-]+\.\w+")
 MEDIA = re.compile(r"!\[[^\]]*\]\([^)]+\)|<img\b|\.(png|jpe?g|gif|webp|heic)\b", re.I)
 
 _FORMULA = re.compile(
@@ -61,7 +62,7 @@ _UNITS = re.compile(
 def content_signals(body: str) -> frozenset[Signal]:
     """The language-free signals in one note's text (title included by the caller)."""
     found = {
-        Signal.FORMULA: _FORMULA.search(_without_links(body)),
+        Signal.FORMULA: _FORMULA.search(without_markup(body)),
         Signal.LATEX: _LATEX.search(body),
         Signal.CODE: _CODE.search(body),
         Signal.STEPS: _STEP_WORD.search(body) or _NUMBERED_LINES.search(body),
@@ -72,6 +73,7 @@ def content_signals(body: str) -> frozenset[Signal]:
     return frozenset(signal for signal, match in found.items() if match)
 
 
-def _without_links(body: str) -> str:
-    """The text without web addresses, whose ``?a=b`` and paths would read as formulas."""
-    return re.sub(r"\S+://\S+|\S+/\S+\.\w+", " ", body)
+def without_markup(text: str) -> str:
+    """The text without images, web addresses and file paths, whose words are names, not content, and
+    whose ``?a=b`` and dots would read as formulas or sentence ends."""
+    return MARKUP.sub(" ", text)

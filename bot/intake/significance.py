@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from bot.intake.agent import Significance
-from bot.intake.content_signals import MATERIAL, Signal
+from bot.intake.content_signals import MATERIAL, Signal, without_markup
 from bot.intake.cue_match import Cues, fold
 from bot.intake.cue_words import (
     ACADEMIC,
@@ -39,7 +39,6 @@ _SMALL_TALK = Cues(every_language(SMALL_TALK))
 _OFF_TOPIC = Cues(every_language(OFF_TOPIC))
 
 _SENTENCE = re.compile(r"[^.!?。！？\n]*[.!?。！？]?")
-_MARKUP = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b[^>]*>|\S+://\S+")
 
 
 @dataclass(frozen=True)
@@ -61,7 +60,7 @@ class Reading:
 
 def read(text: str, note: str, *, signals: frozenset[Signal], content: int, wants_question: bool) -> Reading:
     """Read the cues of ``text`` (title and note); ``note`` alone decides whether it is only questions."""
-    folded = fold(text)
+    folded = fold(without_markup(text))
     return Reading(
         learning=len(_EVENT.hits(folded) | _GAP.hits(folded)),
         context=_CONTEXT.found(folded),
@@ -79,7 +78,7 @@ def read(text: str, note: str, *, signals: frozenset[Signal], content: int, want
 
 def is_question_only(note: str) -> bool:
     """True when the note, images and links aside, has at least one sentence and all of them are questions."""
-    sentences = [s.strip() for s in _SENTENCE.findall(_MARKUP.sub(" ", note)) if re.search(r"\w", s)]
+    sentences = [s.strip() for s in _SENTENCE.findall(without_markup(note)) if re.search(r"\w", s)]
     return bool(sentences) and all(s.endswith(("?", "？")) for s in sentences)
 
 

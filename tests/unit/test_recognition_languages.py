@@ -76,8 +76,17 @@ AMBIGUOUS = {
 }
 
 
-def recognize(body: str, subjects: tuple[str, ...] = SUBJECTS, **fields: object) -> Recognition:
-    return RuleAgent().recognize(LearnerInput(title="", body=body, known_subjects=subjects, **fields))  # type: ignore[arg-type]
+def recognize(
+    body: str,
+    subjects: tuple[str, ...] = SUBJECTS,
+    *,
+    labels: tuple[str, ...] = (),
+    default_subject: str = "",
+) -> Recognition:
+    learner_input = LearnerInput(
+        title="", body=body, labels=labels, known_subjects=subjects, default_subject=default_subject
+    )
+    return RuleAgent().recognize(learner_input)
 
 
 @pytest.mark.parametrize(
@@ -162,7 +171,10 @@ def test_content_signals(text: str, signal: Signal) -> None:
 
 
 def test_plain_prose_and_links_carry_no_signal() -> None:
-    assert content_signals("See https://example.invalid/page?a=1&b=2 for the plan, and/or call me.") == frozenset()
+    assert (
+        content_signals("See https://example.invalid/page?a=1&b=2 for the plan, and/or call me.")
+        == frozenset()
+    )
 
 
 def test_folding_makes_accents_width_and_case_one_word() -> None:
@@ -188,3 +200,23 @@ def test_knowledge_points_are_read_from_their_folder() -> None:
         "subjects/mathematics/knowledge/general/fractions.md",
     ]
     assert knowledge_points_in(paths) == ("biology/genetics/punnett-squares", "mathematics/general/fractions")
+
+
+def test_a_question_naming_a_file_is_still_only_a_question() -> None:
+    """The dot of ``geometry-textbook.md`` ends no sentence, and its words are a name, not a cue."""
+    note = "What does my textbook materials/geometry-textbook.md call the ratio of corresponding sides?"
+    assert recognize(note, ("mathematics",)).significance is Significance.AMBIGUOUS
+
+
+def test_a_question_about_a_concept_asks_and_a_question_about_own_material_is_recorded() -> None:
+    assert recognize("What is a derivative?", ("mathematics",)).significance is Significance.AMBIGUOUS
+    steps = "1. 3x + 6 = 12\n2. 3x = 6\n\nWhy does the second line follow?"
+    assert recognize(steps, ("mathematics",)).significance is Significance.DURABLE
+
+
+def test_plans_for_an_exam_are_not_a_learning_event() -> None:
+    assert recognize("I have a math exam tomorrow, wish me luck!", ("mathematics",)).significance is (
+        Significance.INCIDENTAL
+    )
+    tomorrow = recognize("Tomorrow's exam covers derivatives and integrals.", ("mathematics",))
+    assert tomorrow.significance is Significance.AMBIGUOUS
