@@ -35,7 +35,7 @@ def two_subjects(**extra: str) -> MemorySnapshot:
     return learner_repo(**{"subjects/biology/goals/main-goal.md": BIOLOGY_GOAL}, **extra)
 
 
-def plan(body: str, snapshot: MemorySnapshot | None = None, *, title: str = "A note") -> Plan:
+def plan(body: str, snapshot: MemorySnapshot | None = None, *, title: str = "Today") -> Plan:
     return plan_event(issue_event(body, title=title), snapshot or learner_repo(), now=NOW, agent=RuleAgent())
 
 
@@ -124,7 +124,9 @@ def test_a_photo_and_a_question_about_its_step_is_an_implicit_learning_event() -
 
 
 def test_a_comment_in_german_is_recorded_from_the_comment_text() -> None:
-    comment = "Meine Lehrerin hat erklärt, dass man beim Teilen durch eine negative Zahl das Vorzeichen umdreht."
+    comment = (
+        "Meine Lehrerin hat erklärt, dass man beim Teilen durch eine negative Zahl das Vorzeichen umdreht."
+    )
     event = issue_event(kind=EventKind.COMMENT_CREATED, comment=comment)
     result = plan_event(event, learner_repo(), now=NOW, agent=RuleAgent())
     assert result.outcome is Outcome.COMMITTED
