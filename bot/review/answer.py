@@ -26,23 +26,25 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 
 from bot.automation.schedule_rules import job_schedule
 from bot.config import LearnerConfig
 from bot.dashboard.page import dashboard_files
 from bot.intake.events import CommentEvent, ThreadEvent
+from bot.intake.judgements import AnswerJudge, AnswerToJudge, Verdict
 from bot.organize.operation import BOT_NAME
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
 from bot.receipt import commit_receipt
 from bot.records.codec import read_header, section
 from bot.records.files import Record, goal_path, records
-from bot.review.answer_keys import AnswerKey, answer_keys
+from bot.review.answer_keys import answer_keys, success_conditions
 from bot.review.answer_record import Assessment, write_gap, write_review
 from bot.review.attempt import (
     NOT_EVALUATED,
+    VERDICT_RESULT,
     Evaluation,
     Independence,
     Result,
@@ -154,15 +156,37 @@ def _asked(target: Target) -> tuple[tuple[int, int | None], ...]:
     return ((1, None),) if count <= 1 else tuple((i, i) for i in range(1, count + 1))
 
 
-def _evaluate(target: Target, answer: str) -> Evaluation:
+def _by_model(judge: AnswerJudge, item: AnswerToJudge, rules: Evaluation, whose: str) -> Evaluation:
+    """The chat model's rubric verdict where the rules could not tell; its "cannot tell" keeps theirs.
+
+    The reply names the model but not its reasons, which may quote the key; the record keeps them.
+    """
+    verdict = judge.judge_answer(item)
+    against = f"{whose} expected answer `{item.key}`" if item.key else f"{whose} success condition"
+    if verdict.verdict is Verdict.CANNOT_TELL:
+        remark = f" ({verdict.remark})" if verdict.remark else ""
+        return replace(rules, basis=f"{rules.basis}; {verdict.judged_by} could not tell either{remark}")
+    return Evaluation(
+        VERDICT_RESULT[verdict.verdict],
+        f"judged by {verdict.judged_by} against {against} (a rubric verdict; the rules could not tell): "
+        f"{verdict.reason}",
+        None,
+        f"judged by {verdict.judged_by} (its reasons are kept in the record)",
+    )
+
+
+def _evaluate(target: Target, answer: str, judge: AnswerJudge | None = None) -> Evaluation:
     """Each answered question against its own key; the record's result from those the bot could judge.
 
-    A question without a key (a success condition only) is judged on attempt by the learner or a
-    teacher, so it adds nothing either way. Of the judged ones: all correct is ``correct``, all wrong
-    ``incorrect``, a mix ``partial``; none judged is ``not-assessed``. Only the delivery's first
-    question may be answered by an un-numbered ``Answer: …``.
+    The rules judge first. Where they cannot tell, or a question has only a success condition, the chat
+    model judges when the learner allowed it (``judge``); its verdict is one attempt's reading, which
+    the mastery gates still bound. A question nobody judged adds nothing either way. Of the judged ones:
+    all correct is ``correct``, all wrong ``incorrect``, a mix ``partial``; none judged is
+    ``not-assessed``. Only the delivery's first question may be answered by an un-numbered ``Answer: …``.
     """
-    keys = answer_keys(section(target.record.text, ANSWER_SECTION))
+    answers = section(target.record.text, ANSWER_SECTION)
+    keys, conditions = answer_keys(answers), success_conditions(answers)
+    questions = record_questions(target.record.text)
     asked = _asked(target)
     first = min(n or 1 for _, n in asked) if target.numbers else 1
     evaluations = []
@@ -172,18 +196,30 @@ def _evaluate(target: Target, answer: str) -> Evaluation:
             unnumbered=(number or 1) == first,
         )  # fmt: skip
         whose = f"question {number or question}'s" if len(asked) > 1 else "the record's"
-        evaluations.append(
-            (number or question, keys.get(question), judged(given, keys.get(question), whose=whose))
-        )
+        key = keys.get(question)
+        evaluation = judged(given, key, whose=whose)
+        judgeable = key is not None or (judge is not None and question in conditions)
+        if judge is not None and judgeable and evaluation.result is Result.NOT_ASSESSED:
+            item = AnswerToJudge(
+                question=questions[question - 1] if question <= len(questions) else "",
+                answer=given or answer,
+                key=key.text if key else "",
+                success_condition=conditions.get(question, ""),
+            )
+            evaluation = _by_model(judge, item, evaluation, whose)
+        evaluations.append((number or question, judgeable, evaluation))
     if len(evaluations) == 1:
         return evaluations[0][2]
     return _combined(evaluations)
 
 
-def _combined(evaluations: list[tuple[int, AnswerKey | None, Evaluation]]) -> Evaluation:
-    """One record's evaluation from its questions' (keyless questions named once, at the end)."""
-    keyed = [(n, e) for n, key, e in evaluations if key is not None]
-    unkeyed = [str(n) for n, key, _ in evaluations if key is None]
+def _combined(evaluations: list[tuple[int, bool, Evaluation]]) -> Evaluation:
+    """One record's evaluation from its questions' (questions nothing here could judge named once, last).
+
+    Each entry is (the question's number, whether anything here could judge it, its evaluation).
+    """
+    keyed = [(n, e) for n, judgeable, e in evaluations if judgeable]
+    unkeyed = [str(n) for n, judgeable, _ in evaluations if not judgeable]
     results = {e.result for _, e in keyed} - {Result.NOT_ASSESSED}
     if not results:
         result = Result.NOT_ASSESSED
@@ -220,10 +256,11 @@ def _assess(
     config: LearnerConfig,
     now: datetime,
     gap_texts: dict[str, str],
+    judge: AnswerJudge | None,
 ) -> Assessment:
     """Evaluate, read support and decide mastery for one answered record (``gap_texts``: edits so far)."""
     record = target.record
-    evaluation = _evaluate(target, answer)
+    evaluation = _evaluate(target, answer, judge)
     support = read_support(answer)
     learned = _learned_on(record, snapshot)
     gap = linked_gap(record, snapshot)
@@ -287,9 +324,19 @@ def _reply_text(assessments: list[Assessment]) -> str:
 
 
 def plan_answer(
-    event: CommentEvent, snapshot: RepoSnapshot, config: LearnerConfig, *, now: datetime, event_key: str
+    event: CommentEvent,
+    snapshot: RepoSnapshot,
+    config: LearnerConfig,
+    *,
+    now: datetime,
+    event_key: str,
+    judge: AnswerJudge | None = None,
 ) -> Plan | None:
-    """One commit writing this comment back as an answer, or None when it answers no planned review."""
+    """One commit writing this comment back as an answer, or None when it answers no planned review.
+
+    ``judge``: the chat model the learner allowed to read their words
+    (:func:`bot.intake.model_use.answer_judge`), asked only where the rules cannot tell.
+    """
     targets = answer_targets(event, snapshot)
     if not targets:
         return None
@@ -300,7 +347,9 @@ def plan_answer(
     assessments = []
     follow_ups: dict[str, FollowUp] = {}
     for target in targets:
-        assessment = _assess(target, answer, snapshot=snapshot, config=config, now=now, gap_texts=writes)
+        assessment = _assess(
+            target, answer, snapshot=snapshot, config=config, now=now, gap_texts=writes, judge=judge
+        )
         assessment = plan_next_check(
             target.record, assessment, snapshot=snapshot, writes=writes, planned=follow_ups, day=day
         )

@@ -32,6 +32,7 @@ from bot.intake.judgements import Verdict
 from bot.review import expressions, free_text, quantities
 from bot.review.answer_keys import AnswerKey
 from bot.review.answer_text import clean, without_lead_in
+from bot.review.number_words import with_digits
 
 
 class Method(StrEnum):
@@ -121,7 +122,7 @@ class QuantityJudge:
         return Method.NUMBER if self.key.reading.unit is None else Method.QUANTITY
 
     def __call__(self, text: str) -> Check:
-        value = _last_value(text)
+        value = with_digits(_last_value(text))
         try:
             readings = quantities.read_quantity(value)
         except quantities.UnknownUnit as unknown:

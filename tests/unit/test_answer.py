@@ -8,12 +8,15 @@ import pytest
 
 from bot.config import parse_config
 from bot.handle import plan_event
-from bot.intake.events import EventKind
+from bot.intake.events import CommentEvent, EventKind
+from bot.intake.judgements import AnswerToJudge, AnswerVerdict, FollowUpChoice, Verdict, rule_follow_up
 from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome, Plan
 from bot.records.codec import read_header, section, unfence
+from bot.review.answer import plan_answer
 from bot.review.due_review import plan_due_review
 from bot.review.question import plan_question
+from bot.review.question_gen import QuestionContext
 from bot.snapshot import MemorySnapshot
 from bot.trailers import TRAILER_OPERATION
 from tests.support.learner import CONFIG, NOTE, issue_event, learner_repo
@@ -141,7 +144,9 @@ def test_an_answer_delivered_in_a_planned_review_record_created_by_plan_question
         day=date(2026, 11, 27), event_id="event-x", event_path="subjects/mathematics/events/x.md",
         goal_linked=True,
     )  # fmt: skip
-    assert "Expected answer" not in planned.content, "template tasks state a success condition, not a key"
+    assert planned is not None
+    asked = planned.content.split("## Answer or success condition")[0]
+    assert "expected answer" not in asked.casefold(), "a task's key stays in its answer section"
 
 
 def test_with_generated_questions_an_unnumbered_answer_is_question_1s_alone() -> None:
@@ -241,3 +246,51 @@ def test_each_numbered_answer_is_judged_against_its_own_questions_key(
     assert "question 2: judged as equations against question 2's expected answer `x = 3`" in review
     assert "question 3 is judged by its success condition on attempt, not by the bot" in review
     assert read_header(written(plan, GAP_PATH))["Mastery"] == mastery
+
+
+class ScriptedJudge:
+    """A chat model's answer judgement, scripted: the network boundary the real one sits behind."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        self.verdict = verdict
+        self.asked: list[AnswerToJudge] = []
+
+    def judge_answer(self, item: AnswerToJudge) -> AnswerVerdict:
+        self.asked.append(item)
+        reason = "a dozen centimetres is 12 cm"
+        return AnswerVerdict(verdict=self.verdict, reason=reason, judged_by="model `m`")
+
+    def choose_follow_up(self, context: QuestionContext, verdict: Verdict) -> FollowUpChoice:
+        return rule_follow_up(verdict)
+
+
+def _answer_judged_by(judge: ScriptedJudge, words: str, snapshot: MemorySnapshot, body: str) -> Plan:
+    event = issue_event(body, title="Due review", kind=EventKind.COMMENT_CREATED, comment=words, number=12)
+    assert isinstance(event, CommentEvent)
+    config = parse_config(CONFIG).config
+    plan = plan_answer(event, snapshot, config, now=ANSWER_DAY, event_key="k", judge=judge)
+    assert plan is not None
+    return plan
+
+
+def test_where_the_rules_cannot_tell_an_allowed_chat_model_judges_and_the_gates_still_hold() -> None:
+    snapshot, body = _three_question_delivery()
+    judge = ScriptedJudge(Verdict.CORRECT)
+    plan = _answer_judged_by(judge, "1. a dozen centimetres\n2. x = 3\nNo notes.", snapshot, body)
+    review = written(plan, REVIEW_PATH)
+    assert "- Result: `correct`" in review
+    assert "question 1: judged by model `m` against question 1's expected answer `12 cm`" in review
+    assert "question 3: judged by model `m` against question 3's success condition" in review
+    assert [item.key for item in judge.asked] == ["12 cm", ""], "the rules' own verdict (question 2) stands"
+    assert "a dozen centimetres is" not in plan.replies[0].text, "the model's reasons stay in the record"
+    assert read_header(written(plan, GAP_PATH))["Mastery"] == "demonstrated"
+    words = "1. a dozen centimetres\n2. x = 3\nI looked at my notes."
+    supported = _answer_judged_by(judge, words, snapshot, body)
+    assert read_header(written(supported, GAP_PATH))["Mastery"] == "learning", "no demonstrated with help"
+
+
+def test_a_chat_model_that_cannot_tell_leaves_the_answer_not_assessed() -> None:
+    snapshot, body = delivered()
+    plan = _answer_judged_by(ScriptedJudge(Verdict.CANNOT_TELL), "Answer: 12 apples", snapshot, body)
+    review = written(plan, REVIEW_PATH)
+    assert "- Result: `not-assessed`" in review and "model `m` could not tell either" in review
