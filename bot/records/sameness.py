@@ -14,7 +14,8 @@ The verdict is :attr:`Sameness.SAME` (a repeat of the same note: link, store not
 :attr:`Sameness.RELATED` (same topic, but a number, example, claim or outcome differs: a new record)
 or :attr:`Sameness.DIFFERENT` (another topic). Words are compared across scripts: Latin, Cyrillic and
 Greek words by a light stem, Chinese and Japanese runs by character pairs. Numbers written as words
-(``four``) are not read as numbers, and two notes in different languages are never the same.
+(``four``) are not read as numbers, and a note repeated in another language shares too few words to
+be the same, so it is stored again rather than lost.
 """
 
 from __future__ import annotations
@@ -84,7 +85,8 @@ _ORDINALS = {
     for word in words.split()
 }
 _OPERATOR = r"(?:[=+*/^<>≤≥×÷·]|\s[-−]\s|(?<=\d)[-−](?=\w)|(?<=\w)[-−](?=\d))"
-_EXPRESSION = re.compile(r"[\w.()]+(?:\s*" + _OPERATOR + r"\s*[\w.()]+)+")
+# Starts only where an operand starts: tried inside every long word, the search would take quadratic time.
+_EXPRESSION = re.compile(r"(?<![\w.()])[\w.()]+(?:\s*" + _OPERATOR + r"\s*[\w.()]+)+")
 _EXPRESSION_NOISE = re.compile(r"[\s*^·×]")
 _OPENERS = frozenset('.!?:;\n-*>#"“«(')
 _CAPITALIZED = re.compile(r"\b[A-ZÀ-ÖØ-ÞА-ЯЁΑ-Ω][\w'’-]+")

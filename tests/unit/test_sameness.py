@@ -8,6 +8,7 @@ and at least 0.9 of the related and of the different pairs get their own label.
 from __future__ import annotations
 
 import json
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -73,3 +74,11 @@ def test_what_tells_two_notes_apart_is_said(old: str, new: str, named: str) -> N
 def test_a_typo_fix_is_the_same_note_and_says_it_changed_only_the_wording() -> None:
     judgement = judge("Similar triangles have equal angles.", "Similar triangels have equal angles.")
     assert judgement.verdict is Sameness.SAME and judgement.describe() == "the wording only"
+
+
+def test_a_long_unbroken_note_is_judged_in_linear_time() -> None:
+    """Regression: the formula search retried inside every long word (a pasted data URI took minutes)."""
+    pasted = "data:image/png;base64," + "A" * 64_000
+    started = time.perf_counter()
+    judge(pasted + "B", pasted)
+    assert time.perf_counter() - started < 5
