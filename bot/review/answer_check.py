@@ -95,6 +95,7 @@ CHOICE_STRICT = re.compile(
 CHOICE_LOOSE = re.compile(r"(?<![\w'’])(?P<letter>[A-H])(?![\w'’])")
 NUMBER_IN_TEXT = re.compile(r"(?<![\w.,])[-+]?\d+(?:[.,]\d+)?(?:\s*[*xX]\s*10\^[-+]?\d+)?")
 UNIT_AFTER = re.compile(r"\s*(?P<unit>[^\W\d_°%][^\s,;:!?()。，]*|[°%][^\s,;:!?()。，]*)?")
+CALCULATION = re.compile(r"[|^*/()!<>±+√=]")  # around a number, these make it part of a formula
 MAX_ITEMS = 20
 
 
@@ -127,6 +128,8 @@ class QuantityJudge:
             readings = quantities.read_quantity(value)
         except quantities.UnknownUnit as unknown:
             return self._in_words(text, f"“{unknown}” is not a unit the checker knows")
+        if readings and not self._holds(text, readings[0]):
+            return Check(Verdict.CANNOT_TELL, self.method, "the answer's own equation does not hold")
         if readings:
             verdict, reason = quantities.judge_quantity(readings, self.key)
             return Check(verdict, self.method, reason)
@@ -142,6 +145,18 @@ class QuantityJudge:
             return Check(verdict, Method.EXPRESSION, reason)
         return self._in_words(text, "no number could be read from the answer")
 
+    @staticmethod
+    def _holds(text: str, final: quantities.Reading) -> bool:
+        """False when what stands before the last ``=`` is an amount other than the final one (``1 = 2``)."""
+        sides = text.split("=")
+        if len(sides) < 2:
+            return True
+        try:
+            before = quantities.read_quantity(with_digits(sides[-2].strip()))
+        except quantities.UnknownUnit:
+            return True  # a label or a calculation the checker cannot read: nothing to contradict
+        return not before or quantities.same_amount(before[0], final) is not False
+
     def _in_words(self, text: str, why: str) -> Check:
         """A number inside a sentence: judged only when it is the one number there and nothing negates it."""
         numbers = list(NUMBER_IN_TEXT.finditer(text))
@@ -154,6 +169,10 @@ class QuantityJudge:
         number = numbers[0]
         unit = UNIT_AFTER.match(text, number.end())
         candidate = number.group(0) + (" " + unit.group("unit") if unit and unit.group("unit") else "")
+        around = text[: number.start()] + text[unit.end() if unit else number.end() :]
+        if CALCULATION.search(around):
+            why = "the number stands in a calculation, not alone"
+            return Check(Verdict.CANNOT_TELL, self.method, f"{why}; write it as `Answer: <value> <unit>`")
         try:
             readings = quantities.read_quantity(candidate)
         except quantities.UnknownUnit:

@@ -22,6 +22,7 @@ dimension (``12 kg`` against a length) is wrong whatever the number. Decisions, 
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -195,6 +196,8 @@ def read_quantity(text: str, *, as_key: bool = False) -> list[Reading]:
         except UnknownUnit as error:
             unknown = unknown or error
             continue
+        if not all(math.isfinite(v) for v, _, _ in numbers):
+            return []  # 1e309 overflows to infinity: no amount at all
         return [Reading(v, d, f, unit, text) for v, d, f in numbers]
     if unknown is not None:
         raise unknown
@@ -338,3 +341,13 @@ def judge_quantity(readings: list[Reading], key: QuantityKey) -> tuple[Verdict, 
     if len(verdicts) == 1:
         return judged[0]
     return Verdict.CANNOT_TELL, f"{readings[0].text} reads two ways (a decimal comma or grouped thousands)"
+
+
+def same_amount(first: Reading, second: Reading) -> bool | None:
+    """Whether two readings state one amount (a bare number in the other's unit); None: not comparable."""
+    value = first.value
+    if first.unit is not None and second.unit is not None and first.unit != second.unit:
+        if first.unit.dimensionality != second.unit.dimensionality:
+            return None
+        value = float(registry().Quantity(first.value, first.unit).to(second.unit).magnitude)
+    return math.isclose(value, second.value, rel_tol=REL, abs_tol=1e-12)

@@ -80,6 +80,14 @@ def test_quantities_with_units(answer: str, result: Result) -> None:
         ("-3", "3", X),
         ("5", "x = 5 or x = -5", X),
         ("5", "x = -5 or x = 5", X),
+        ("12", "twelve", C),  # numbers in words, in the languages notes come in
+        ("12", "douze", C),
+        ("12", "十二", C),
+        ("5", "cinco", C),
+        ("12 cm", "zwölf cm", C),
+        ("12", "1e309", N),  # overflows to infinity: no amount at all
+        ("2 mol", "1 = 2", N),  # the answer's own equation does not hold
+        ("-3", "|-3|", N),  # a number inside a formula is not read alone
     ],
 )
 def test_numbers_and_tolerances_the_key_states(key: str, answer: str, result: Result) -> None:
