@@ -61,7 +61,7 @@ LETTER_BRACKET = re.compile(r"(?<![A-Za-z])(?P<letter>[A-Za-z])\s*\(")
 # Sample values: irrational-looking, both signs, none a root of anything simple.
 POINTS = (0.5772, -1.3029, 2.2361, -0.6931, 1.4142, 3.1623, -2.7183)
 MIN_POINTS = 4
-SAME, DIFFERENT = 1e-9, 1e-6  # relative: float noise, and a difference no rounding explains
+SAME, DIFFERENT = 1e-14, 1e-6  # relative: 30-digit evaluation noise, and a difference no rounding explains
 
 
 @dataclass(frozen=True)
