@@ -180,9 +180,10 @@ REQUEST: Lexicon = {
 # Plans and scheduling: when a class or an exam is, not what was learned in it.
 LOGISTICS: Lexicon = {
     "en": phrases(
-        "tomorrow, tonight, next week, next month, on monday, on tuesday, on wednesday, on thursday, "
-        "on friday, this weekend, is due, due date, deadline, schedule*, reschedul*, cancelled, canceled, "
-        "wish me luck, i have an exam, i have a test, i'm nervous, i am nervous"
+        "this week, this afternoon, this evening, tomorrow, tonight, next week, next month, on monday, "
+        "on tuesday, on wednesday, on thursday, on friday, this weekend, is due, due date, deadline, "
+        "schedule*, reschedul*, cancelled, canceled, wish me luck, i have an exam, i have a test, "
+        "i'm nervous, i am nervous"
     ),
     "es": phrases(
         "mañana, la semana que viene, la proxima semana, fecha de entrega, plazo, horario, nervios*"
@@ -202,30 +203,31 @@ LOGISTICS: Lexicon = {
 # Subject-agnostic academic vocabulary: the shape of knowledge, whatever the subject.
 ACADEMIC: Lexicon = {
     "en": phrases(
-        "formula*, theorem*, definition*, proof*, axiom*, lemma*, concept*, principle*, law of, rule of, "
-        "property, properties, method*, hypothes*, worked example*, problem set, exercise*, derivation*"
+        "units, unit conversion, formula*, theorem*, definition*, proof*, axiom*, lemma*, concept*, "
+        "principle*, law of, rule of, property, properties, method*, hypothes*, worked example*, "
+        "problem set, exercise*, derivation*"
     ),
     "es": phrases(
-        "formula*, teorema*, definicion*, demostracion*, axioma*, concepto*, principio*, ley de, regla*, "
-        "propiedad*, metodo*, hipotesis, ejemplo resuelto"
+        "unidad*, formula*, teorema*, definicion*, demostracion*, axioma*, concepto*, principio*, ley de, "
+        "regla*, propiedad*, metodo*, hipotesis, ejemplo resuelto"
     ),
     "fr": phrases(
-        "formule*, theoreme*, definition*, demonstration*, axiome*, concept*, principe*, loi de, regle*, "
-        "propriete*, methode*, hypothese*"
+        "unite*, formule*, theoreme*, definition*, demonstration*, axiome*, concept*, principe*, loi de, "
+        "regle*, propriete*, methode*, hypothese*"
     ),
     "de": phrases(
-        "formel*, satz des, theorem*, definition*, beweis*, axiom*, konzept*, begriff*, prinzip*, gesetz*, "
-        "regel*, eigenschaft*, methode*, hypothese*"
+        "einheit*, formel*, satz des, theorem*, definition*, beweis*, axiom*, konzept*, begriff*, prinzip*, "
+        "gesetz*, regel*, eigenschaft*, methode*, hypothese*"
     ),
     "pt": phrases(
-        "formula*, teorema*, definicao, definicoes, demonstracao, axioma*, conceito*, principio*, lei de, "
-        "regra*, propriedade*, metodo*, hipotese*"
+        "unidade*, formula*, teorema*, definicao, definicoes, demonstracao, axioma*, conceito*, principio*, "
+        "lei de, regra*, propriedade*, metodo*, hipotese*"
     ),
-    "zh": phrases("公式, 定理, 定义, 证明, 公理, 概念, 原理, 定律, 规则, 性质, 方法, 例题"),
-    "ja": phrases("公式, 定理, 定義, 証明, 公理, 概念, 原理, 法則, 規則, 性質, 仮説, 例題"),
+    "zh": phrases("单位, 公式, 定理, 定义, 证明, 公理, 概念, 原理, 定律, 规则, 性质, 方法, 例题"),
+    "ja": phrases("単位, 公式, 定理, 定義, 証明, 公理, 概念, 原理, 法則, 規則, 性質, 仮説, 例題"),
     "ru": phrases(
-        "формул*, теорем*, определени*, доказательств*, аксиом*, поняти*, принцип*, закон*, правило, "
-        "правила, свойств*, метод*, гипотез*"
+        "единиц*, формул*, теорем*, определени*, доказательств*, аксиом*, поняти*, принцип*, закон*, "
+        "правило, правила, свойств*, метод*, гипотез*"
     ),
 }
 
@@ -270,51 +272,52 @@ SMALL_TALK: Lexicon = {
 # Everyday errands and pastimes: a question or note about these is not school learning.
 OFF_TOPIC: Lexicon = {
     "en": phrases(
-        "cook*, recipe*, pasta, pizza, dinner, lunch, breakfast, restaurant*, weather, movie*, netflix, "
-        "tv show*, football, soccer, basketball, video game*, shopping, buy, bought, price*, flight*, "
-        "hotel*, vacation*, holiday*, party, birthday, weekend, girlfriend, boyfriend, my dog, my cat, "
-        "password, wifi, laptop, printer, haircut, gym, workout, coffee, grocer*, clothes, shoes, concert*, "
-        "dentist"
+        "game, games, the game, phone, phones, cell phone, smartphone, charger, battery died, my car, cook*, "
+        "recipe*, pasta, pizza, dinner, lunch, breakfast, restaurant*, weather, movie*, netflix, tv show*, "
+        "football, soccer, basketball, video game*, shopping, buy, bought, price*, flight*, hotel*, "
+        "vacation*, holiday*, party, birthday, weekend, girlfriend, boyfriend, my dog, my cat, password, "
+        "wifi, laptop, printer, haircut, gym, workout, coffee, grocer*, clothes, shoes, concert*, dentist"
     ),
     "es": phrases(
-        "cocin*, receta*, pasta, pizza, cena, almuerzo, desayuno, restaurante*, pelicula*, futbol, "
-        "baloncesto, videojuego*, compras, comprar, compre, precio*, vuelo*, hotel*, vacaciones, fiesta*, "
-        "cumpleaños, novio, novia, mi perro, mi gato, contraseña, wifi, portatil, impresora, gimnasio, cafe, "
-        "ropa, zapatos, concierto*"
+        "movil, celular, telefono, cargador, cocin*, receta*, pasta, pizza, cena, almuerzo, desayuno, "
+        "restaurante*, pelicula*, futbol, baloncesto, videojuego*, compras, comprar, compre, precio*, "
+        "vuelo*, hotel*, vacaciones, fiesta*, cumpleaños, novio, novia, mi perro, mi gato, contraseña, wifi, "
+        "portatil, impresora, gimnasio, cafe, ropa, zapatos, concierto*"
     ),
     "fr": phrases(
-        "cuisin*, recette*, pates, pizza, diner, dejeuner, petit-dejeuner, restaurant*, meteo, un film, "
-        "foot, football, jeu video, jeux video, shopping, acheter, achete, prix, hotel*, vacances, fete, "
-        "anniversaire, copain, copine, mon chien, mon chat, mot de passe, wifi, imprimante, salle de sport, "
-        "cafe, vetements, chaussures, concert*"
+        "portable, telephone, chargeur, cuisin*, recette*, pates, pizza, diner, dejeuner, petit-dejeuner, "
+        "restaurant*, meteo, un film, foot, football, jeu video, jeux video, shopping, acheter, achete, "
+        "prix, hotel*, vacances, fete, anniversaire, copain, copine, mon chien, mon chat, mot de passe, "
+        "wifi, imprimante, salle de sport, cafe, vetements, chaussures, concert*"
     ),
     "de": phrases(
-        "kochen, koche, gekocht, rezept*, nudeln, pasta, pizza, abendessen, mittagessen, fruhstuck, "
-        "restaurant*, wetter, fussball, basketball, videospiel*, einkaufen, kaufen, gekauft, preis*, flug, "
-        "hotel*, urlaub*, ferien, party, geburtstag*, freundin, mein hund, meine katze, passwort, wlan, "
-        "drucker, fitnessstudio, kaffee, kleidung, schuhe, konzert*"
+        "handy, ladegerat, kochen, koche, gekocht, rezept*, nudeln, pasta, pizza, abendessen, mittagessen, "
+        "fruhstuck, restaurant*, wetter, fussball, basketball, videospiel*, einkaufen, kaufen, gekauft, "
+        "preis*, flug, hotel*, urlaub*, ferien, party, geburtstag*, freundin, mein hund, meine katze, "
+        "passwort, wlan, drucker, fitnessstudio, kaffee, kleidung, schuhe, konzert*"
     ),
     "pt": phrases(
-        "cozinh*, receita*, macarrao, pizza, jantar, almoco, cafe da manha, restaurante*, previsao do tempo, "
-        "filme*, novela*, futebol, basquete, videogame*, compras, comprar, comprei, preco*, voo*, hotel*, "
-        "ferias, festa*, aniversario, namorad*, meu cachorro, meu gato, senha, wifi, impressora, cafe, "
-        "roupa*, sapato*"
+        "celular, telefone, carregador, cozinh*, receita*, macarrao, pizza, jantar, almoco, cafe da manha, "
+        "restaurante*, previsao do tempo, filme*, novela*, futebol, basquete, videogame*, compras, comprar, "
+        "comprei, preco*, voo*, hotel*, ferias, festa*, aniversario, namorad*, meu cachorro, meu gato, "
+        "senha, wifi, impressora, cafe, roupa*, sapato*"
     ),
     "zh": phrases(
-        "做饭, 烹饪, 菜谱, 食谱, 意大利面, 面条, 披萨, 晚饭, 午饭, 早饭, 餐厅, 饭店, 天气, 电影, 电视剧, "
-        "足球, 篮球, 游戏, 购物, 价格, 多少钱, 航班, 酒店, 度假, 旅游, 派对, 男朋友, 女朋友, 我的狗, 我的猫, "
-        "密码, 打印机, 健身房, 咖啡, 衣服, 演唱会"
+        "手机, 充电器, 做饭, 烹饪, 菜谱, 食谱, 意大利面, 面条, 披萨, 晚饭, 午饭, 早饭, 餐厅, 饭店, 天气, "
+        "电影, 电视剧, 足球, 篮球, 游戏, 购物, 价格, 多少钱, 航班, 酒店, 度假, 旅游, 派对, 男朋友, 女朋友, "
+        "我的狗, 我的猫, 密码, 打印机, 健身房, 咖啡, 衣服, 演唱会"
     ),
     "ja": phrases(
-        "料理, レシピ, パスタ, ピザ, 晩ご飯, 夕食, 昼ご飯, 朝ご飯, レストラン, 天気, 映画, ドラマ, サッカー, "
-        "野球, ゲーム, 買い物, 値段, 飛行機, ホテル, 旅行, 休暇, パーティー, 彼氏, パスワード, プリンター, "
-        "ジム, コーヒー, コンサート"
+        "スマホ, 携帯, 充電器, 料理, レシピ, パスタ, ピザ, 晩ご飯, 夕食, 昼ご飯, 朝ご飯, レストラン, 天気, "
+        "映画, ドラマ, サッカー, 野球, ゲーム, 買い物, 値段, 飛行機, ホテル, 旅行, 休暇, パーティー, 彼氏, "
+        "パスワード, プリンター, ジム, コーヒー, コンサート"
     ),
     "ru": phrases(
-        "приготовить, готовить, рецепт*, паста, пасту, пасты, пицц*, ужин*, обед*, завтрак*, ресторан*, "
-        "погод*, фильм*, кино, сериал*, футбол*, баскетбол*, видеоигр*, покупк*, купить, купил*, цена, цену, "
-        "сколько стоит, рейс*, отел*, гостиниц*, отпуск*, каникул*, вечеринк*, день рождения, девушк*, "
-        "моя собака, мой кот, пароль, вайфай, принтер*, спортзал*, кофе, одежд*, обув*, концерт*"
+        "телефон*, смартфон*, зарядк*, приготовить, готовить, рецепт*, паста, пасту, пасты, пицц*, ужин*, "
+        "обед*, завтрак*, ресторан*, погод*, фильм*, кино, сериал*, футбол*, баскетбол*, видеоигр*, покупк*, "
+        "купить, купил*, цена, цену, сколько стоит, рейс*, отел*, гостиниц*, отпуск*, каникул*, вечеринк*, "
+        "день рождения, девушк*, моя собака, мой кот, пароль, вайфай, принтер*, спортзал*, кофе, одежд*, "
+        "обув*, концерт*"
     ),
 }
 

@@ -38,6 +38,7 @@ _ACADEMIC = Cues(every_language(ACADEMIC))
 _SMALL_TALK = Cues(every_language(SMALL_TALK))
 _OFF_TOPIC = Cues(every_language(OFF_TOPIC))
 
+_NUMBER = re.compile(r"\d")
 _SENTENCE = re.compile(r"[^.!?。！？\n]*[.!?。！？]?")
 
 
@@ -54,6 +55,7 @@ class Reading:
     off_topic: bool
     signals: frozenset[Signal]
     content: int  # subject terms and knowledge-point words (see bot.intake.subject_routing)
+    numbers: bool  # a number or a year: with a subject term, a statement of fact
     question_only: bool  # every sentence of the note is a question
     wants_question: bool  # an explicit request for a task ("quiz me")
 
@@ -71,6 +73,7 @@ def read(text: str, note: str, *, signals: frozenset[Signal], content: int, want
         off_topic=_OFF_TOPIC.found(folded),
         signals=signals,
         content=content,
+        numbers=bool(_NUMBER.search(without_markup(text))),
         question_only=is_question_only(note),
         wants_question=wants_question,
     )
@@ -89,6 +92,15 @@ def _substance(reading: Reading) -> int:
 
 def judge(reading: Reading) -> tuple[Significance, str]:
     """The decision and the reason the record or the reply gives for it."""
+    significance, reason = _decide(reading)
+    everyday = reading.off_topic or reading.small_talk
+    if significance is Significance.DURABLE and everyday and not (reading.learning and _rich(reading)):
+        # "My cell phone battery ran out of energy": subject words in everyday talk are not a note.
+        return Significance.AMBIGUOUS, "subject words in everyday talk, not clearly a learning event"
+    return significance, reason
+
+
+def _decide(reading: Reading) -> tuple[Significance, str]:
     material = bool(reading.signals & MATERIAL)
     if reading.off_topic and not reading.content and not material:
         return Significance.INCIDENTAL, "an everyday topic, not subject learning"
@@ -143,10 +155,10 @@ def _request(reading: Reading) -> tuple[Significance, str]:
 
 
 def _rich(reading: Reading) -> bool:
-    """Plenty to learn from: two subject terms, one beside an academic word or a signal, or two signals
-    (a formula and its worked steps need no words)."""
-    with_words = reading.content >= 2 or bool(reading.content and (reading.signals or reading.academic))
-    return with_words or len(reading.signals) >= 2
+    """Plenty to learn from: two subject terms, one beside an academic word, a signal or a number (a date
+    in history), or two signals (a formula and its worked steps need no words)."""
+    beside = reading.signals or reading.academic or reading.numbers
+    return reading.content >= 2 or bool(reading.content and beside) or len(reading.signals) >= 2
 
 
 def _statement(reading: Reading) -> tuple[Significance, str]:

@@ -3,10 +3,10 @@
 Each subject folder is scored by what the note says: the words of its field
 (:data:`bot.intake.subject_words.TERMS`), its names in eight languages, and the repository's own knowledge
 points under it (``subjects/<s>/knowledge/<topic>/<point>.md``). A subject is *plausible* when its score
-is more than half the best, counting the subjects the repository lacks. Exactly one plausible folder routes
-the note; two or more leave the choice to the learner (asked once). "The repository's only subject" is the
-fallback when no folder is plausible, and it is refused when the note is about another field (it uses
-:data:`STRONG_ELSEWHERE` of that field's terms).
+is more than two thirds of the best, counting the subjects the repository lacks. Exactly one plausible
+folder routes the note; two or more leave the choice to the learner (asked once). "The repository's only
+subject" is the fallback when no folder is plausible, and it is refused when the note is about another
+field (it uses :data:`STRONG_ELSEWHERE` of that field's terms).
 """
 
 from __future__ import annotations
@@ -118,8 +118,8 @@ def route(
     repo_keys = {subject_key(s) for s in known}
     foreign = {key: _foreign_score(key, folded, term_hits) for key in NAMES if key not in repo_keys}
     best = max([*(score for score, _ in scores.values()), *foreign.values(), 0])
-    plausible = tuple(s for s, (score, _) in scores.items() if score > 0 and 2 * score > best)
-    candidates = [key for key, score in foreign.items() if score > 0 and 2 * score > best]
+    plausible = tuple(s for s, (score, _) in scores.items() if _plausible(score, best))
+    candidates = [key for key, score in foreign.items() if _plausible(score, best)]
     points = frozenset[str]().union(*(words for _, words in scores.values()))
     strong = max((len(hits) for field, hits in term_hits.items() if field not in _fields(known)), default=0)
     return Routing(
@@ -129,6 +129,11 @@ def route(
         elsewhere=not plausible and strong >= STRONG_ELSEWHERE,
         proposed=candidates[0] if not plausible and len(candidates) == 1 else None,
     )
+
+
+def _plausible(score: int, best: int) -> bool:
+    """A score within a third of the best: close enough that the note could be about either."""
+    return score > 0 and 3 * score > 2 * best
 
 
 def _fields(subjects: Iterable[str]) -> set[str | None]:

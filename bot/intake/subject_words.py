@@ -117,82 +117,84 @@ TERMS: Mapping[str, Lexicon] = {
     },
     "physics": {
         "en": phrases(
-            "velocity, acceleration, force, forces, newton*, gravity, gravitational, momentum, kinetic, "
-            "potential energy, energy, friction, circuit*, voltage, electric current, resistor*, ohm*, "
-            "magnet*, wavelength, frequency, optics, refraction, lens, lenses, quantum, thermodynamic*, "
-            "pressure, mass, density, electron*, speed of light, projectile*, torque, joule*, watt*, "
-            "pendulum, inertia, displacement"
+            "boiling point, melting point, boil, boils, melt*, evaporat*, condens*, velocity, acceleration, "
+            "force, forces, newton*, gravity, gravitational, momentum, kinetic, potential energy, energy, "
+            "friction, circuit*, voltage, electric current, resistor*, ohm*, magnet*, wavelength, frequency, "
+            "optics, refraction, lens, lenses, quantum, thermodynamic*, pressure, mass, density, electron*, "
+            "speed of light, projectile*, torque, joule*, watt*, pendulum, inertia, displacement"
         ),
         "es": phrases(
-            "velocidad, aceleracion, fuerza*, newton, gravedad, cinetica, energia, friccion, rozamiento, "
-            "circuito*, voltaje, corriente electrica, resistencia electrica, ohm, magnet*, onda*, "
-            "longitud de onda, frecuencia, optica, refraccion, lente*, cuantic*, termodinamica, presion, "
-            "masa, densidad, inercia, pendulo"
+            "punto de ebullicion, hierve, velocidad, aceleracion, fuerza*, newton, gravedad, cinetica, "
+            "energia, friccion, rozamiento, circuito*, voltaje, corriente electrica, resistencia electrica, "
+            "ohm, magnet*, onda*, longitud de onda, frecuencia, optica, refraccion, lente*, cuantic*, "
+            "termodinamica, presion, masa, densidad, inercia, pendulo"
         ),
         "fr": phrases(
-            "vitesse, acceleration, force*, newton, gravite, quantite de mouvement, cinetique, energie, "
-            "frottement*, circuit*, tension electrique, courant electrique, resistance, ohm, magnet*, onde*, "
-            "longueur d'onde, frequence, optique, refraction, lentille*, quantique, thermodynamique, "
-            "pression, masse, densite, inertie, pendule"
+            "point d'ebullition, bout a, vitesse, acceleration, force*, newton, gravite, "
+            "quantite de mouvement, cinetique, energie, frottement*, circuit*, tension electrique, "
+            "courant electrique, resistance, ohm, magnet*, onde*, longueur d'onde, frequence, optique, "
+            "refraction, lentille*, quantique, thermodynamique, pression, masse, densite, inertie, pendule"
         ),
         "de": phrases(
-            "geschwindigkeit, beschleunigung, kraft, krafte, newton, schwerkraft, gravitation, impuls, "
-            "kinetisch*, energie, reibung, stromkreis*, spannung, elektrischer strom, widerstand, ohm, "
-            "magnet*, wellenlange, frequenz, optik, brechung, linse*, quanten*, thermodynamik, masse, "
-            "dichte, tragheit, pendel"
+            "siedepunkt, siedet, schmelzpunkt, geschwindigkeit, beschleunigung, kraft, krafte, newton, "
+            "schwerkraft, gravitation, impuls, kinetisch*, energie, reibung, stromkreis*, spannung, "
+            "elektrischer strom, widerstand, ohm, magnet*, wellenlange, frequenz, optik, brechung, linse*, "
+            "quanten*, thermodynamik, masse, dichte, tragheit, pendel"
         ),
         "pt": phrases(
-            "velocidade, aceleracao, forca*, newton, gravidade, cinetica, energia, atrito, circuito*, "
-            "voltagem, tensao eletrica, corrente eletrica, resistencia, ohm, magnet*, onda*, "
-            "comprimento de onda, frequencia, optica, refracao, lente*, quantica, termodinamica, pressao, "
-            "densidade, inercia, pendulo"
+            "ponto de ebulicao, ferve, velocidade, aceleracao, forca*, newton, gravidade, cinetica, energia, "
+            "atrito, circuito*, voltagem, tensao eletrica, corrente eletrica, resistencia, ohm, magnet*, "
+            "onda*, comprimento de onda, frequencia, optica, refracao, lente*, quantica, termodinamica, "
+            "pressao, densidade, inercia, pendulo"
         ),
         "zh": phrases(
-            "速度, 加速度, 力学, 牛顿, 重力, 引力, 动量, 动能, 势能, 能量, 摩擦力, 电路, 电压, 电流, 电阻, "
-            "欧姆, 磁场, 波长, 频率, 光学, 折射, 透镜, 量子, 热力学, 压强, 质量, 密度, 惯性"
+            "沸点, 熔点, 沸腾, 速度, 加速度, 力学, 牛顿, 重力, 引力, 动量, 动能, 势能, 能量, 摩擦力, 电路, "
+            "电压, 电流, 电阻, 欧姆, 磁场, 波长, 频率, 光学, 折射, 透镜, 量子, 热力学, 压强, 质量, 密度, "
+            "惯性"
         ),
         "ja": phrases(
-            "速度, 加速度, 力学, ニュートン, 重力, 運動量, 運動エネルギー, エネルギー, 摩擦, 回路, 電圧, "
-            "電流, 抵抗, オーム, 磁場, 波長, 周波数, 光学, 屈折, レンズ, 量子, 熱力学, 圧力, 質量, 密度, "
-            "慣性, 振り子"
+            "沸点, 融点, 沸騰, 速度, 加速度, 力学, ニュートン, 重力, 運動量, 運動エネルギー, エネルギー, "
+            "摩擦, 回路, 電圧, 電流, 抵抗, オーム, 磁場, 波長, 周波数, 光学, 屈折, レンズ, 量子, 熱力学, "
+            "圧力, 質量, 密度, 慣性, 振り子"
         ),
         "ru": phrases(
-            "скорост*, ускорени*, сила, силы, силу, ньютон*, гравитаци*, импульс*, кинетическ*, энерги*, "
-            "трени*, электрическ* цеп*, напряжени*, электрическ* ток*, сопротивлени*, магнит*, волна, волны, "
-            "волну, частот*, оптик*, преломлени*, линз*, квант*, термодинамик*, давлени*, масса, массы, "
-            "плотност*, инерци*, маятник*"
+            "кипени*, кипит, плавлени*, скорост*, ускорени*, сила, силы, силу, ньютон*, гравитаци*, "
+            "импульс*, кинетическ*, энерги*, трени*, электрическ* цеп*, напряжени*, электрическ* ток*, "
+            "сопротивлени*, магнит*, волна, волны, волну, частот*, оптик*, преломлени*, линз*, квант*, "
+            "термодинамик*, давлени*, масса, массы, плотност*, инерци*, маятник*"
         ),
     },
     "chemistry": {
         "en": phrases(
-            "atom*, molecul*, electron*, proton*, neutron*, ion, ions, ionic, covalent, chemical bond*, "
-            "chemical reaction*, reactant*, mole, moles, molar*, oxid*, oxygen, hydrogen, carbon, acid*, "
-            "alkali*, periodic table, chemical element*, compound*, isotope*, valence, catalyst*, solvent*, "
-            "solute, titration, stoichiometr*, chemical"
+            "boiling point, melting point, evaporat*, condens*, atom*, molecul*, electron*, proton*, "
+            "neutron*, ion, ions, ionic, covalent, chemical bond*, chemical reaction*, reactant*, mole, "
+            "moles, molar*, oxid*, oxygen, hydrogen, carbon, acid*, alkali*, periodic table, "
+            "chemical element*, compound*, isotope*, valence, catalyst*, solvent*, solute, titration, "
+            "stoichiometr*"
         ),
         "es": phrases(
             "atomo*, molecula*, electron*, proton*, neutron*, ion, iones, ionic*, covalente*, "
             "enlace* quimico*, reaccion* quimica*, reactivo*, mol, moles, molar, oxid*, oxigeno, hidrogeno, "
             "carbono, acido*, tabla periodica, compuesto*, isotopo*, valencia, catalizador*, disolvente*, "
-            "soluto, estequiometria, quimic*"
+            "soluto, estequiometria"
         ),
         "fr": phrases(
             "atome*, molecule*, electron*, proton*, neutron*, ion, ions, ionique*, covalente*, "
             "liaison* chimique*, reaction* chimique*, reactif*, mole, moles, molaire, oxyd*, oxygene, "
             "hydrogene, carbone, acide*, tableau periodique, isotope*, valence, catalyseur*, solvant*, "
-            "titrage, stoechiometrie, chimique*"
+            "titrage, stoechiometrie"
         ),
         "de": phrases(
             "atom*, molekul*, elektron*, proton*, neutron*, ion, ionen, ionisch*, kovalent*, "
             "chemische bindung*, chemische reaktion*, reaktion*, mol, molar*, oxid*, sauerstoff, "
             "wasserstoff, kohlenstoff, saure, sauren, periodensystem, isotop*, valenz*, katalysator*, "
-            "losungsmittel, titration, stochiometrie, chemisch*"
+            "losungsmittel, titration, stochiometrie"
         ),
         "pt": phrases(
             "atomo*, molecula*, eletron*, proton*, neutron*, ion, ions, ionic*, covalente*, ligacao quimica, "
             "ligacoes quimicas, reacao quimica, reacoes quimicas, reagente*, mol, mols, molar, oxid*, "
             "oxigenio, hidrogenio, carbono, acido*, tabela periodica, composto*, isotopo*, valencia, "
-            "catalisador*, solvente*, soluto, titulacao, estequiometria, quimic*"
+            "catalisador*, solvente*, soluto, titulacao, estequiometria"
         ),
         "zh": phrases(
             "原子, 分子, 电子, 质子, 中子, 离子, 共价, 化学键, 化学反应, 反应物, 摩尔, 氧化, 氧气, 氢气, "
@@ -217,45 +219,46 @@ TERMS: Mapping[str, Lexicon] = {
             "immune, anatomy, ribosome*, allele*, heredit*, osmosis, energy"
         ),
         "es": phrases(
-            "celula*, mitosis, meiosis, fotosintesis, clorofila, cloroplasto*, mitocondria*, adn, arn, gen, "
-            "genes, genetic*, cromosoma*, proteina*, enzima*, evolucion, seleccion natural, especie*, "
-            "organismo*, ecosistema*, bacteria*, virus, nucleo, membrana*, respiracion celular, digestion, "
-            "organo*, tejido*, neurona*, hormona*, inmune, anatomia, ribosoma*, alelo*, herencia, osmosis"
+            "energia, celula*, mitosis, meiosis, fotosintesis, clorofila, cloroplasto*, mitocondria*, adn, "
+            "arn, gen, genes, genetic*, cromosoma*, proteina*, enzima*, evolucion, seleccion natural, "
+            "especie*, organismo*, ecosistema*, bacteria*, virus, nucleo, membrana*, respiracion celular, "
+            "digestion, organo*, tejido*, neurona*, hormona*, inmune, anatomia, ribosoma*, alelo*, herencia, "
+            "osmosis"
         ),
         "fr": phrases(
-            "cellule*, cellulaire, mitose, meiose, photosynthese, chlorophylle, chloroplaste*, mitochondri*, "
-            "adn, arn, gene, genes, genetique*, chromosome*, proteine*, enzyme*, evolution, "
+            "energie, cellule*, cellulaire, mitose, meiose, photosynthese, chlorophylle, chloroplaste*, "
+            "mitochondri*, adn, arn, gene, genes, genetique*, chromosome*, proteine*, enzyme*, evolution, "
             "selection naturelle, espece*, organisme*, ecosysteme*, bacterie*, virus, noyau, membrane*, "
             "respiration cellulaire, digestion, organe*, tissu*, neurone*, hormone*, immunit*, anatomie, "
             "ribosome*, allele*, heredit*, osmose"
         ),
         "de": phrases(
-            "zelle, zellen, zellular*, mitose, meiose, photosynthese, fotosynthese, chlorophyll, "
+            "energie, zelle, zellen, zellular*, mitose, meiose, photosynthese, fotosynthese, chlorophyll, "
             "chloroplast*, mitochondri*, dna, dns, rna, gen, gene, genetik, genetisch*, chromosom*, "
             "protein*, enzym*, evolution, naturliche selektion, organismus, organismen, okosystem*, "
             "bakterie*, virus, viren, zellkern, membran*, zellatmung, verdauung, organ, organe, gewebe, "
             "neuron*, hormon*, immunsystem, anatomie, ribosom*, allel*, vererbung, osmose"
         ),
         "pt": phrases(
-            "celula*, mitose, meiose, fotossintese, clorofila, cloroplasto*, mitocondria*, dna, rna, adn, "
-            "gene, genes, genetic*, cromossomo*, proteina*, enzima*, evolucao, selecao natural, especie*, "
-            "organismo*, ecossistema*, bacteria*, virus, nucleo, membrana*, respiracao celular, digestao, "
-            "orgao*, tecido*, neuronio*, hormonio*, imun*, anatomia, ribossomo*, alelo*, hereditariedade, "
-            "osmose"
+            "energia, celula*, mitose, meiose, fotossintese, clorofila, cloroplasto*, mitocondria*, dna, "
+            "rna, adn, gene, genes, genetic*, cromossomo*, proteina*, enzima*, evolucao, selecao natural, "
+            "especie*, organismo*, ecossistema*, bacteria*, virus, nucleo, membrana*, respiracao celular, "
+            "digestao, orgao*, tecido*, neuronio*, hormonio*, imun*, anatomia, ribossomo*, alelo*, "
+            "hereditariedade, osmose"
         ),
         "zh": phrases(
-            "细胞, 有丝分裂, 减数分裂, 光合作用, 叶绿素, 叶绿体, 线粒体, 基因, 遗传, 染色体, 蛋白质, 进化, "
-            "自然选择, 物种, 生物体, 生态系统, 细菌, 病毒, 细胞核, 细胞膜, 呼吸作用, 消化, 器官, 神经元, "
-            "激素, 免疫, 解剖, 核糖体, 等位基因, 渗透"
+            "能量, 化学能, 细胞, 有丝分裂, 减数分裂, 光合作用, 叶绿素, 叶绿体, 线粒体, 基因, 遗传, 染色体, "
+            "蛋白质, 进化, 自然选择, 物种, 生物体, 生态系统, 细菌, 病毒, 细胞核, 细胞膜, 呼吸作用, 消化, "
+            "器官, 神经元, 激素, 免疫, 解剖, 核糖体, 等位基因, 渗透"
         ),
         "ja": phrases(
-            "細胞, 体細胞分裂, 有糸分裂, 減数分裂, 光合成, 葉緑素, 葉緑体, ミトコンドリア, 遺伝子, 遺伝, "
-            "染色体, タンパク質, たんぱく質, 酵素, 進化, 自然選択, 生態系, 細菌, ウイルス, 細胞核, 細胞膜, "
-            "呼吸, 消化, 器官, 神経, ホルモン, 免疫, 解剖, リボソーム, 対立遺伝子, 浸透"
+            "エネルギー, 細胞, 体細胞分裂, 有糸分裂, 減数分裂, 光合成, 葉緑素, 葉緑体, ミトコンドリア, "
+            "遺伝子, 遺伝, 染色体, タンパク質, たんぱく質, 酵素, 進化, 自然選択, 生態系, 細菌, ウイルス, "
+            "細胞核, 細胞膜, 呼吸, 消化, 器官, 神経, ホルモン, 免疫, 解剖, リボソーム, 対立遺伝子, 浸透"
         ),
         "ru": phrases(
-            "клетк*, клеточн*, митоз*, мейоз*, фотосинтез*, хлорофилл*, хлоропласт*, митохондри*, днк, рнк, "
-            "ген, гены, генов, генетик*, хромосом*, белок, белки, белков, фермент*, эволюци*, "
+            "энерги*, клетк*, клеточн*, митоз*, мейоз*, фотосинтез*, хлорофилл*, хлоропласт*, митохондри*, "
+            "днк, рнк, ген, гены, генов, генетик*, хромосом*, белок, белки, белков, фермент*, эволюци*, "
             "естественн* отбор*, организм*, экосистем*, бактери*, вирус*, ядро клетки, мембран*, дыхани*, "
             "пищеварени*, орган, органы, органов, ткан*, нейрон*, гормон*, иммун*, анатоми*, рибосом*, "
             "аллел*, наследствен*, осмос*"
@@ -263,10 +266,11 @@ TERMS: Mapping[str, Lexicon] = {
     },
     "history": {
         "en": phrases(
-            "wars, the war, war of, civil war, treaty, treaties, empire*, revolution*, dynasty, dynasties, "
-            "century, centuries, medieval, ancient, civilization*, civilisation*, monarchy, colonial*, "
-            "coloniz*, colonis*, independence, constitution, parliament, kingdom, pharaoh*, renaissance, "
-            "reformation, feudal*, crusade*, world war, cold war, battle of, napoleon*, historical"
+            "bastille, wars, the war, war of, civil war, treaty, treaties, empire*, revolution*, dynasty, "
+            "dynasties, century, centuries, medieval, ancient, civilization*, civilisation*, monarchy, "
+            "colonial*, coloniz*, colonis*, independence, constitution, parliament, kingdom, pharaoh*, "
+            "renaissance, reformation, feudal*, crusade*, world war, cold war, battle of, napoleon*, "
+            "historical"
         ),
         "es": phrases(
             "guerra*, tratado*, imperio*, revolucion*, dinastia*, siglo*, medieval, civilizacion*, "
@@ -341,31 +345,31 @@ TERMS: Mapping[str, Lexicon] = {
     },
     "computer-science": {
         "en": phrases(
-            "algorithm*, recursion, recursive, loop, loops, looped, looping, variable*, function*, array*, "
-            "list comprehension*, data structure*, linked list*, binary, compiler*, python, javascript, "
-            "java, typescript, c++, sql, database*, big o, sorting, hash table*, pointer*, syntax error, "
-            "debug*, programming, coding, git, object-oriented, boolean*, exception*, runtime, api, html, "
-            "css"
+            "tuple*, mutable, immutable, integer*, string variable*, algorithm*, recursion, recursive, loop, "
+            "loops, looped, looping, variable*, function*, array*, list comprehension*, data structure*, "
+            "linked list*, binary, compiler*, python, javascript, java, typescript, c++, sql, database*, "
+            "big o, sorting, hash table*, pointer*, syntax error, debug*, programming, coding, git, "
+            "object-oriented, boolean*, exception*, runtime, api, html, css"
         ),
         "es": phrases(
-            "algoritmo*, recursion, recursiv*, bucle*, variable*, arreglo*, estructura* de datos, "
-            "lista enlazada, binario*, compilador*, base* de datos, ordenamiento, puntero*, "
-            "error de sintaxis, depura*, programacion, programar"
+            "tupla*, mutable*, inmutable*, algoritmo*, recursion, recursiv*, bucle*, variable*, arreglo*, "
+            "estructura* de datos, lista enlazada, binario*, compilador*, base* de datos, ordenamiento, "
+            "puntero*, error de sintaxis, depura*, programacion, programar"
         ),
         "fr": phrases(
-            "algorithme*, recursion, recursivite, recursi*, boucle*, variable*, structure* de donnees, "
-            "liste chainee, binaire*, compilateur*, base* de donnees, pointeur*, erreur de syntaxe, debogu*, "
-            "programmation, programmer"
+            "tuple*, mutable*, immuable*, algorithme*, recursion, recursivite, recursi*, boucle*, variable*, "
+            "structure* de donnees, liste chainee, binaire*, compilateur*, base* de donnees, pointeur*, "
+            "erreur de syntaxe, debogu*, programmation, programmer"
         ),
         "de": phrases(
-            "algorithm*, rekursion, rekursiv*, schleife*, variable*, array*, datenstruktur*, "
-            "verkettete liste, binar*, compiler*, datenbank*, sortier*, zeiger*, syntaxfehler*, debugg*, "
-            "programmier*"
+            "tupel, veranderbar, algorithm*, rekursion, rekursiv*, schleife*, variable*, array*, "
+            "datenstruktur*, verkettete liste, binar*, compiler*, datenbank*, sortier*, zeiger*, "
+            "syntaxfehler*, debugg*, programmier*"
         ),
         "pt": phrases(
-            "algoritmo*, recursao, recursiv*, laco*, variave*, estrutura* de dados, lista ligada, binario*, "
-            "compilador*, banco* de dados, ordenacao, ponteiro*, erro de sintaxe, depura*, programacao, "
-            "programar"
+            "tupla*, mutave*, imutave*, algoritmo*, recursao, recursiv*, laco*, variave*, "
+            "estrutura* de dados, lista ligada, binario*, compilador*, banco* de dados, ordenacao, "
+            "ponteiro*, erro de sintaxe, depura*, programacao, programar"
         ),
         "zh": phrases(
             "算法, 递归, 循环, 变量, 数组, 数据结构, 链表, 二进制, 编译器, 数据库, 排序, 指针, 语法错误, "
