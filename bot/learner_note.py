@@ -22,7 +22,7 @@ from bot.intake.overrides import Override, find_overrides
 from bot.intake.subject_routing import knowledge_points_in
 from bot.intake.vetting import vetted
 from bot.operation_context import Context
-from bot.organize.correction import is_revision, plan_revision
+from bot.organize.correction import plan_revision
 from bot.organize.operation import plan_organize
 from bot.organize.undo import plan_undo
 from bot.plan import Outcome, Plan, Reply
@@ -174,11 +174,7 @@ def _plan_note(
         return apply_write_authority(plan, config, preview=preview, approved=approved, remote=has_remote)
 
     # An edit, or a comment correcting a note, never replays what its text once asked (an undo, an answer).
-    revision = (
-        plan_revision(event, snapshot, config, overrides, now=now, event_key=key)
-        if is_revision(event)
-        else None
-    )
+    revision = plan_revision(event, snapshot, config, overrides, now=now, event_key=key)
     if revision is not None:
         return authorized(revision)
     if Override.UNDO_LAST in overrides.found:

@@ -53,10 +53,12 @@ def is_correction(text: str) -> bool:
     return bool(CORRECTION_CUE.match(text))
 
 
-def is_revision(event: ThreadEvent) -> bool:
-    """An edited issue or comment, or a new comment that corrects a note: this module plans it."""
-    if isinstance(event, IssueEdited | CommentEdited):
-        return True
+def _is_edit(event: ThreadEvent) -> bool:
+    return isinstance(event, IssueEdited | CommentEdited)
+
+
+def _corrects_above(event: ThreadEvent) -> bool:
+    """A new comment that opens by saying it corrects a note (the note above, on its issue)."""
     return isinstance(event, CommentCreated) and is_correction(event.comment.body)
 
 
@@ -88,14 +90,16 @@ def _on_thread(record: Current, event: ThreadEvent) -> bool:
 
 
 def _original(event: ThreadEvent, snapshot: RepoSnapshot, fact: str) -> Current | None:
-    """The current record the event corrects; None when it corrects nothing recorded."""
-    if isinstance(event, IssueEdited | CommentEdited):
-        same_source = [r for r in current_events(snapshot) if _same_source(r, event)]
-        return same_source[-1] if same_source else None
-    on_thread = [r for r in current_events(snapshot) if _on_thread(r, event)]
-    if not on_thread:
-        return None
-    return max(on_thread, key=lambda r: (topic_share(fact, r.note), r.header.get("Date", ""), r.path))
+    """The current record the event revises: the one of its very source, else, for a correcting comment,
+    the one on its issue closest to the corrected fact (the latest on a tie); None when there is none."""
+    current = list(current_events(snapshot))
+    same_source = [record for record in current if _same_source(record, event)]
+    if same_source:
+        return same_source[-1]
+    on_thread = [record for record in current if _on_thread(record, event)] if _corrects_above(event) else []
+    return max(
+        on_thread, key=lambda r: (topic_share(fact, r.note), r.header.get("Date", ""), r.path), default=None
+    )
 
 
 def plan_revision(
@@ -107,28 +111,33 @@ def plan_revision(
     now: datetime,
     event_key: str,
 ) -> Plan | None:
-    """Plan an edit or a correcting comment; None for a comment correcting no current record (a note, then).
+    """Plan an event that revises a record; None for one that revises none (a note, planned as such).
 
-    An edit of text no current record holds changes nothing: the note was never stored, or was linked
-    to another record as a repeat.
+    It revises a record when it is an edit, a comment opening "Correction:" on an issue that has a
+    current record, or an issue body or comment that a current record holds another version of (an
+    approved edit and an edit caught up from the forge's listing arrive told as new). An edit of text
+    no current record holds changes nothing: the note was never stored, or was linked to another
+    record as a repeat.
     """
+    note = _note_of(event)
+    fact = _fact_of(note) if _corrects_above(event) else note
+    original = _original(event, snapshot, fact)
+    digest = content_hash(note)
+    if original is None or digest in source_versions(original.header):
+        if not _is_edit(event):
+            return None  # a new note, or this very version again: organize records or links it
+        reason = (
+            "the edit left the note as recorded"
+            if original is not None
+            else "the edited text is in no current event record, so there is nothing to correct"
+        )
+        return Plan(outcome=Outcome.SKIPPED, event_key=event_key, reason=reason)
     if overrides.forbids_storing:
         text = NOT_STORED.format(override=overrides.describe())
         return Plan(outcome=Outcome.SKIPPED, event_key=event_key, replies=(Reply.on(event, event_key, text),))
-    note = _note_of(event)
-    fact = note if isinstance(event, IssueEdited | CommentEdited) else _fact_of(note)
-    original = _original(event, snapshot, fact)
-    if original is None and isinstance(event, IssueEdited | CommentEdited):
-        reason = "the edited text is in no current event record, so there is nothing to correct"
-        return Plan(outcome=Outcome.SKIPPED, event_key=event_key, reason=reason)
-    if original is None:
-        return None
-    digest = content_hash(note)
-    if digest in source_versions(original.header):
-        return Plan(outcome=Outcome.SKIPPED, event_key=event_key, reason="the edit left the note as recorded")
     judgement = judge(fact, original.note)
     if judgement.verdict is Sameness.SAME:
-        if isinstance(event, CommentCreated):
+        if not _same_source(original, event):
             return _repeats(event, config, overrides, original, event_key=event_key)
         return _wording_only(event, config, overrides, original, digest, event_key=event_key)
     return _correction(

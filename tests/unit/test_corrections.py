@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot.handle import plan_event
+from bot.intake.conversation import ThreadMessage
 from bot.intake.events import EventKind, InboundEvent
 from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome, Plan
@@ -172,6 +173,19 @@ def test_an_edit_before_setup_changes_nothing() -> None:
     event = issue_event(NOTE, kind=EventKind.ISSUE_EDITED)
     plan = plan_event(event, MemorySnapshot({}), now=NOW, agent=RuleAgent())
     assert plan.outcome is Outcome.SKIPPED and plan.replies == () and "not set up" in plan.reason
+
+
+def test_an_edit_approved_in_manual_mode_is_committed_as_the_correction() -> None:
+    """The approval re-plans the issue as it is now, told as a new issue: a correction still, not a note."""
+    files = recorded() | {"gitlearnos.yml": CONFIG.replace("mode: safe-auto", "mode: manual")}
+    pending = planned(issue_event(NOTE, title=TITLE, kind=EventKind.ISSUE_EDITED), files)
+    assert pending.outcome is Outcome.REQUIRES_APPROVAL
+    shown = ThreadMessage(
+        author="gitlearnos-bot", is_bot=True, body=pending.replies[0].body(), comment_id="11"
+    )
+    approval = issue_event(NOTE, title=TITLE, kind=EventKind.COMMENT_CREATED, comment="/gitlearnos approve")
+    approved = plan_event(approval, learner_repo(**files), now=NOW, agent=RuleAgent(), history=(shown,))
+    assert_linked_correction(approved, files, NOTE)
 
 
 def test_an_edited_approval_approves_nothing() -> None:
