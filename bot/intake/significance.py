@@ -107,8 +107,8 @@ def _decide(reading: Reading) -> tuple[Significance, str]:
     if not (reading.learning or reading.context or reading.request or _substance(reading)):
         reason = "small talk" if reading.small_talk else "no learning content recognized"
         return Significance.INCIDENTAL, reason
-    cues = reading.learning or reading.context or reading.request
-    if reading.small_talk and not (cues or reading.content or reading.signals):
+    if reading.small_talk and not (reading.request or _substance(reading)):
+        # "Thanks, understood!", "分かった、ありがとう": a reply in passing, however it is worded.
         return Significance.INCIDENTAL, "small talk"
     if reading.learning:
         return _learning_event(reading)

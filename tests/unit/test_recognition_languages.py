@@ -220,3 +220,30 @@ def test_plans_for_an_exam_are_not_a_learning_event() -> None:
     )
     tomorrow = recognize("Tomorrow's exam covers derivatives and integrals.", ("mathematics",))
     assert tomorrow.significance is Significance.AMBIGUOUS
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "My cell phone battery ran out of energy.",
+        "Thanks, understood!",
+        "分かった、ありがとう！",
+        "Спасибо, понял.",
+    ],
+)
+def test_subject_or_learning_words_in_everyday_talk_are_never_stored(note: str) -> None:
+    assert recognize(note, ("mathematics", "biology", "physics")).significance is not Significance.DURABLE
+
+
+@pytest.mark.parametrize(
+    ("note", "subject"),
+    [
+        ("The French Revolution began in 1789 with the storming of the Bastille.", "history"),
+        ("Photosynthesis converts light energy into chemical energy.", "biology"),
+        ("La photosynthèse transforme l'énergie lumineuse en énergie chimique.", "biology"),
+        ("Первая мировая война началась в 1914 году.", "history"),
+    ],
+)
+def test_a_terse_fact_without_cue_words_is_recorded_under_its_subject(note: str, subject: str) -> None:
+    result = recognize(note, ("biology", "chemistry", "history", "physics"))
+    assert (result.significance, result.subject) == (Significance.DURABLE, subject)
