@@ -4,9 +4,10 @@ Initial state: a local repository (the demo's files, re-targeted to programming)
 to an unrelated file and one untracked file. Input: a mistake plus the scenario's request, through
 ``gitlearnos local PATH MESSAGE``, run as the learner runs it (a process, offline, with no integration
 configured: no Redis, chat model, RAG provider or forge account). The learner-visible result is the
-printed reply and the repository itself. A second checkout keeps the protocol's default ``authorization.push: false``: with no remote there is nothing to push, so that must
-not stop a local commit. The fresh debugging task is one planned review record in the same commit, linked
-to the event; the printed reply shows the task and why it is asked, never its success condition.
+printed reply and the repository itself. A second checkout keeps the protocol's default
+``authorization.push: false``: with no remote there is nothing to push, so that must not stop a local
+commit. The fresh debugging task is one planned review record in the same commit, linked to the event;
+the printed reply shows the task and why it is asked, never its success condition.
 """
 
 from __future__ import annotations
