@@ -1,26 +1,39 @@
-"""Knowledge gaps from mistake notes: one narrow, evidence-linked gap, never a diagnosis.
+"""What a note's mistake or difficulty opens: a narrow gap, a diagnosis, a teaching start, or nothing.
 
-Protocol "Diagnose" and scenario 08 ("create or update one narrow evidence-linked gap"), held back by
-scenario 18 (no over-diagnosis): only a note that *reports a mistake* makes a gap — the mistake issue
-form (the ``mistake`` label, or ``attempt`` with failure words), or the learner's explicit wording
-("I chose X instead of Y", "my mistake was …"). A note of new learning makes none. The gap quotes the
-learner's words as its observed problem, links the event and the goal, and keeps mastery and cause
-``unknown`` (the cause is ``learner-reported`` only when the learner says *because*); nothing is
-inferred. The same words again (the stable fingerprint) update the existing gap instead of adding a
-second one.
+Protocol "Diagnose" and scenarios 08, 17 and 18. A note is read in this order:
+
+* the learner states the decision they took ("I chose X instead of Y", "my mistake was …"): their own
+  judgment is the discriminating evidence, so one narrow gap quotes it as its observed problem, links the
+  event and the goal, and keeps mastery and cause ``unknown`` (the cause is ``learner-reported`` only
+  when the learner says *because*). The same words again (the stable fingerprint) update that gap;
+* the learner has not met the material ("I have not studied derivatives, teach me"): a teaching start
+  (:mod:`bot.diagnose.teaching`), no hypotheses, no gap;
+* a stuck or failed attempt without a stated decision ("I cannot do this quadratic", the mistake form
+  with failure words): a *signal*, never a gap title. It opens the competing hypotheses and asks one
+  discriminating probe (:mod:`bot.diagnose`); a gap is written only later, at the blocker's grain, when
+  the learner's answer passes the supported-write gate;
+* a plain request to be taught: a teaching start; anything else opens nothing.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
+from bot.diagnose.opening import open_diagnosis
+from bot.diagnose.record import write_diagnosis
+from bot.diagnose.reply import first_turn_text
+from bot.diagnose.signal_words import asks_to_be_taught, is_stuck, not_met_yet
+from bot.diagnose.teaching import INTENTION, intention_section, teaching_reply
+from bot.diagnose.teaching import NEXT_ACTION as TEACHING_NEXT
 from bot.records.codec import (
     add_table_row,
     bullets,
     read_header,
     render,
+    replace_section,
     section,
     section_fields,
     set_header,
@@ -31,15 +44,19 @@ from bot.records.schemas import GAP
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line, slugify
 
-# The learner's own report of a mistake; a negated form ("I didn't make a mistake") does not match.
+# The learner's own report of the decision they took; a negated form ("I didn't …") does not match.
 MISTAKE_WORDING = re.compile(
     r"""
     \bI\s+(?:chose|picked|used|wrote|put|answered|went\s+with)\b[^.!?\n]{1,80}?\binstead\s+of\b
     | \bmy\s+(?:mistake|error)\s+was\b
-    | \bI\s+(?:made|make)\s+(?:a|the\s+same|this)\s+(?:mistake|error)\b
-    | \bI\s+got\s+(?:it|this|that|the\s+\w+)\s+wrong\b
     """,
     re.I | re.X,
+)
+# A failure reported without the decision behind it: a signal to diagnose.
+FAILURE_WORDING = re.compile(
+    r"\bI\s+(?:made|make)\s+(?:a|the\s+same|this)\s+(?:mistake|error)\b"
+    r"|\bI\s+got\s+(?:it|this|that|the\s+\w+)\s+wrong\b",
+    re.I,
 )
 FAILURE_WORD = re.compile(r"\b(?:wrong|mistakes?|errors?|incorrect|stuck|instead\s+of|failed)\b", re.I)
 STATED_CAUSE = re.compile(r"\bbecause\s+(?P<cause>[^.!?\n]{3,160})", re.I)
@@ -50,17 +67,24 @@ FINGERPRINT = "- Stable fingerprint:"
 PATTERN = "Situation pattern"
 
 
-def mistake_report(note: str, labels: tuple[str, ...]) -> str | None:
-    """The learner's sentence that reports a mistake, or None when the note reports none."""
+def mistake_report(note: str) -> str | None:
+    """The learner's sentence that states the decision behind a mistake, or None when none does."""
     sentences: list[str] = [s.strip() for s in SENTENCE.findall(note) if s.strip()]
     for sentence in sentences:
         stated = MISTAKE_WORDING.search(sentence)
         if stated is not None:
             return sentence[stated.start() :]  # from the report on: "Again: I chose…" is the same mistake
-    lowered = {label.lower() for label in labels}
-    if MISTAKE_LABEL in lowered or (ATTEMPT_LABEL in lowered and FAILURE_WORD.search(note)):
-        return next((s for s in sentences if FAILURE_WORD.search(s)), sentences[0] if sentences else None)
     return None
+
+
+def failed_attempt(note: str, labels: tuple[str, ...]) -> bool:
+    """A failure the note reports without its decision: the mistake form, or failure wording."""
+    lowered = {label.lower() for label in labels}
+    return bool(
+        FAILURE_WORDING.search(note)
+        or MISTAKE_LABEL in lowered
+        or (ATTEMPT_LABEL in lowered and FAILURE_WORD.search(note))
+    )
 
 
 @dataclass(frozen=True)
@@ -116,15 +140,14 @@ def plan_gap(
     *,
     subject: str,
     note: str,
-    labels: tuple[str, ...],
     channel: str,
     day: date,
     event_id: str,
     event_path: str,
     goal_linked: bool,
 ) -> GapWrite | None:
-    """The one gap this note's reported mistake creates or extends; None when it reports no mistake."""
-    report = mistake_report(note, labels)
+    """The one gap this note's reported decision creates or extends; None when it reports none."""
+    report = mistake_report(note)
     if report is None:
         return None
     fingerprint = _fingerprint(report)
@@ -172,3 +195,88 @@ def _render(gap_id: str, path: str, facts: dict[str, str], *, day: date, goal_li
     }
     title = f"Knowledge Gap: {one_line(fingerprint, limit=80)}"
     return render(GAP, title, fields, bodies, {"Evidence": (row,)})
+
+
+def _unchanged(text: str) -> str:
+    return text
+
+
+@dataclass(frozen=True)
+class SignalPlan:
+    """What a note's mistake or difficulty adds to organize's one commit.
+
+    ``edit`` turns the rendered event record into the one to write (its diagnosis or learning-intention
+    sections); ``reply`` follows the "recorded" line; ``next_action`` replaces organize's default;
+    ``asks_question`` is False when a probe or a scope question is this turn's one question.
+    """
+
+    gap: GapWrite | None = None
+    edit: Callable[[str], str] = _unchanged
+    reply: str = ""
+    next_action: str = ""
+    summary: str = ""
+    asks_question: bool = True
+
+
+def _with_next_action(text: str, action: str) -> str:
+    return replace_section(text, "Next action", f"- {action[:1].upper()}{action[1:]}.")
+
+
+def _teaching_start() -> SignalPlan:
+    def edit(text: str) -> str:
+        return _with_next_action(replace_section(text, INTENTION, intention_section()), TEACHING_NEXT)
+
+    summary = "a learning intention (new material): a teaching start, no hypotheses and no gap"
+    return SignalPlan(
+        edit=edit, reply=teaching_reply(), next_action=TEACHING_NEXT, summary=summary, asks_question=False
+    )
+
+
+def _diagnosis_start(note: str, *, failed: bool) -> SignalPlan:
+    diagnosis = open_diagnosis(note, failed_attempt=failed)
+    asked = (
+        f"one probe asked (`{diagnosis.open_probe}`)" if diagnosis.open_probe else "no probe: teaching asked"
+    )
+    action = (
+        f"answer the question on this issue: {diagnosis.open_probe_text}"
+        if diagnosis.open_probe
+        else "a short worked explanation from your course material"
+    )
+
+    def edit(text: str) -> str:
+        return _with_next_action(write_diagnosis(text, diagnosis), action)
+
+    count = len(diagnosis.reading.hypotheses)
+    summary = f"a signal, not a gap: {count} competing hypotheses opened, {asked}; no gap written"
+    return SignalPlan(
+        edit=edit, reply=first_turn_text(diagnosis), next_action=action, summary=summary, asks_question=False
+    )
+
+
+def plan_signal(
+    snapshot: RepoSnapshot,
+    *,
+    subject: str,
+    note: str,
+    labels: tuple[str, ...],
+    channel: str,
+    day: date,
+    event_id: str,
+    event_path: str,
+    goal_linked: bool,
+) -> SignalPlan:
+    """Read the note's difficulty in the module's order; an empty plan when it reports none."""
+    gap = plan_gap(
+        snapshot, subject=subject, note=note, channel=channel, day=day, event_id=event_id,
+        event_path=event_path, goal_linked=goal_linked,
+    )  # fmt: skip
+    if gap is not None:
+        return SignalPlan(gap=gap, summary=gap.summary())
+    if not_met_yet(note):
+        return _teaching_start()
+    failed = failed_attempt(note, labels)
+    if failed or is_stuck(note):
+        return _diagnosis_start(note, failed=failed)
+    if asks_to_be_taught(note):
+        return _teaching_start()
+    return SignalPlan()

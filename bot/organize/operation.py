@@ -15,7 +15,7 @@ from bot.dashboard.page import dashboard_files
 from bot.intake.agent import Recognition
 from bot.intake.events import ThreadEvent, content_hash
 from bot.intake.overrides import Override, Overrides
-from bot.organize.gaps import plan_gap
+from bot.organize.gaps import plan_signal
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
 from bot.rag.links import rag_follow_ups, rag_note
@@ -73,6 +73,7 @@ def _duplicate_plan(
     availability = read_source_availability(snapshot.read_text(path) or "") or "not stated in the record"
     receipt = unchanged_receipt(
         config,
+        snapshot=snapshot,
         subject=path.split("/")[1],
         organized=f"matched the existing record `{record_id}`; no new record",
         questions="none generated",
@@ -183,21 +184,23 @@ def plan_organize(
         related_ids=earlier.related,
     )
     record_only = Override.RECORD_ONLY in overrides.found
-    gap = plan_gap(
+    signal = plan_signal(
         snapshot, subject=subject, note=note, labels=event.thread.labels, channel=recognition.channel.value,
         day=day, event_id=record_id, event_path=path, goal_linked=bool(goal_text),
     )  # fmt: skip
+    gap = signal.gap  # a probe or a scope question is this turn's one question
     question = None
-    if recognition.wants_question and not record_only and Override.NO_REVIEW not in overrides.found:
+    wants_question = recognition.wants_question and signal.asks_question
+    if wants_question and not record_only and Override.NO_REVIEW not in overrides.found:
         question = plan_question(
             snapshot, subject=subject, note=note, title=title, day=day,
             event_id=record_id, event_path=path, goal_linked=bool(goal_text),
             gap_link=gap.link() if gap else "",
         )  # fmt: skip
-    next_action = question.next_action() if question else NEXT_ACTION
+    next_action = signal.next_action or (question.next_action() if question else NEXT_ACTION)
     next_action = "none suggested (you asked: record only)" if record_only else next_action
     planned = (
-        {path: record.render()}
+        {path: signal.edit(record.render())}
         | _knowledge_writes(snapshot, recognition, day, record_id, path)
         | _source_writes(snapshot, recognition, day, record_id, path)
         | ({question.path: question.content} if question else {})
@@ -215,9 +218,10 @@ def plan_organize(
     goal_note = "connected to the active goal" if goal_text else "no goal file yet, so not linked to a goal"
     receipt = commit_receipt(
         config,
+        snapshot=snapshot,
         subject=subject,
         organized=f"study note from {source_name(event)} recorded as `{record_id}` ({goal_note})"
-        + (f"; {gap.summary()}" if gap else ""),
+        + (f"; {signal.summary}" if signal.summary else ""),
         questions=QUESTIONS_GENERATED if question else "none: organizing a note does not generate questions",
         changed_files=tuple(w.path for w in writes),
         evidence=f"learner-reported note (channel `{recognition.channel.value}`), {source_locator(event)}",
@@ -239,7 +243,8 @@ def plan_organize(
         ),
     )
     reply_text = RECORDED.format(record_id=record_id, path=path)
-    reply = Reply.on(event, event_key, f"{reply_text}\n\n{question.reply_text()}" if question else reply_text)
+    parts = (reply_text, question.reply_text() if question else "", signal.reply)
+    reply = Reply.on(event, event_key, "\n\n".join(part for part in parts if part))
     return Plan(
         outcome=Outcome.COMMITTED,
         event_key=event_key,

@@ -1,4 +1,4 @@
-"""Gaps from mistake notes: one narrow gap in the learner's words, never from new learning (scenario 18)."""
+"""Gaps from mistake notes: one narrow gap from a stated decision, never from new learning (scenario 18)."""
 
 from __future__ import annotations
 
@@ -76,8 +76,15 @@ def test_new_learning_or_a_successful_attempt_opens_no_gap(body: str, labels: tu
         ("Scale factor exercise 3: my answer was wrong.", ("attempt",)),
     ],
 )
-def test_the_mistake_form_opens_a_gap(body: str, labels: tuple[str, ...]) -> None:
-    assert len(gaps(plan(body, labels=labels))) == 1
+def test_the_mistake_form_without_a_stated_decision_is_a_signal_not_a_gap(
+    body: str, labels: tuple[str, ...]
+) -> None:
+    """Scenario 17: a failure without the decision behind it opens hypotheses and a probe, no gap."""
+    result = plan(body, labels=labels)
+    (event,) = [w.content for w in result.writes if "/events/" in w.path]
+    assert gaps(result) == {}
+    assert "## Competing hypotheses" in event and "- Interpretation lifecycle: `diagnosing`" in event
+    assert result.replies and "Stop-probe gate: `held`" in result.replies[0].text
 
 
 def test_the_same_mistake_again_updates_the_existing_gap() -> None:

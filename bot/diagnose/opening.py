@@ -1,0 +1,39 @@
+"""The first turn of a diagnosis: a stuck or failed attempt opens every class and asks one probe.
+
+No cause is inferred from missing working: the signal opens all the classes, each for the reason it fits,
+and the one probe that splits them most is asked. When the learner asked to be taught in the same breath,
+probing stops at once — at most ``suspected``, here with nothing suspected yet — and the reply teaches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.diagnose.gates import judge
+from bot.diagnose.hypotheses import open_reading
+from bot.diagnose.lifecycle import Event, State, move
+from bot.diagnose.probes import find_quadratic, ladder
+from bot.diagnose.record import Diagnosis
+from bot.diagnose.signal_words import asks_to_be_taught
+
+NO_WORKING = "a stuck attempt reported without working"
+
+
+def signal_of(note: str, *, failed_attempt: bool) -> str:
+    """What was observed, in words that claim no cause."""
+    quadratic = find_quadratic(note)
+    task = f" on `{quadratic.written}`" if quadratic else ""
+    return ("a failed attempt reported" if failed_attempt else NO_WORKING) + task
+
+
+def open_diagnosis(note: str, *, failed_attempt: bool = False) -> Diagnosis:
+    """What a signal opens: every class active, and the first probe asked unless teaching was asked."""
+    signal = signal_of(note, failed_attempt=failed_attempt)
+    reading = open_reading(signal)
+    asked_to_teach = asks_to_be_taught(note)
+    gates = judge(reading, probes_used=0, asked_to_teach=asked_to_teach)
+    start = Diagnosis(signal=signal, reading=reading, state=State.ANOMALY, gates=gates)
+    if asked_to_teach:
+        return replace(start, state=move(start.state, Event.STOP_GATE))
+    first = ladder(note)[0]
+    return replace(start.asking(first.probe_id, first.text), state=move(start.state, Event.PROBE_ASKED))

@@ -1,0 +1,62 @@
+"""What the learner reads on a diagnosis turn: the one probe or the next step, and both gates as they stand.
+
+Every diagnosis reply ends with the same four lines (the two gates, the hypotheses still standing, the
+next probe or intervention), so the learner and a reviewer see what was concluded and what was not.
+"""
+
+from __future__ import annotations
+
+from bot.diagnose.gates import Gate
+from bot.diagnose.hypotheses import Status
+from bot.diagnose.record import Diagnosis
+
+FIRST_TURN = (
+    "Before any solution, one question to see where it gets stuck:\n\n**{probe}**\n\n"
+    "Why this question: getting stuck here fits several different causes, and your answer tells them "
+    "apart, so that what comes next is the help you need. Nothing is concluded from the complaint "
+    "itself, and no knowledge gap is written from it."
+)
+TEACH_FIRST = (
+    "You asked to be taught, so I will not quiz you first. I have no chat model here to write the "
+    "explanation myself: the next step is a short worked explanation from your course material, and "
+    "the possible causes stay open (none is concluded) until a later attempt shows more."
+)
+AFTER_ANSWER = "Thanks. Your answer “{answer}”: {split}."
+
+
+def status_lines(diagnosis: Diagnosis, next_step: str) -> str:
+    """The gates, the hypotheses still standing, and the next probe or intervention."""
+    standing = [h for h in diagnosis.reading.hypotheses if h.status in (Status.ACTIVE, Status.SUPPORTED)]
+    falsified = [h for h in diagnosis.reading.hypotheses if h.status is Status.FALSIFIED]
+    names = ", ".join(f"`{h.cls}` ({h.status})" for h in standing) or "none standing"
+    lines = [
+        f"- Stop-probe gate: `{diagnosis.gates.stop_probe}` ({diagnosis.gates.reason})",
+        f"- Supported-write gate: `{diagnosis.gates.supported_write}`",
+        f"- Remaining hypotheses: {names}",
+    ]
+    if falsified:
+        lines.append("- Falsified (kept in the record): " + ", ".join(f"`{h.cls}`" for h in falsified))
+    if diagnosis.blocker:
+        lines.append(f"- Best-supported blocker: {diagnosis.blocker}")
+    lines.append(f"- Next: {next_step}")
+    return "\n".join(lines)
+
+
+def next_step(diagnosis: Diagnosis, fresh_check: str = "") -> str:
+    """The next probe, or the intervention the gates allow, in one line."""
+    if diagnosis.open_probe:
+        return "answer the question above on this issue"
+    supported = diagnosis.gates.supported
+    if diagnosis.gates.supported_write is Gate.PASSED and supported is not None:
+        check = (
+            f"; afterwards a fresh check with other numbers and another form: {fresh_check}"
+            if fresh_check
+            else ""
+        )
+        return f"{supported.intervention}{check}"
+    return "no further questions; a fresh item with a self-check, and a later attempt will show more"
+
+
+def first_turn_text(diagnosis: Diagnosis) -> str:
+    lead = FIRST_TURN.format(probe=diagnosis.open_probe_text) if diagnosis.open_probe else TEACH_FIRST
+    return f"{lead}\n\n{status_lines(diagnosis, next_step(diagnosis))}"
