@@ -30,6 +30,10 @@ NAMES: Mapping[str, tuple[str, ...]] = {
         "informatik, 计算机, 编程, プログラミング, 情報, информатик*, программировани*"
     ),
     "economics": phrases("economics, economy, economia, economie, wirtschaft, 经济, 経済, экономик*"),
+    "music": phrases("music, musica, musique, musik, 音乐, 音楽, музык*"),
+    "art": phrases("art, arts, arte, kunst, 美术, 美術, искусств*, изобразительн*"),
+    "philosophy": phrases("philosophy, filosofia, philosophie, 哲学, философи*"),
+    "psychology": phrases("psychology, psicologia, psychologie, 心理学, психологи*"),
     "english": phrases("english, ingles, anglais, englisch, 英语, 英語, английск*"),
     "spanish": phrases(
         "spanish, español, castellano, espagnol, spanisch, espanhol, 西班牙语, スペイン語, испанск*"
@@ -397,6 +401,87 @@ TERMS: Mapping[str, Lexicon] = {
         "zh": phrases("供求, 供给, 需求曲线, 通货膨胀, 国内生产总值, 机会成本, 垄断"),
         "ja": phrases("需要と供給, インフレ, 国内総生産, 機会費用, 独占"),
         "ru": phrases("спрос* и предложени*, инфляци*, ввп, эластичност*, альтернативн* издержк*, монопол*"),
+    },
+    "music": {
+        "en": phrases(
+            "chord*, major scale, minor scale, rhythm*, tempo, melody, harmony, sharps, treble clef, "
+            "bass clef, time signature, key signature, octave*, arpeggio*"
+        ),
+        "es": phrases(
+            "acorde*, escala mayor, escala menor, ritmo*, melodia*, armonia, clave de sol, compas, octava*"
+        ),
+        "fr": phrases(
+            "accord*, gamme*, rythme*, melodie*, harmonie, cle de sol, mesure a, octave*, dieses, bemols"
+        ),
+        "de": phrases("akkord*, tonleiter*, rhythmus, melodie*, harmonie, violinschlussel, taktart, oktave*"),
+        "pt": phrases(
+            "acorde*, escala maior, escala menor, ritmo*, melodia*, harmonia, clave de sol, oitava*"
+        ),
+        "zh": phrases("和弦, 音阶, 节奏, 旋律, 和声, 高音谱号, 拍号, 八度"),
+        "ja": phrases(
+            "和音, コード進行, 音階, リズム, 旋律, メロディー, ハーモニー, ト音記号, 拍子, オクターブ"
+        ),
+        "ru": phrases("аккорд*, гамм*, ритм*, мелоди*, гармони*, скрипичн* ключ*, размер такта, октав*"),
+    },
+    "art": {
+        "en": phrases(
+            "perspective drawing, vanishing point, brushstroke*, watercolo*, complementary colo*, shading"
+        ),
+        "es": phrases("punto de fuga, acuarela*, colores complementarios, sombreado"),
+        "fr": phrases("point de fuite, aquarelle*, couleurs complementaires, ombrage"),
+        "de": phrases("fluchtpunkt, aquarell*, komplementarfarbe*, schattierung"),
+        "pt": phrases("ponto de fuga, aquarela*, cores complementares, sombreamento"),
+        "zh": phrases("透视, 消失点, 水彩, 互补色, 素描"),
+        "ja": phrases("遠近法, 消失点, 水彩, 補色, デッサン"),
+        "ru": phrases("точк* схода, акварел*, дополнительн* цвет*, штриховк*"),
+    },
+    "philosophy": {
+        "en": phrases(
+            "epistemology, ethics, utilitarian*, categorical imperative, existentialis*, plato, kant, "
+            "syllogism*"
+        ),
+        "es": phrases(
+            "epistemologia, etica, utilitaris*, imperativo categorico, existencialis*, platon, silogismo*"
+        ),
+        "fr": phrases(
+            "epistemologie, ethique, utilitaris*, imperatif categorique, existentialis*, platon, syllogisme*"
+        ),
+        "de": phrases(
+            "erkenntnistheorie, ethik, utilitaris*, kategorische* imperativ, existentialis*, platon, "
+            "syllogismus"
+        ),
+        "pt": phrases(
+            "epistemologia, etica, utilitaris*, imperativo categorico, existencialis*, platao, silogismo*"
+        ),
+        "zh": phrases("认识论, 伦理学, 功利主义, 绝对命令, 存在主义, 柏拉图, 康德, 三段论"),
+        "ja": phrases("認識論, 倫理学, 功利主義, 定言命法, 実存主義, プラトン, カント, 三段論法"),
+        "ru": phrases(
+            "эпистемологи*, этик*, утилитаризм*, категорическ* императив*, экзистенциализм*, платон*, кант*, "
+            "силлогизм*"
+        ),
+    },
+    "psychology": {
+        "en": phrases(
+            "classical conditioning, operant conditioning, cognitive bias*, short-term memory, "
+            "working memory, maslow, freud"
+        ),
+        "es": phrases(
+            "condicionamiento clasico, condicionamiento operante, sesgo* cognitivo*, memoria de trabajo"
+        ),
+        "fr": phrases(
+            "conditionnement classique, conditionnement operant, biais cognitif*, memoire de travail"
+        ),
+        "de": phrases(
+            "klassische konditionierung, operante konditionierung, kognitive verzerrung*, arbeitsgedachtnis"
+        ),
+        "pt": phrases(
+            "condicionamento classico, condicionamento operante, vies cognitivo*, memoria de trabalho"
+        ),
+        "zh": phrases("经典条件反射, 操作性条件反射, 认知偏差, 工作记忆, 短期记忆"),
+        "ja": phrases("古典的条件づけ, オペラント条件づけ, 認知バイアス, ワーキングメモリ, 短期記憶"),
+        "ru": phrases(
+            "классическ* обусловливани*, оперантн* обусловливани*, когнитивн* искажени*, рабоч* памят*"
+        ),
     },
     "languages": {
         "en": phrases(
