@@ -128,9 +128,6 @@ def test_a_failed_sync_says_the_text_was_read_but_not_ingested() -> None:
     assert "Availability: `local-only`" in failed
 
 
-@pytest.mark.xfail(
-    strict=True, reason="needs bot/organize/operation.py to pass snapshot=snapshot to its commit_receipt"
-)
 def test_the_reply_to_a_note_after_a_verified_ingest_says_knowledge_ready() -> None:
     plan = plan_event(issue_event(), learner_repo(**ingested_files()), now=NOW, agent=RuleAgent())
     (reply,) = plan.finished(commit_id="b" * 40, branch="main", remote="this repository").replies
