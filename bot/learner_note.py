@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.config import CONFIG_PATH, LearnerConfig, Mode, learner_logins, parse_config
+from bot.diagnose.probe_answer import plan_probe_answer
 from bot.errors import ConfigError
 from bot.handoff.operation import plan_handoff, wants_handoff
 from bot.intake.agent import Agent, LearnerInput, Significance
@@ -174,7 +175,7 @@ def _plan_note(
         return apply_write_authority(plan, config, preview=preview, approved=approved, remote=has_remote)
 
     # An edit, or a comment correcting a note, never replays what its text once asked (an undo, an answer).
-    revision = plan_revision(event, snapshot, config, overrides, now=now, event_key=key)
+    revision = plan_revision(event, snapshot, config, overrides, now=now, event_key=key, approved=approved)
     if revision is not None:
         return authorized(revision)
     if Override.UNDO_LAST in overrides.found:
@@ -189,6 +190,14 @@ def _plan_note(
     )
     if answer is not None and not overrides.forbids_storing:
         return authorized(answer)
+    # A comment on a thread whose diagnosis has an open probe answers that probe.
+    probe = (
+        plan_probe_answer(event, snapshot, config, now=now, event_key=key)
+        if isinstance(event, CommentEvent)
+        else None
+    )
+    if probe is not None and not overrides.forbids_storing:
+        return authorized(probe)
 
     subjects = known_subjects(snapshot)
     learner_input = LearnerInput(

@@ -196,10 +196,15 @@ def _read_layer(answer: str, reading: Reading) -> AnswerReading:
     return AnswerReading(moves, f"the learner's report points to {', '.join(f'`{c}`' for c in kept)}")
 
 
+def corrects_itself(answer: str) -> bool:
+    """The learner's words correct their own earlier reading ("I misread the sign")."""
+    return SELF_CORRECTION.search(answer) is not None
+
+
 def self_correction(answer: str, reading: Reading) -> AnswerReading | None:
     """The learner's own correction ("I misread the sign"): a supported class falsified, the other open
     ones weakened and an incidental cause active; None when the answer corrects nothing."""
-    if SELF_CORRECTION.search(answer) is None:
+    if not corrects_itself(answer):
         return None
     said = "the learner corrected themselves: they misread the task"
     moves: Moves = {

@@ -24,6 +24,12 @@ TEACH_FIRST = (
 AFTER_ANSWER = "Thanks. Your answer “{answer}”: {split}."
 
 
+def sentence(step: str) -> str:
+    """``step`` as a sentence of a record's next-action line: capitalized, ending in one stop."""
+    text = step[:1].upper() + step[1:]
+    return text if text.endswith((".", "?", "!")) else f"{text}."
+
+
 def status_lines(diagnosis: Diagnosis, next_step: str) -> str:
     """The gates, the hypotheses still standing, and the next probe or intervention."""
     standing = [h for h in diagnosis.reading.hypotheses if h.status in (Status.ACTIVE, Status.SUPPORTED)]

@@ -18,6 +18,7 @@ from bot.diagnose.probes import AnswerReading, ladder, probe_by_id, self_correct
 from bot.diagnose.record import Diagnosis
 from bot.diagnose.signal_words import asks_to_be_taught
 
+SELF_CORRECTED = "self-correction"  # what the probe history names when no probe was open
 NOT_SPLIT = AnswerReading({}, "the asked probe is no longer known, so the answer split nothing")
 
 
@@ -65,4 +66,4 @@ def apply_answer(diagnosis: Diagnosis, *, note: str, answer: str) -> Update:
         following = probes[diagnosis.probes_used]  # asked in ladder order; the held gate means one is left
         asking = closed.asking(following.probe_id, following.text)
         after = replace(asking, state=move(diagnosis.state, Event.ANSWER_NARROWS))
-    return Update(after, reading_of.split, falsified, diagnosis.open_probe)
+    return Update(after, reading_of.split, falsified, diagnosis.open_probe or SELF_CORRECTED)

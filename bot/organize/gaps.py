@@ -24,7 +24,7 @@ from datetime import date
 
 from bot.diagnose.opening import open_diagnosis
 from bot.diagnose.record import write_diagnosis
-from bot.diagnose.reply import first_turn_text
+from bot.diagnose.reply import first_turn_text, sentence
 from bot.diagnose.signal_words import asks_to_be_taught, is_stuck, not_met_yet
 from bot.diagnose.teaching import INTENTION, intention_section, teaching_reply
 from bot.diagnose.teaching import NEXT_ACTION as TEACHING_NEXT
@@ -70,10 +70,10 @@ PATTERN = "Situation pattern"
 def mistake_report(note: str) -> str | None:
     """The learner's sentence that states the decision behind a mistake, or None when none does."""
     sentences: list[str] = [s.strip() for s in SENTENCE.findall(note) if s.strip()]
-    for sentence in sentences:
-        stated = MISTAKE_WORDING.search(sentence)
+    for candidate in sentences:
+        stated = MISTAKE_WORDING.search(candidate)
         if stated is not None:
-            return sentence[stated.start() :]  # from the report on: "Again: I chose…" is the same mistake
+            return candidate[stated.start() :]  # from the report on: "Again: I chose…" is the same mistake
     return None
 
 
@@ -219,7 +219,7 @@ class SignalPlan:
 
 
 def _with_next_action(text: str, action: str) -> str:
-    return replace_section(text, "Next action", f"- {action[:1].upper()}{action[1:]}.")
+    return replace_section(text, "Next action", f"- {sentence(action)}")
 
 
 def _teaching_start() -> SignalPlan:
