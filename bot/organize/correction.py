@@ -89,11 +89,11 @@ def _on_thread(record: Current, event: ThreadEvent) -> bool:
     return f"{where}]" in locator or locator.endswith(where)
 
 
-def _original(event: ThreadEvent, snapshot: RepoSnapshot, fact: str) -> Current | None:
-    """The current record the event revises: the one of its very source, else, for a correcting comment,
-    the one on its issue closest to the corrected fact (the latest on a tie); None when there is none."""
+def _original(event: ThreadEvent, snapshot: RepoSnapshot, fact: str, *, edit: bool) -> Current | None:
+    """The current record the event revises: for an ``edit``, the one of its very source; for a
+    correcting comment, the one on its issue closest to the corrected fact (the latest on a tie)."""
     current = list(current_events(snapshot))
-    same_source = [record for record in current if _same_source(record, event)]
+    same_source = [record for record in current if _same_source(record, event)] if edit else []
     if same_source:
         return same_source[-1]
     on_thread = [record for record in current if _on_thread(record, event)] if _corrects_above(event) else []
@@ -110,18 +110,19 @@ def plan_revision(
     *,
     now: datetime,
     event_key: str,
+    approved: bool = False,
 ) -> Plan | None:
     """Plan an event that revises a record; None for one that revises none (a note, planned as such).
 
     It revises a record when it is an edit, a comment opening "Correction:" on an issue that has a
-    current record, or an issue body or comment that a current record holds another version of (an
-    approved edit and an edit caught up from the forge's listing arrive told as new). An edit of text
+    current record, or, ``approved``, an issue body or comment that a current record holds another
+    version of (an approval re-plans a pending edit told as a new issue or comment). An edit of text
     no current record holds changes nothing: the note was never stored, or was linked to another
     record as a repeat.
     """
     note = _note_of(event)
     fact = _fact_of(note) if _corrects_above(event) else note
-    original = _original(event, snapshot, fact)
+    original = _original(event, snapshot, fact, edit=_is_edit(event) or approved)
     digest = content_hash(note)
     if original is None or digest in source_versions(original.header):
         if not _is_edit(event):
