@@ -84,15 +84,19 @@ ANSWER_ITEMS = re.compile(
 )
 PLUS_MINUS = re.compile(r"^±\s*(?P<value>.+)$")
 CYRILLIC_CHOICES = str.maketrans("АБВГДЕабвгде", "ABCDEFabcdef")
+# "B", "(c)", "option B"; with the option's words only after a mark: "B) 42", "B: 42", "(c) mitochondria",
+# so a key that is a phrase starting with the article ("A triangle") stays text.
 CHOICE_KEY = re.compile(
-    r"^(?:(?:option|choice)\s+)?(?:\((?P<a>[A-Ja-j])\)|(?P<b>[A-J])\)?|(?P<c>[a-j])\))(?:[.:)]?\s+(?P<text>\S.*))?$"
+    r"^(?:(?:option|choice)\s+)?(?:\((?P<a>[A-Ja-j])\)|(?P<b>[A-J])|(?P<c>[A-Ja-j])\))(?:\s*$|(?<=\))\s*(?P<text>\S.*)$)"
+    r"|^(?P<d>[A-J])[.:]\s+(?P<words>\S.*)$"
 )
 CHOICE_WORD = r"(?:option|choice|answer|letter|opci[oó]n|op[cç][aã]o|variante?|вариант|选项|選択肢)"
 CHOICE_STRICT = re.compile(
     rf"^(?:{CHOICE_WORD}\s*)?(?:\((?P<a>[A-Ja-j])\)|(?P<b>[A-Ja-j])(?=$|[.):]))[.):]?(?:\s*(?P<text>\S.*))?$",
     re.I,
 )
-CHOICE_LOOSE = re.compile(r"(?<![\w'’])(?P<letter>[A-H])(?![\w'’])")
+# A capital letter standing alone in a sentence, but not the article ("A cell divides", "A resposta é B").
+CHOICE_LOOSE = re.compile(r"(?<![\w'’])(?P<letter>[A-H])(?![\w'’])(?!\s+[^\W\d_A-Z])")
 NUMBER_IN_TEXT = re.compile(r"(?<![\w.,])[-+]?\d+(?:[.,]\d+)?(?:\s*[*xX]\s*10\^[-+]?\d+)?")
 UNIT_AFTER = re.compile(r"\s*(?P<unit>[^\W\d_°%][^\s,;:!?()。，]*|[°%][^\s,;:!?()。，]*)?")
 CALCULATION = re.compile(r"[|^*/()!<>±+√=]")  # around a number, these make it part of a formula
@@ -366,8 +370,8 @@ def judge_for(key: AnswerKey) -> Judge:
         return TermsJudge(free_text.terms_of(key.terms))
     choice = CHOICE_KEY.match(text)
     if choice:
-        letter = (choice.group("a") or choice.group("b") or choice.group("c")).upper()
-        words = choice.group("text")
+        letter = (choice.group("a") or choice.group("b") or choice.group("c") or choice.group("d")).upper()
+        words = choice.group("text") or choice.group("words")
         return ChoiceJudge(letter, _value_judge(words) if words else None)
     collection = _collection(text)
     if collection is not None:

@@ -151,6 +151,8 @@ def test_parsing_is_bounded_in_time() -> None:
         ("(c) mitochondria", "mitochondria", C),
         ("(c) mitochondria", "(a) nucleus", X),
         ("(c) mitochondria", "ribosomes", X),
+        ("A) mitosis", "A cell splits in two", N),  # the article is not option A
+        ("B", "A resposta é B", C),
     ],
 )
 def test_multiple_choice(key: str, answer: str, result: Result) -> None:
@@ -215,6 +217,7 @@ def test_free_text_against_essential_terms(section: str, answer: str, result: Re
         ("mitochondria", "ribosomes", X),
         ("mitochondria", "mitocondria", N),  # a slip of spelling, or another language
         ("DE/AB", "de / ab", C),
+        ("A triangle", "a triangle", C),  # a phrase starting with the article is text, not option A
         ("the base case is missing", "You never checked n = 1, the base case.", N),
     ],
 )
