@@ -30,7 +30,7 @@ from bot.records.knowledge import add_evidence, point_from_learner, render_point
 from bot.records.sources import cite_source, render_source, source_from_learner
 from bot.records.versions import match_earlier
 from bot.replies import DUPLICATE, RECORDED
-from bot.review.question import QUESTIONS_GENERATED, plan_question
+from bot.review.question import NO_QUESTION, NO_QUESTION_RECEIPT, QUESTIONS_GENERATED, plan_question
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line, slugify
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
@@ -191,7 +191,8 @@ def plan_organize(
     gap = signal.gap  # a probe or a scope question is this turn's one question
     question = None
     wants_question = recognition.wants_question and signal.asks_question
-    if wants_question and not record_only and Override.NO_REVIEW not in overrides.found:
+    wanted = wants_question and not record_only and Override.NO_REVIEW not in overrides.found
+    if wanted:
         question = plan_question(
             snapshot, subject=subject, note=note, title=title, day=day,
             event_id=record_id, event_path=path, goal_linked=bool(goal_text),
@@ -222,7 +223,9 @@ def plan_organize(
         subject=subject,
         organized=f"study note from {source_name(event)} recorded as `{record_id}` ({goal_note})"
         + (f"; {signal.summary}" if signal.summary else ""),
-        questions=QUESTIONS_GENERATED if question else "none: organizing a note does not generate questions",
+        questions=QUESTIONS_GENERATED
+        if question
+        else (NO_QUESTION_RECEIPT if wanted else "none: organizing a note does not generate questions"),
         changed_files=tuple(w.path for w in writes),
         evidence=f"learner-reported note (channel `{recognition.channel.value}`), {source_locator(event)}",
         rag_synchronization=rag_note(follow_ups),
@@ -243,7 +246,7 @@ def plan_organize(
         ),
     )
     reply_text = RECORDED.format(record_id=record_id, path=path)
-    parts = (reply_text, question.reply_text() if question else "", signal.reply)
+    parts = (reply_text, question.reply_text() if question else (NO_QUESTION if wanted else ""), signal.reply)
     reply = Reply.on(event, event_key, "\n\n".join(part for part in parts if part))
     return Plan(
         outcome=Outcome.COMMITTED,

@@ -303,11 +303,6 @@ def test_nothing_to_build_from_plans_no_question_and_says_so() -> None:
     assert result.outcome is Outcome.COMMITTED and reviews(result) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot/organize/operation.py does not yet show NO_QUESTION and NO_QUESTION_RECEIPT when "
-    "plan_question returns None (the change is the organize owner's)",
-)
 def test_the_reply_and_the_receipt_say_that_no_question_was_built() -> None:
     result = plan("Give me one fresh question about similar triangles")
     assert NO_QUESTION in result.replies[0].text
