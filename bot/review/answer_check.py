@@ -403,15 +403,10 @@ def check(answer: str, key: AnswerKey) -> Check:
     if len(options) > 1:
         judged = [judge(prepared(option)) for option in options]
         verdicts = {j.verdict for j in judged}
-        if verdicts == {Verdict.CORRECT} or Verdict.CORRECT not in verdicts:
-            return (
-                judged[0]
-                if len(verdicts) == 1
-                else Check(Verdict.CANNOT_TELL, method, "the alternatives could not all be compared")
-            )
-        return Check(
-            Verdict.INCORRECT,
-            judged[0].method,
-            "the answer gives several different answers where one is asked",
-        )
+        if len(verdicts) == 1:
+            return judged[0]
+        if {Verdict.CORRECT, Verdict.INCORRECT} <= verdicts:
+            why = "the answer gives several different answers where one is asked"
+            return Check(Verdict.INCORRECT, judged[0].method, why)
+        return Check(Verdict.CANNOT_TELL, method, "the alternatives could not all be compared")
     return judge(text)
