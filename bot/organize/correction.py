@@ -8,10 +8,10 @@ reply says what changed, in the terms of :mod:`bot.records.sameness` (numbers, f
 outcome). An edit that changes only wording or formatting is no correction: the record keeps its
 note, and only its list of source versions gains the edited version's hash.
 
-Which record a correction corrects: for an edit, the current record of that very issue body or
-comment (same source locator); for a correcting comment, the current record on the same issue its
-corrected fact is closest to, the latest on a tie. A comment that corrects nothing recorded on its
-issue is planned as an ordinary note.
+Which record a correction corrects: for an edit (or the approval of a pending one), the current
+record of that very issue body or comment (same source, with or without its link); for a correcting
+comment, the current record on the same issue its corrected fact is closest to, the latest on a tie.
+A comment that corrects nothing recorded on its issue is planned as an ordinary note.
 """
 
 from __future__ import annotations
