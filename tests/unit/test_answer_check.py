@@ -12,6 +12,7 @@ import time
 import pytest
 
 from bot.review.answer_check import Method
+from bot.review.answer_keys import success_conditions
 from bot.review.attempt import NOT_EVALUATED, Result, evaluate
 
 C, X, N = Result.CORRECT, Result.INCORRECT, Result.NOT_ASSESSED
@@ -261,3 +262,13 @@ def test_each_question_is_judged_against_its_own_key() -> None:
     assert evaluate(reply, SECTION, number=3).result is N, "a success condition is not a key"
     numbered = "- Expected answer: 12 cm\n- Question 1 expected answer: 14 cm"
     assert evaluate("Answer: 14 cm", numbered).result is C, "a numbered line wins over the legacy one"
+
+
+def test_success_conditions_are_read_per_question_and_an_older_records_bullets_are_question_1s() -> None:
+    assert success_conditions(SECTION) == {
+        2: "the value solves the equation.",
+        3: "the explanation names the ratio.",
+    }
+    assert success_conditions("- The explanation names the ratio.\n- Done without notes.") == {
+        1: "The explanation names the ratio. Done without notes."
+    }
