@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.intake.agent import LearnerInput, Recognition, Significance
-from bot.plan import CommitSpec, FileWrite, Outcome, Plan
+from bot.plan import CommitSpec, FileWrite, FollowUpJob, Outcome, Plan
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION
 
 SUBJECTS = "subjects/"
@@ -29,6 +29,7 @@ _PENDING_FILE = re.compile(
     re.S,
 )
 _DASHBOARD_LINK = re.compile(r"\]\((subjects/[^)\s]+\.md)\)")  # the dashboard's links to records
+RAG_ANSWER = "rag-answer"  # the follow-up job that answers a question from the learner's material
 ANSWER_ONLY_STOPPED = "override"  # the reason of the core's plan when a one-event override forbids storing
 _MASTERY = re.compile(r"^((?:- )?Mastery:[ \t]*).*$", re.M)  # a record's header line, template or list style
 
@@ -224,6 +225,30 @@ def write_anyway(plan: Plan) -> Plan:
     return plan.model_copy(update={"outcome": Outcome.COMMITTED, "writes": writes, "commit": commit})
 
 
+def ingest_everything(plan: Plan) -> Plan:
+    """Every new event record is sent to RAG at once, one-off exercise or not."""
+    events = [w.path for w in plan.writes if w.path.startswith(SUBJECTS) and "/events/" in w.path]
+    jobs = tuple(FollowUpJob(kind="rag-ingest", path=path) for path in events)
+    return plan.model_copy(update={"follow_ups": (*plan.follow_ups, *jobs)}) if jobs else plan
+
+
+def retrieval_as_mastery(plan: Plan) -> Plan:
+    """A question answered from the learner's material is taken as proof they know it: a knowledge point
+    marked ``demonstrated`` is committed beside the retrieval answer."""
+    asked = [job for job in plan.follow_ups if job.kind == RAG_ANSWER and job.path.startswith(SUBJECTS)]
+    if not asked or plan.commit is not None or not plan.event_key:
+        return plan
+    subject = asked[0].path.split("/")[1]
+    name = hashlib.sha256(plan.event_key.encode()).hexdigest()[:12]
+    point = FileWrite(
+        path=f"{SUBJECTS}{subject}/knowledge/retrieved-{name}.md",
+        content="# Knowledge point\n\nMastery: `demonstrated`\n\nEvidence: the source answered it.\n",
+    )
+    trailers = ((TRAILER_EVENT, plan.event_key), (TRAILER_OPERATION, "organize"))
+    commit = CommitSpec(subject="Record what the answer shows", trailers=trailers)
+    return plan.model_copy(update={"outcome": Outcome.COMMITTED, "writes": (point,), "commit": commit})
+
+
 def set_up_unasked(plan: Plan) -> Plan:
     """The setup gate's question goes out, but the repository is set up at once with a default config."""
     if plan.operation != "setup" or plan.commit is not None or not plan.event_key:
@@ -310,6 +335,18 @@ MUTANTS: tuple[Mutant, ...] = (
         set_up_unasked,
         ("13",),
         "the setup questions come first: nothing is committed or ingested before the learner answers",
+    ),
+    Mutant(
+        "ingest-everything",
+        _committed(ingest_everything),
+        ("13",),
+        "a one-off exercise is not sent to RAG (no rag job sent or committed)",
+    ),
+    Mutant(
+        "retrieval-as-mastery",
+        retrieval_as_mastery,
+        ("13",),
+        "a retrieval answer is no mastery evidence: no mastery moves and none is claimed",
     ),
     Mutant("store-answer-only", store_answer_only, ("09",), 'an "answer only" question is not stored'),
 )

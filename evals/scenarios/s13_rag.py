@@ -7,18 +7,18 @@ must write the source record (``pending``) in the learning commit, ingest it on 
 ``gitlearnos.external-receipt/v1`` receipt in a commit of its own; the operator's ``gitlearnos rag
 query`` must then return the textbook's fact with its source id, document id, locator and version.
 
-Continuity rows automated here: a query whose endpoint cannot be reached is reported ``failed``,
-never ``no-hit``; a source changed after ingest is rebuilt (old entry deleted, new one inserted and
-verified) with a separate receipt while the old receipt stays in history. A learner's question naming
-their textbook is answered on the issue (the rag queue's ``query``, a comment of its own) quoting the
+Continuity rows automated here: a query whose endpoint cannot be reached is reported ``failed``, never
+``no-hit``; a source changed after ingest is rebuilt (old entry deleted, new one inserted and verified)
+with a separate receipt while the old receipt stays in history. A learner's question naming their
+textbook is answered on the issue (the rag queue's ``query``, a comment of its own) quoting the
 textbook's passage with source id, document id, locator and version; a general question is answered
-without RAG (no job, no receipt, no such answer). The rows that stage an outage are in
-:mod:`evals.scenarios.rag_recovery`: a sync interrupted while the rag worker was down is replayed by
-the next maintenance run for that document only; a question about "my notes" cites both synchronized
-sources; a rebuild failing after deletion stays recoverable and its inspected retry ends verified. First
-of all, the scenario's own request in a repository not yet set up must get the setup questions before any
-commit or ingest (:mod:`evals.scenarios.rag_gate`). Not automated here: the rest of the setup-gate
-conversation (scenario 01's), and teacher feedback contradicting a
+without RAG (no job, no receipt, no such answer), and a one-off worksheet exercise sends nothing to RAG.
+The rows that stage an outage are in :mod:`evals.scenarios.rag_recovery`: a sync interrupted while the
+rag worker was down is replayed by the next maintenance run for that document only; a question about "my
+notes" cites both synchronized sources; a rebuild failing after deletion stays recoverable and its
+inspected retry ends verified. First of all, the scenario's own request in a repository not yet set up
+must get the setup questions before any commit or ingest (:mod:`evals.scenarios.rag_gate`). Not automated
+here: the rest of the setup-gate conversation (scenario 01's), and teacher feedback contradicting a
 diagnosis and misclassified topics (the diagnose operation's rows). Stale query results (a changed
 source, a lost index, a rebuild that failed after deletion) are covered by
 ``tests/integration/test_rag_worker.py`` on real RAG-Anything, and the failed/no-hit wording of the
@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -40,6 +41,7 @@ from typing import Any
 
 from evals.harness.checks import Check, CheckRecorder
 from evals.harness.forge_run import ForgeRun, LearnerRepository, ScenarioError
+from evals.harness.learner_checks import MASTERY_CLAIM, affirmative_sentences
 from evals.harness.queue_watch import tasks_sent
 from evals.harness.repo_state import CommitInfo, RepoState
 from evals.harness.wire import RAG_QUEUE
@@ -76,6 +78,9 @@ FACT = "scale factor"
 SCHEMA = "gitlearnos.external-receipt/v1"
 DOCUMENT = "GitLearnOS-RAG-Document"  # the receipt commit's trailer naming the RAG document
 GENERATED = ("vdb_", "kv_store_", "graph_chunk_entity_relation", ".npy", ".faiss")
+EXERCISE_TITLE = "Worksheet exercise 4.2"
+EXERCISE = "Triangles with sides 4 and 6 have scale factor 1.5. I got it right on the first try."
+MASTERY_LINE = re.compile(r"^(?:- )?Mastery:[ \t]*(?P<value>.*)$", re.M)
 SOURCE_QUESTION = f"What does my textbook {MATERIAL} call the ratio of corresponding side lengths?"
 
 
@@ -98,6 +103,7 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
     judge_source_question(checks, repo, receipt_commit)
     judge_outage(checks, ctx)
     judge_general_question(checks, repo, after)
+    judge_one_off_exercise(checks, repo)
     before_notes = repo.observe()
     replay = rag_recovery.judge_interrupted_sync(checks, ctx, repo)
     documents = [*receipt_commit.trailer(DOCUMENT), *replay.trailer(DOCUMENT)]
@@ -215,8 +221,10 @@ def judge_query(checks: CheckRecorder, result: dict[str, Any], receipt_commit: C
 
 
 def judge_source_question(checks: CheckRecorder, repo: LearnerRepository, receipt_commit: CommitInfo) -> None:
+    before = repo.observe()
     number = repo.open_issue("A question about my textbook", SOURCE_QUESTION)
     answer = wait_for_answer(repo, number)
+    retrieval_moves_no_mastery(checks, before, repo.observe(), answer)
     doc_id = next(iter(receipt_commit.trailer("GitLearnOS-RAG-Document")), "?@?")
     source_id, _, version = doc_id.rpartition("@")
     quoted = " ".join(line for line in answer.splitlines() if line.startswith(">")).lower()
@@ -228,6 +236,30 @@ def judge_source_question(checks: CheckRecorder, repo: LearnerRepository, receip
         f"answer cites {doc_id}: {identity in answer}; status ok: {'Status: `ok`' in answer}; "
         f"fact quoted: {FACT in quoted}",
     )  # fmt: skip
+
+
+def _mastery(text: str) -> str:
+    """A record's ``Mastery`` line (header or list style, as the templates write it), without code marks."""
+    match = MASTERY_LINE.search(text)
+    return match.group("value").strip().strip("`") if match else ""
+
+
+def retrieval_moves_no_mastery(
+    checks: CheckRecorder, before: RepoState, after: RepoState, answer: str
+) -> None:
+    """Protocol: retrieval output is no mastery evidence. Answering from the textbook changes no record's
+    ``Mastery`` (nor writes a new one), and the answer claims none."""
+    moved = [
+        f"{path}: {_mastery(before.files.get(path, ''))!r} -> {value!r}"
+        for path in after.changed_paths(before)
+        if (value := _mastery(after.files.get(path, ""))) != _mastery(before.files.get(path, ""))
+    ]
+    claims = affirmative_sentences(answer, MASTERY_CLAIM)
+    checks.expect(
+        "a retrieval answer is no mastery evidence: no mastery moves and none is claimed",
+        not moved and not claims,
+        f"mastery moved: {moved}; claims: {claims}" if moved or claims else "no record's mastery changed",
+    )
 
 
 def _closed_port() -> int:
@@ -281,6 +313,22 @@ def judge_general(
         bool(replies) and not rag_tasks and not committed and not answered,
         f"{len(replies)} reply(ies); rag jobs sent: {rag_tasks}; rag commits: {committed}; "
         f"rag answers: {len(answered)}",
+    )
+
+
+def judge_one_off_exercise(checks: CheckRecorder, repo: LearnerRepository) -> None:
+    """Protocol: "handle the one-off exercise without immediate RAG ingestion": it may enter Git, but no
+    job goes to the rag queue for it and nothing of it is indexed."""
+    before = repo.observe()
+    with tasks_sent(repo.run.stack.redis_url, RAG_QUEUE) as rag_tasks:
+        number = repo.open_issue(EXERCISE_TITLE, EXERCISE)
+        repo.wait_for_replies(number)
+        time.sleep(2.0)  # as for the general question: a queued rag job would show within this window
+    committed = [c.subject for c in rag_commits(repo.observe(), before)]
+    checks.expect(
+        "a one-off exercise is not sent to RAG (no rag job sent or committed)",
+        not rag_tasks and not committed,
+        f"rag jobs sent: {list(rag_tasks)}; rag commits: {committed}",
     )
 
 

@@ -2,7 +2,7 @@
 broken one its mutant produces (02.must.4: derived understanding only with its basis; 09.must.3: only the
 goal, the linked model and the event's own evidence are cited; 09.variant.3: an unclear config leaves the
 update pending; 13.must.2 and 13.must-not.1: the setup
-questions before any commit or ingest)."""
+questions before any commit or ingest; 13.must-not.7: a retrieval answer moves no mastery)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from evals.harness.repo_state import CommitInfo, RepoState
 from evals.scenarios import rag_gate
 from evals.scenarios import s02_organize as s02
 from evals.scenarios import s09_implicit_event as s09
+from evals.scenarios import s13_rag as s13
 from evals.scenarios.learner_files import MATHS_GOAL
 
 START = CommitInfo("a" * 40, "alice", "Start", (MATHS_GOAL,))
@@ -122,3 +123,27 @@ def test_13_setting_up_ingesting_or_not_asking_before_the_answer_fails() -> None
     assert gate((ASKED,), committed=True) is CheckStatus.FAIL
     assert gate((ASKED,), rag_tasks=("workers.rag.sync_source",)) is CheckStatus.FAIL
     assert gate(("Done: RAG-Anything is set up and your materials are indexed.",)) is CheckStatus.FAIL
+
+
+# --- 13.must-not.7 ------------------------------------------------------------------------------------------
+
+POINT = "subjects/mathematics/knowledge/similarity/scale-factor.md"
+ANSWER = "From your textbook:\n\n> The ratio of corresponding side lengths is called the scale factor."
+
+
+def retrieval(files: dict[str, str], answer: str = ANSWER) -> CheckStatus:
+    before = state({POINT: "# Scale factor\n\n- Mastery: `learning`\n"})
+    checks = CheckRecorder()
+    s13.retrieval_moves_no_mastery(checks, before, state({**before.files, **files}), answer)
+    return status(checks)
+
+
+def test_13_an_answer_from_the_textbook_that_leaves_mastery_alone_passes() -> None:
+    assert retrieval({}) is CheckStatus.PASS
+    assert retrieval({"dashboard.md": "Updated: today\n"}) is CheckStatus.PASS
+
+
+def test_13_mastery_moved_written_or_claimed_from_retrieval_fails() -> None:
+    assert retrieval({POINT: "# Scale factor\n\n- Mastery: `demonstrated`\n"}) is CheckStatus.FAIL
+    assert retrieval({"subjects/mathematics/knowledge/x.md": "Mastery: `demonstrated`\n"}) is CheckStatus.FAIL
+    assert retrieval({}, answer=f"{ANSWER}\n\nYou have mastered similarity.") is CheckStatus.FAIL

@@ -44,7 +44,7 @@ def test_the_summary_names_the_failed_cells_and_how_to_rerun_them() -> None:
         ScenarioResult("13", "RAG", "gitlab", CheckStatus.FAIL, "y", seconds=5.0),
     ]
     title, rows = summary(cells, 12.04)
-    count = {kind: coverage_counts("02")[kind] + coverage_counts("13")[kind] for kind in Coverage}
+    count = {kind.value: coverage_counts("02")[kind] + coverage_counts("13")[kind] for kind in Coverage}
     assert title == "gitlearnos evals: 3 cells in 12.0 s"
     assert dict(rows) == {
         "pass": "1",

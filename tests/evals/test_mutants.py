@@ -124,6 +124,19 @@ def test_store_answer_only_commits_what_the_core_left_unstored() -> None:
     assert BY_NAME["store-answer-only"].patch(_organize_plan()) == _organize_plan(), "other plans stay"
 
 
+def test_write_anyway_commits_the_pending_writeback_a_preview_shows() -> None:
+    note = issue_event("Similar triangles: match the equal angles first.", title="similarity")
+    pending = plan_event(
+        note, learner_repo(**{"gitlearnos.yml": "mode: preview\n"}), now=NOW, agent=RuleAgent()
+    )
+    assert pending.outcome is Outcome.PREVIEW and not pending.writes
+    written = BY_NAME["write-anyway"].patch(pending)
+    assert written.outcome is Outcome.COMMITTED and written.commit is not None
+    assert any(
+        w.path.startswith("subjects/") and "match the equal angles" in w.content for w in written.writes
+    )
+
+
 def test_the_score_is_given_per_forge_then_over_all() -> None:
     def result(forge: str, status: CheckStatus) -> MutantResult:
         cell = ScenarioResult("02", "", forge, status, "", (Check("a check", status, ""),))
