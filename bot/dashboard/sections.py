@@ -91,14 +91,18 @@ def waiting_section(snapshot: RepoSnapshot) -> list[str]:
     return section("Waiting for external feedback", table(columns, rows))
 
 
-def _due_day(record: Record) -> date | None:
+def due_day(record: Record) -> date | None:
+    """The ``Due`` day a review states; None when it states none, or a date-shaped non-day (2026-02-30)."""
     value = record.header.get("Due", "")
-    return date.fromisoformat(value) if ISO_DAY.match(value) else None
+    try:
+        return date.fromisoformat(value) if ISO_DAY.match(value) else None
+    except ValueError:
+        return None
 
 
 def reviews_section(snapshot: RepoSnapshot, today: date) -> list[str]:
     """Planned reviews by due date (stated dates first, then undated ones); due ones marked."""
-    planned = [(r, _due_day(r)) for r in records(snapshot, "reviews") if r.header.get("Status") == "planned"]
+    planned = [(r, due_day(r)) for r in records(snapshot, "reviews") if r.header.get("Status") == "planned"]
     planned.sort(key=lambda item: (item[1] is None, item[1] or date.min, item[0].path))
     rows = []
     for record, due in planned:
