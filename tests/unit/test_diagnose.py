@@ -1,0 +1,204 @@
+"""Differential diagnosis through the real pipeline (scenarios 17 and 18): what the learner's repository and
+the replies show after a complaint, after each probe answer, and after a request to be taught."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from bot.diagnose.gates import PROBE_BUDGET, Gate, judge
+from bot.diagnose.hypotheses import HypothesisClass, Status, open_reading
+from bot.diagnose.signal_words import not_met_yet
+from bot.handle import plan_event
+from bot.intake.events import Comment, EventKind
+from bot.intake.rule_agent import RuleAgent
+from bot.plan import Outcome, Plan
+from bot.records.codec import read_header, section, section_fields, table_rows
+from tests.support.learner import NOW, issue_event, learner_repo
+
+COMPLAINT = "I cannot do this quadratic. I do not know how to find the maximum of `y = -2x^2 + 4x + 1`."
+EVENTS, GAPS = "subjects/mathematics/events/", "subjects/mathematics/knowledge-gaps/"
+LEADING_GAP = GAPS + "leading-coefficient-opening-direction.md"
+
+
+class Thread:
+    """One issue and its comments, each planned against the repository the previous plans left."""
+
+    def __init__(self, body: str, *, title: str = "Quadratic maximum", labels: tuple[str, ...] = ()) -> None:
+        self.body, self.title, self.labels = body, title, labels
+        self.files: dict[str, str] = {}
+        self.turn = 0
+        self.last = self._plan(issue_event(body, title=title, labels=labels))
+
+    def _plan(self, event: object) -> Plan:
+        snapshot = learner_repo(**self.files)
+        plan = plan_event(event, snapshot, now=NOW + timedelta(minutes=self.turn), agent=RuleAgent())  # type: ignore[arg-type]
+        self.files.update({w.path: w.content for w in plan.writes})
+        self.turn += 1
+        return plan
+
+    def comment(self, words: str) -> Plan:
+        event = issue_event(self.body, title=self.title, labels=self.labels, kind=EventKind.COMMENT_CREATED)
+        event = event.model_copy(update={"comment": Comment(id=100 + self.turn, body=words)})
+        self.last = self._plan(event)
+        return self.last
+
+    @property
+    def reply(self) -> str:
+        return self.last.replies[0].text
+
+    def event_record(self) -> str:
+        (text,) = [t for p, t in self.files.items() if p.startswith(EVENTS)]
+        return text
+
+    def gaps(self) -> dict[str, str]:
+        return {p: t for p, t in self.files.items() if p.startswith(GAPS)}
+
+    def diagnosis(self) -> dict[str, str]:
+        return section_fields(section(self.event_record(), "Diagnosis"))
+
+    def statuses(self) -> dict[str, str]:
+        return {
+            row[0].strip("`"): row[2].strip("`")
+            for row in table_rows(self.event_record(), "Competing hypotheses")
+        }
+
+
+def test_a_complaint_opens_competing_hypotheses_and_asks_one_probe_but_writes_no_gap() -> None:
+    thread = Thread(COMPLAINT)
+    record, fields = thread.event_record(), thread.diagnosis()
+    rows = table_rows(record, "Competing hypotheses")
+    classes = {"concept-unestablished", "prerequisite-missing", "procedure-unavailable", "calculation-error"}
+    assert {row[0].strip("`") for row in rows} >= {*classes, "incidental"}
+    assert {row[1] for row in rows} == {"knowledge/skill", "task/execution"}, "classes across layers"
+    assert all(row[2] == "`active`" for row in rows), "nothing is inferred from missing working"
+    assert fields["Interpretation lifecycle"] == "`diagnosing`" and fields["Open probe"].startswith(
+        "`opening-direction`"
+    )
+    assert thread.gaps() == {} and not any("/reviews/" in p for p in thread.files), (
+        "no gap, no second question"
+    )
+    reply = thread.reply
+    assert reply.count("?") == 1 and "open upward or downward" in reply, "one qualitative probe"
+    assert "Stop-probe gate: `held`" in reply and "Supported-write gate: `held`" in reply
+    assert "maximum is" not in reply.lower() and "x = 1" not in reply, "no solution dumped first"
+    assert thread.last.receipt is not None and "no gap written" in thread.last.receipt.organized
+
+
+def test_an_upward_answer_supports_the_leading_coefficient_link_and_writes_that_gap() -> None:
+    thread = Thread(COMPLAINT)
+    plan = thread.comment("I think it opens upward.")
+    assert plan.outcome is Outcome.COMMITTED and plan.commit is not None
+    assert list(thread.gaps()) == [LEADING_GAP], "a gap at the blocker's grain, not 'quadratic maxima'"
+    gap = thread.gaps()[LEADING_GAP]
+    header = read_header(gap)
+    assert (
+        header["Title"] == "Knowledge Gap: the link between the leading coefficient and the opening direction"
+    )
+    assert header["Mastery"] == "unknown" and "event-" in header["Depends on (event IDs)"]
+    assert "- Interpretation lifecycle: `supported`" in gap and "Supported-write gate: `passed`" in gap
+    check = section_fields(section(gap, "Next action"))["Fresh transfer check"]
+    assert "-2x^2" not in check and "4x" not in check, "the check changes the numbers"
+    assert thread.statuses()["concept-unestablished"] == "supported"
+    assert thread.diagnosis()["Open probe"] == "`none`"
+    assert "Supported-write gate: `passed`" in thread.reply and "leading coefficient" in thread.reply
+    assert len(table_rows(thread.event_record(), "Probe history")) == 1
+
+
+def test_remaining_classes_that_share_an_intervention_stop_probing_at_suspected() -> None:
+    thread = Thread(COMPLAINT)
+    thread.comment("Downward, because the -2 in front of x^2 is negative.")
+    assert thread.diagnosis()["Open probe"].startswith("`vertex-method`"), "opening known: the vertex next"
+    assert thread.statuses()["concept-unestablished"] == "ruled_out"
+    thread.comment("I would use x = -b/2a and put it back in.")
+    fields = thread.diagnosis()
+    assert fields["Interpretation lifecycle"] == "`suspected`"
+    assert fields["Stop-probe gate"] == "`passed`" and fields["Supported-write gate"] == "`held`"
+    assert "share one intervention" in fields["Barrier reason"]
+    assert thread.gaps() == {}, "suspected writes no gap"
+    assert "Supported-write gate: `held`" in thread.reply
+
+
+def test_knowing_the_opening_but_no_method_supports_the_missing_procedure() -> None:
+    thread = Thread(COMPLAINT)
+    thread.comment("It opens downward.")
+    thread.comment("I don't know how to find that point.")
+    assert thread.statuses()["procedure-unavailable"] == "supported"
+    assert list(thread.gaps()) == [GAPS + "vertex-method.md"]
+
+
+def test_a_spent_probe_budget_stops_probing_and_upgrades_nothing() -> None:
+    thread = Thread(
+        "Exercise 5 on the chain rule: my answer was wrong.", title="Chain rule", labels=("mistake",)
+    )
+    assert "(a)" in thread.reply and thread.diagnosis()["Open probe"].startswith("`layer-choice`")
+    thread.comment("a")  # the idea: a missing concept and a missing prerequisite are taught differently
+    fields = thread.diagnosis()
+    assert fields["Interpretation lifecycle"] == "`suspected`" and fields["Supported-write gate"] == "`held`"
+    assert "budget" in fields["Barrier reason"] and "upgrades nothing" in fields["Barrier reason"]
+    assert "supported" not in thread.statuses().values(), "a self-report supports no class"
+    assert thread.gaps() == {}
+
+
+def test_a_self_correction_falsifies_the_supported_class_and_keeps_its_history() -> None:
+    thread = Thread(COMPLAINT)
+    thread.comment("It opens upward.")
+    thread.comment("Sorry, I misread the sign of a: -2 is negative, so it opens downward.")
+    assert thread.statuses()["concept-unestablished"] == "falsified", "marked, not deleted"
+    (logged,) = table_rows(thread.event_record(), "Falsification log")
+    assert logged[1] == "`concept-unestablished`" and "misread" in logged[2]
+    assert thread.diagnosis()["Interpretation lifecycle"] == "`revised`"
+    gap = thread.gaps()[LEADING_GAP]
+    assert read_header(gap)["Resolution"] == "resolved", "no longer an open gap"
+    assert "- Interpretation lifecycle: `falsified`" in gap and table_rows(gap, "Falsification log")
+    assert "Falsified (kept in the record): `concept-unestablished`" in thread.reply
+
+
+def test_asking_to_be_taught_with_the_complaint_stops_probing_without_concluding() -> None:
+    thread = Thread(f"{COMPLAINT} Please teach me.")
+    fields = thread.diagnosis()
+    assert fields["Open probe"] == "`none`" and fields["Interpretation lifecycle"] == "`suspected`"
+    assert fields["Supported-write gate"] == "`held`" and thread.gaps() == {}
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "I have not studied derivatives yet. Please teach me.",
+        "我没学过导数，你教我吧。",
+        "Todavía no he estudiado las derivadas, enséñame.",
+        "Je n'ai jamais appris les dérivées, explique-moi.",
+        "Ich habe Ableitungen noch nicht gelernt, erklär mir das.",
+        "Nunca estudei derivadas, me ensina.",
+        "微分はまだ習っていません、教えてください。",
+        "Я ещё не учил производные, объясни.",
+    ],
+)
+def test_new_material_is_recognised_in_every_language(note: str) -> None:
+    assert not_met_yet(note)
+
+
+def test_new_material_gets_a_teaching_start_and_no_diagnosis() -> None:
+    thread = Thread("I have not studied derivatives yet. Please teach me.", title="Derivatives")
+    record = thread.event_record()
+    assert "## Competing hypotheses" not in record and "## Diagnosis" not in record
+    intention = section_fields(section(record, "Learning intention"))
+    assert intention["Interpretation lifecycle"].startswith("`anomaly`")
+    assert thread.gaps() == {} and not any("/reviews/" in p for p in thread.files)
+    reply = thread.reply
+    assert reply.count("?") == 1 and "nearest idea" in reply, "one scope question, no probe"
+    assert "Stop-probe gate" not in reply and "supported" not in reply
+
+
+def test_ruling_out_one_weak_class_among_many_does_not_pass_the_supported_gate() -> None:
+    reading = open_reading("a stuck attempt").with_moves(
+        {HypothesisClass.INCIDENTAL: (Status.RULED_OUT, "the learner was rested and careful")}
+    )
+    result = judge(reading, probes_used=1)
+    assert (result.stop_probe, result.supported_write) == (Gate.HELD, Gate.HELD)
+
+
+def test_a_spent_budget_alone_passes_only_the_stop_gate() -> None:
+    result = judge(open_reading("a stuck attempt"), probes_used=PROBE_BUDGET)
+    assert (result.stop_probe, result.supported_write, result.supported) == (Gate.PASSED, Gate.HELD, None)
