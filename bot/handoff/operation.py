@@ -273,6 +273,7 @@ def plan_handoff(
         writes[choice.path] = set_section_field(choice.text, "Next action", "Date or next handoff", link)
     receipt = commit_receipt(
         config,
+        snapshot=snapshot,
         subject=subject,
         organized=f"handoff pack `{pack.handoff_id}` for a teacher, from {source_name(event)}",
         questions=f"{len(pack.questions)} question(s) for the teacher; none generated for you",

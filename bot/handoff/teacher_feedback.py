@@ -173,7 +173,7 @@ def plan_pull_request_event(
     if event.kind is EventKind.PR_MERGED:
         return _reconcile(event, snapshot, config, handoff, status, now=now, key=event_key)
     if event.kind is EventKind.PR_CLOSED:
-        return _cancel(event, config, handoff, status, now=now, key=event_key)
+        return _cancel(event, snapshot, config, handoff, status, now=now, key=event_key)
     if not isinstance(event, FeedbackEvent):
         return _skip(f"{event.kind.value} on a handoff pull request changes nothing", event_key)
     if not can_move(status, HandoffStatus.FEEDBACK_RECEIVED):
@@ -272,6 +272,7 @@ def _record_feedback(
     )
     receipt = _receipt(
         event,
+        snapshot,
         config,
         handoff,
         organized=f"{kind} from the {role} recorded as `{record_id}`, linked to `{handoff.handoff_id}`",
@@ -312,6 +313,7 @@ def _updated_gap(gap_text: str, handoff: HandoffRecord, link: str, *, resolved: 
 
 def _receipt(
     event: ThreadEvent,
+    snapshot: RepoSnapshot,
     config: LearnerConfig,
     handoff: HandoffRecord,
     *,
@@ -324,6 +326,7 @@ def _receipt(
 ) -> Receipt:
     return commit_receipt(
         config,
+        snapshot=snapshot,
         subject=handoff.subject,
         organized=organized,
         questions="none generated",
@@ -414,6 +417,7 @@ def _reconcile(
     mastery = _mastery(gap_text)
     receipt = _receipt(
         event,
+        snapshot,
         config,
         handoff,
         organized=f"handoff `{handoff.handoff_id}` reconciled into the learning plan",
@@ -435,6 +439,7 @@ def _reconcile(
 
 def _cancel(
     event: ThreadEvent,
+    snapshot: RepoSnapshot,
     config: LearnerConfig,
     handoff: HandoffRecord,
     status: HandoffStatus,
@@ -449,6 +454,7 @@ def _cancel(
     )
     receipt = _receipt(
         event,
+        snapshot,
         config,
         handoff,
         organized=f"handoff `{handoff.handoff_id}` cancelled",

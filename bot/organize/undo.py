@@ -59,6 +59,7 @@ def plan_undo(event: ThreadEvent, snapshot: RepoSnapshot, config: LearnerConfig,
     changed = tuple(w.path for w in writes) + tuple(deletes)
     receipt = commit_receipt(
         config,
+        snapshot=snapshot,
         subject="unchanged by this operation",
         organized=f"undo of `{target.id[:12]}` ({target.subject})",
         questions="none",

@@ -31,7 +31,6 @@ import re
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 
-from bot.automation.record import AUTOMATION_PATH
 from bot.automation.schedule_rules import in_quiet_hours, job_schedule, parse_clock
 from bot.config import LearnerConfig, Mode
 from bot.intake.agent import Agent
@@ -44,7 +43,6 @@ from bot.replies import reply_marker
 from bot.review.evidence import question_context, record_questions, with_generated
 from bot.review.question import ANSWER_HEADING
 from bot.review.question_gen import GeneratedQuestions, fresh_only
-from bot.setup.readiness import setup_status
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
@@ -294,7 +292,7 @@ def plan_due_review(
     ids = ", ".join(f"`{item.record_id}`" for item in items)
     receipt = commit_receipt(
         config,
-        setup_status=setup_status(config, can_write=True, automation=snapshot.read_text(AUTOMATION_PATH)),
+        snapshot=snapshot,
         subject=", ".join(sorted({item.subject for item in items})),
         organized="nothing organized: this run delivers planned reviews and adds fresh questions to them",
         questions=_questions_field(items, stored, ids),

@@ -41,18 +41,15 @@ def setup_status(
     *,
     can_write: bool,
     snapshot: RepoSnapshot | None = None,
-    automation: str | None = None,
 ) -> str:
     """One receipt line: the highest verified level and what is still missing.
 
     ``snapshot`` is the repository the reply is about: its verified ingest receipts and its
-    ``automation.md`` (``automation``, when given, is that file's text) are the evidence. Without a
-    snapshot nothing beyond core is claimed.
+    ``automation.md`` are the evidence. Without a snapshot nothing beyond core is claimed.
     """
     if not can_write:
         return "incomplete: the repository could not be written"
-    if automation is None and snapshot is not None:
-        automation = snapshot.read_text(AUTOMATION_PATH)
+    automation = snapshot.read_text(AUTOMATION_PATH) if snapshot is not None else None
     knowledge = knowledge_evidence(config, snapshot)
     automated = automation_ready(automation)
     if knowledge is not None and automated:

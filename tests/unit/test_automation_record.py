@@ -8,6 +8,7 @@ import pytest
 
 from bot.automation import record
 from bot.automation.record import (
+    AUTOMATION_PATH,
     JOBS,
     TRANSITIONS,
     JobRecord,
@@ -22,6 +23,7 @@ from bot.automation.record import (
 )
 from bot.config import LearnerConfig
 from bot.setup.readiness import setup_status
+from bot.snapshot import MemorySnapshot
 
 
 def observed(job: str, **changes: object) -> Observation:
@@ -109,9 +111,13 @@ def test_readiness_reflects_automation_md() -> None:
     config = LearnerConfig.model_validate({"rag": {"status": "verified"}})
     verified = render(*(JobRecord.observed(observed(job)) for job in JOBS))
     requested = render(*(JobRecord.requested(job, "daily", "07:00") for job in JOBS))
+
     # Both jobs verified, but a hand-set rag.status is no ingest evidence: the levels are cumulative.
-    assert "both recurring jobs are verified" in setup_status(config, can_write=True, automation=verified)
-    assert "automation-ready not verified" in setup_status(config, can_write=True, automation=requested)
+    def status(automation: str) -> str:
+        return setup_status(config, can_write=True, snapshot=MemorySnapshot({AUTOMATION_PATH: automation}))
+
+    assert "both recurring jobs are verified" in status(verified)
+    assert "automation-ready not verified" in status(requested)
     assert "automation-ready not verified" in setup_status(config, can_write=True)
 
 
