@@ -4,7 +4,8 @@ Word overlap alone cannot tell a reworded repeat from a second worked example of
 both share almost every word. What makes two such notes different facts is a small set of content
 features, so the decision reads those first and the wording only after:
 
-* numbers, with their units (``12 cm``, ``2,5 kg``) and the ordinal words that name a law or step;
+* numbers, with their units (``12 cm``, ``2,5 kg``), cardinals written as words (``three``) and the
+  ordinal words that name a law or step;
 * formulas and expressions (``2x + 3 = 11``), compared without spacing or ``*``/``^``;
 * names: capitalized terms that do not open a sentence (a name swapped for another);
 * negation (a claim and its denial share every other word);
@@ -13,9 +14,9 @@ features, so the decision reads those first and the wording only after:
 The verdict is :attr:`Sameness.SAME` (a repeat of the same note: link, store nothing new),
 :attr:`Sameness.RELATED` (same topic, but a number, example, claim or outcome differs: a new record)
 or :attr:`Sameness.DIFFERENT` (another topic). Words are compared across scripts: Latin, Cyrillic and
-Greek words by a light stem, Chinese and Japanese runs by character pairs. Numbers written as words
-(``four``) are not read as numbers, and a note repeated in another language shares too few words to
-be the same, so it is stored again rather than lost.
+Greek words by a light stem, Chinese and Japanese runs by character pairs. Numbers written in Chinese
+or Japanese characters are not read as numbers, and a note repeated in another language shares too
+few words to be the same, so it is stored again rather than lost.
 """
 
 from __future__ import annotations
@@ -84,6 +85,25 @@ _ORDINALS = {
     )
     for word in words.split()
 }
+# Cardinals written as words, read as their numbers ("three" is 3), in en, es, fr, de, pt, ru; a word
+# that is also an article ("one", "un", "um", "ein") or a common word elsewhere ("once") is left out.
+_CARDINALS = (
+    (0, "zero cero zéro null ноль"),
+    (1, "eins один"),
+    (2, "two dos deux zwei dois duas два"),
+    (3, "three tres trois drei três три"),
+    (4, "four cuatro quatre vier quatro четыре"),
+    (5, "five cinco cinq fünf пять"),
+    (6, "six seis sechs шесть"),
+    (7, "seven siete sept sieben sete семь"),
+    (8, "eight ocho huit acht oito восемь"),
+    (9, "nine nueve neuf neun nove девять"),
+    (10, "ten diez dix zehn dez десять"),
+    (12, "twelve doce douze zwölf doze"),
+    (20, "twenty veinte vingt zwanzig vinte двадцать"),
+    (100, "hundred cien cent hundert cem сто"),
+)
+_NUMBER_WORDS = {_plain(word): str(value) for value, words in _CARDINALS for word in words.split()}
 _OPERATOR = r"(?:[=+*/^<>≤≥×÷·]|\s[-−]\s|(?<=\d)[-−](?=\w)|(?<=\w)[-−](?=\d))"
 # Starts only where an operand starts: tried inside every long word, the search would take quadratic time.
 _EXPRESSION = re.compile(r"(?<![\w.()])[\w.()]+(?:\s*" + _OPERATOR + r"\s*[\w.()]+)+")
@@ -115,19 +135,25 @@ _NEGATIONS = _plain_words(
 )
 _NEGATION_MARKS = re.compile(r"n['’]t\b|[不没沒]|ない|ません|ではな")
 _RIGHT = _plain_words(
-    "right correct correctly correcto correcta bien acerté juste correcte réussi richtig korrekt "
+    "right correct correctly correcto correcta acerté correcte réussi richtig korrekt "
     "certo correto correta acertei правильно верно правильный правильная"
 )
 _WRONG = _plain_words(
-    "wrong incorrect incorrectly mistake mistakes failed incorrecto incorrecta mal equivoqué fallé "
+    "wrong incorrect incorrectly mistake mistakes failed incorrecto incorrecta equivoqué fallé "
     "faux fausse erreur raté falsch fehler verrechnet errado errada erro errei неправильно неверно "
     "ошибка ошибся ошиблась"
 )
-_RIGHT_MARKS = re.compile(r"做对|答对|正确|正確|正解|正しかった|合って")
-_WRONG_MARKS = re.compile(r"做错|答错|错误|錯誤|错了|不正解|間違")
+# Phrases where a common word is an outcome: Spanish "bien"/"mal" and French "juste" only after a verb
+# (German "mal" is "times", French "bien" and "juste" are "well" and "just").
+_RIGHT_MARKS = re.compile(
+    r"做对|答对|正确|正確|正解|正しかった|合って|\b(?:estaba|esta|salio|quedo)\s+bien\b|\betait\s+juste\b"
+)
+_WRONG_MARKS = re.compile(r"做错|答错|错误|錯誤|错了|不正解|間違|\b(?:estaba|esta|salio|quedo)\s+mal\b")
 
 
-_NOT_TOPIC_WORDS = _STOPWORDS | _NEGATIONS | _RIGHT | _WRONG  # features, compared as such
+_NOT_TOPIC_WORDS = (
+    _STOPWORDS | _NEGATIONS | _RIGHT | _WRONG | _NUMBER_WORDS.keys()
+)  # features, compared as such
 
 
 @dataclass(frozen=True)
@@ -220,6 +246,7 @@ def features(text: str) -> Features:
     tokens = set(_WORD.findall(folded))
     numbers = {_number(m.group("value"), m.group("unit")) for m in _NUMBER.finditer(nfkc.casefold())}
     numbers |= {f"#{_ORDINALS[t]}" for t in tokens if t in _ORDINALS}
+    numbers |= {_NUMBER_WORDS[t] for t in tokens if t in _NUMBER_WORDS}
     expressions = {
         _expression(m.group())
         for m in _EXPRESSION.finditer(folded)

@@ -53,6 +53,7 @@ def test_each_label_is_met_on_at_least_nine_pairs_in_ten(label: Sameness) -> Non
         ),
         ("A 3 cm by 4 cm rectangle.", "A 3 mm by 4 mm rectangle.", "numbers 3 cm, 4 cm → 3 mm, 4 mm"),
         ("I got 12 and it was right.", "I got 12 and it was wrong.", "outcome right → wrong"),
+        ("The loop runs three times.", "The loop runs four times.", "numbers 3 → 4"),
         (
             "Every continuous function is differentiable.",
             "Not every continuous function is differentiable.",
