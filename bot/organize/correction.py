@@ -25,7 +25,7 @@ from bot.intake.agent import Channel
 from bot.intake.events import CommentCreated, CommentEdited, IssueEdited, ThreadEvent, content_hash
 from bot.intake.overrides import Overrides
 from bot.intake.rule_agent import parse_issue_form
-from bot.organize.operation import BOT_NAME, NEXT_ACTION, OPERATION, free_record_id
+from bot.organize.operation import BOT_NAME, OPERATION, free_record_id
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
 from bot.rag.links import rag_follow_ups, rag_note
@@ -34,6 +34,7 @@ from bot.records.files import EventRecord, goal_path
 from bot.records.sameness import Judgement, Sameness, judge, topic_share
 from bot.records.versions import Current, current_events, source_versions, superseded, with_source_version
 from bot.replies import CORRECTED, CORRECTION_REPEATS, NOT_STORED, WORDING_ONLY
+from bot.review.frontier import next_action as next_from_evidence
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line, slugify
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
@@ -46,6 +47,10 @@ CORRECTION_CUE = re.compile(
     re.I | re.X,
 )
 MASTERY = "unchanged: a correction is reported evidence, not independent performance"
+NEXT_ACTION = (
+    "try one fresh problem that uses the corrected fact without looking at the note, then file the attempt "
+    "as an issue"
+)
 
 
 def is_correction(text: str) -> bool:
@@ -137,18 +142,27 @@ def plan_revision(
         text = NOT_STORED.format(override=overrides.describe())
         return Plan(outcome=Outcome.SKIPPED, event_key=event_key, replies=(Reply.on(event, event_key, text),))
     judgement = judge(fact, original.note)
+    action = next_from_evidence(snapshot, subject=original.subject, today=now.date())
     if judgement.verdict is Sameness.SAME:
         if not _same_source(original, event):
-            return _repeats(event, config, overrides, original, event_key=event_key)
-        return _wording_only(event, config, overrides, original, digest, event_key=event_key)
+            return _repeats(event, config, overrides, original, event_key=event_key, next_action=action)
+        return _wording_only(
+            event, config, overrides, original, digest, event_key=event_key, next_action=action
+        )
     return _correction(
-        event, snapshot, config, overrides,
-        original=original, note=note, judgement=judgement, day=now.date(), event_key=event_key,
+        event, snapshot, config, overrides, original=original, note=note, judgement=judgement,
+        day=now.date(), event_key=event_key, next_action=action,
     )  # fmt: skip
 
 
 def _repeats(
-    event: ThreadEvent, config: LearnerConfig, overrides: Overrides, original: Current, *, event_key: str
+    event: ThreadEvent,
+    config: LearnerConfig,
+    overrides: Overrides,
+    original: Current,
+    *,
+    event_key: str,
+    next_action: str,
 ) -> Plan:
     """A correction that says what the record already says: nothing to change, and the reply says so."""
     receipt = unchanged_receipt(
@@ -162,7 +176,7 @@ def _repeats(
         mastery=MASTERY,
         natural_language_override=overrides.describe(),
         automation_actually_completed=automation_done(event, OPERATION),
-        next_action=NEXT_ACTION,
+        next_action=next_action,
     )
     text = CORRECTION_REPEATS.format(record_id=original.record_id, path=original.path)
     return Plan(
@@ -183,6 +197,7 @@ def _wording_only(
     digest: str,
     *,
     event_key: str,
+    next_action: str,
 ) -> Plan:
     """An edit of wording or formatting: the record keeps its note; only its source versions grow."""
     write = FileWrite(path=original.path, content=with_source_version(original.text, digest))
@@ -200,7 +215,7 @@ def _wording_only(
         mastery=MASTERY,
         natural_language_override=overrides.describe(),
         automation_actually_completed=automation_done(event, OPERATION),
-        next_action=NEXT_ACTION,
+        next_action=next_action,
     )
     commit = CommitSpec(
         subject=f"Link edited source version to {original.record_id}",
@@ -273,6 +288,7 @@ def _correction(
     judgement: Judgement,
     day: date,
     event_key: str,
+    next_action: str,
 ) -> Plan:
     """The correction record, the original marked superseded and the dashboard: one commit."""
     record = _correction_record(event, snapshot, original, note, judgement, day=day)
@@ -281,7 +297,7 @@ def _correction(
     )
     planned = {record.path: record.render(), original.path: marked}
     views = dashboard_files(
-        snapshot, today=day, updated_by=BOT_NAME, new_records=planned, next_action=NEXT_ACTION
+        snapshot, today=day, updated_by=BOT_NAME, new_records=planned, next_action=next_action
     )
     writes = tuple(FileWrite(path=p, content=text) for p, text in (planned | views).items())
     follow_ups = rag_follow_ups(writes, snapshot, config)
@@ -300,7 +316,7 @@ def _correction(
         mastery=MASTERY,
         natural_language_override=overrides.describe(),
         automation_actually_completed=automation_done(event, OPERATION),
-        next_action=NEXT_ACTION,
+        next_action=next_action,
     )
     commit = CommitSpec(
         subject=f"Record correction of {original.record_id}",

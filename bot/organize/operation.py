@@ -30,16 +30,14 @@ from bot.records.knowledge import add_evidence, point_from_learner, render_point
 from bot.records.sources import cite_source, render_source, source_from_learner
 from bot.records.versions import match_earlier
 from bot.replies import DUPLICATE, RECORDED
+from bot.review.frontier import next_action as next_from_evidence
 from bot.review.question import NO_QUESTION, NO_QUESTION_RECEIPT, QUESTIONS_GENERATED, plan_question
-from bot.snapshot import RepoSnapshot
+from bot.snapshot import OverlaySnapshot, RepoSnapshot
 from bot.text import one_line, slugify
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
 
 OPERATION = "organize"
 BOT_NAME = "GitLearnOS Bot"
-NEXT_ACTION = (
-    "try one fresh problem that uses this idea without looking at the note, then file the attempt as an issue"
-)
 
 
 def _knowledge_writes(
@@ -68,6 +66,7 @@ def _duplicate_plan(
     event_key: str,
     record_id: str,
     path: str,
+    next_action: str,
 ) -> Plan:
     """The note is already recorded: link it, change nothing, and say exactly what it can and cannot show."""
     availability = read_source_availability(snapshot.read_text(path) or "") or "not stated in the record"
@@ -86,7 +85,7 @@ def _duplicate_plan(
         mastery="unchanged (`unknown`): a repeated note is not performance evidence",
         natural_language_override=overrides.describe(),
         automation_actually_completed=automation_done(event, OPERATION),
-        next_action=NEXT_ACTION,
+        next_action=next_action,
     )
     text = DUPLICATE.format(record_id=record_id, path=path, availability=availability)
     return Plan(
@@ -157,9 +156,11 @@ def plan_organize(
     earlier = match_earlier(snapshot, subject, note, digest)  # a different fact alike in words is new
     if earlier.duplicate is not None:
         record_id, path = earlier.duplicate.record_id, earlier.duplicate.path
+        action = next_from_evidence(snapshot, subject=subject, today=now.date())
         return _duplicate_plan(
-            event, snapshot, config, overrides, event_key=event_key, record_id=record_id, path=path
-        )
+            event, snapshot, config, overrides,
+            event_key=event_key, record_id=record_id, path=path, next_action=action,
+        )  # fmt: skip
 
     title = one_line(event.thread.title if event.comment is None else note, limit=80) or "Study note"
     day = now.date()
@@ -198,14 +199,18 @@ def plan_organize(
             event_id=record_id, event_path=path, goal_linked=bool(goal_text),
             gap_link=gap.link() if gap else "",
         )  # fmt: skip
-    next_action = signal.next_action or (question.next_action() if question else NEXT_ACTION)
-    next_action = "none suggested (you asked: record only)" if record_only else next_action
     planned = (
         {path: signal.edit(record.render())}
         | _knowledge_writes(snapshot, recognition, day, record_id, path)
         | _source_writes(snapshot, recognition, day, record_id, path)
         | ({question.path: question.content} if question else {})
         | ({gap.path: gap.content} if gap else {})
+    )
+    owed = (signal.next_action, question.next_action() if question else "")  # this turn's probe or task
+    next_action = (
+        "none suggested (you asked: record only)"
+        if record_only
+        else next_from_evidence(OverlaySnapshot(snapshot, planned), subject=subject, today=day, pending=owed)
     )
     views = dashboard_files(
         snapshot,
