@@ -25,13 +25,14 @@ The reply acknowledges without showing the answer key and claims only the master
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 
 from bot.automation.schedule_rules import job_schedule
 from bot.config import LearnerConfig
 from bot.dashboard.page import dashboard_files
+from bot.intake.agent import JUDGED_BY_RULES
 from bot.intake.events import CommentEvent, ThreadEvent
 from bot.intake.judgements import AnswerJudge, AnswerToJudge, Verdict
 from bot.organize.operation import BOT_NAME
@@ -172,6 +173,7 @@ def _by_model(judge: AnswerJudge, item: AnswerToJudge, rules: Evaluation, whose:
         f"{verdict.reason}",
         None,
         f"judged by {verdict.judged_by} (its reasons are kept in the record)",
+        verdict.judged_by,
     )
 
 
@@ -245,7 +247,13 @@ def _combined(evaluations: list[tuple[int, bool, Evaluation]]) -> Evaluation:
         joined(lambda e: e.basis, f"{NOT_EVALUATED}: " if result is Result.NOT_ASSESSED else ""),
         methods.pop() if len(methods) == 1 else None,
         joined(lambda e: e.reply_basis),
+        _judges(e for _, e in keyed),
     )
+
+
+def _judges(evaluations: Iterable[Evaluation]) -> str:
+    """Who judged, each named once: "rules", a model, or both."""
+    return "; ".join(dict.fromkeys(e.judged_by for e in evaluations)) or JUDGED_BY_RULES
 
 
 def _assess(
@@ -384,6 +392,7 @@ def plan_answer(
         mastery="; ".join(a.mastery_line() for a in assessments),
         automation_actually_completed=automation_done(event, OPERATION),
         next_action=next_action,
+        judged_by=_judges(a.evaluation for a in assessments),
     )
     commit = CommitSpec(
         subject=f"Record answer to {assessments[0].review_id}"[:120],

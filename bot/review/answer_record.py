@@ -168,6 +168,7 @@ def write_review(
             [
                 f"- Result: `{assessment.evaluation.result.value}`",
                 f"- Evaluation basis: {assessment.evaluation.basis}",
+                f"- Judged by: {assessment.evaluation.judged_by}",
                 f"- Independent: {independent}",
                 f"- Support used: {support.describe()}",
                 f"- Transfer result, when required: {transfer}",

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.intake.agent import JUDGED_BY_RULES
 from bot.intake.judgements import Verdict
 from bot.review.answer_check import Method, check
 from bot.review.answer_keys import AnswerKey, answer_keys
@@ -194,8 +195,9 @@ class Evaluation:
 
     result: Result
     basis: str
-    method: Method | None = None  # None: nothing was judged (no key, no final answer)
+    method: Method | None = None  # None: nothing was judged (no key, no final answer), or a model judged
     shown: str = ""
+    judged_by: str = JUDGED_BY_RULES  # the offline rules, or the chat model that gave a rubric verdict
 
     @property
     def reply_basis(self) -> str:

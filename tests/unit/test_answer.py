@@ -171,7 +171,7 @@ def test_the_answers_issue_16_found_marked_incorrect_are_correct_and_say_how_the
     snapshot, body = delivered()
     plan = answer(snapshot, body, words=words)
     review = written(plan, REVIEW_PATH)
-    assert "- Result: `correct`" in review
+    assert "- Result: `correct`" in review and "- Judged by: rules" in review
     assert "judged as quantities with units against question 1's expected answer `12 cm`" in review
     assert "judged as quantities with units" in plan.replies[0].text
 
@@ -282,6 +282,8 @@ def test_where_the_rules_cannot_tell_an_allowed_chat_model_judges_and_the_gates_
     assert "question 1: judged by model `m` against question 1's expected answer `12 cm`" in review
     assert "question 3: judged by model `m` against question 3's success condition" in review
     assert [item.key for item in judge.asked] == ["12 cm", ""], "the rules' own verdict (question 2) stands"
+    assert "- Judged by: model `m`; rules" in review
+    assert plan.receipt is not None and plan.receipt.judged_by == "model `m`; rules"
     assert "a dozen centimetres is" not in plan.replies[0].text, "the model's reasons stay in the record"
     assert read_header(written(plan, GAP_PATH))["Mastery"] == "demonstrated"
     words = "1. a dozen centimetres\n2. x = 3\nI looked at my notes."
