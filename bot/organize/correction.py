@@ -47,10 +47,6 @@ CORRECTION_CUE = re.compile(
     re.I | re.X,
 )
 MASTERY = "unchanged: a correction is reported evidence, not independent performance"
-NEXT_ACTION = (
-    "try one fresh problem that uses the corrected fact without looking at the note, then file the attempt "
-    "as an issue"
-)
 
 
 def is_correction(text: str) -> bool:
