@@ -27,8 +27,10 @@ _GAP = r"(?:\w+\W+){0,5}"
 
 
 def fold(text: str) -> str:
-    """The text as cues are compared: NFKC, casefolded, Latin and Cyrillic accents dropped."""
+    """The text as cues are compared: NFKC, casefolded, Latin and Cyrillic accents and ligatures (œ, æ)
+    dropped."""
     folded = unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
+    folded = folded.replace("œ", "oe").replace("æ", "ae")
     return unicodedata.normalize("NFC", _ACCENTS.sub("", unicodedata.normalize("NFD", folded)))
 
 

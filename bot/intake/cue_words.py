@@ -108,9 +108,9 @@ GAP: Lexicon = {
         "struggling with, stuck on, can't remember, cant remember"
     ),
     "es": phrases(
-        "elegi ~ en vez de, use ~ en lugar de, use ~ en vez de, no entiendo, no comprendo, no entendi, "
-        "estoy confundid*, me confundo, siempre olvido, siempre me olvido, olvide, se me olvida, me cuesta, "
-        "me lio, me equivoco"
+        "me confundi, me lie, elegi ~ en vez de, use ~ en lugar de, use ~ en vez de, no entiendo, "
+        "no comprendo, no entendi, estoy confundid*, me confundo, siempre olvido, siempre me olvido, olvide, "
+        "se me olvida, me cuesta, me lio, me equivoco"
     ),
     "fr": phrases(
         "j'ai choisi ~ au lieu de, j'ai utilise ~ au lieu de, je ne comprends pas, je comprends pas, "
@@ -198,6 +198,19 @@ LOGISTICS: Lexicon = {
     "zh": phrases("明天, 下周, 下星期, 截止, 课程表, 取消, 紧张"),
     "ja": phrases("明日, あした, 来週, 締め切り, 時間割, 休講, 緊張"),
     "ru": phrases("завтра, на следующей неделе, срок сдачи, дедлайн, расписани*, отменил*, волнуюсь"),
+}
+
+# The learner speaking of themselves: a statement in the first person with a subject word ("I'm at 40
+# percent battery") is about the learner's day unless it says something was learned.
+FIRST_PERSON: Lexicon = {
+    "en": phrases("i, i'm, i've, i'd, my, me, mine"),
+    "es": phrases("yo, mi, mis, me"),
+    "fr": phrases("je, j'*, moi, mon, mes"),
+    "de": phrases("ich, mein*, mir, mich"),
+    "pt": phrases("eu, meu, minha, meus, minhas"),
+    "zh": phrases("我"),
+    "ja": phrases("私, 僕, 俺, わたし"),
+    "ru": phrases("я, мой, моя, мои, мне, меня"),
 }
 
 # Subject-agnostic academic vocabulary: the shape of knowledge, whatever the subject.

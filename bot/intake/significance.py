@@ -21,6 +21,7 @@ from bot.intake.cue_words import (
     ACADEMIC,
     CONTEXT,
     EVENT,
+    FIRST_PERSON,
     GAP,
     LOGISTICS,
     OFF_TOPIC,
@@ -33,6 +34,7 @@ _EVENT = Cues(every_language(EVENT))
 _GAP = Cues(every_language(GAP))
 _CONTEXT = Cues(every_language(CONTEXT))
 _LOGISTICS = Cues(every_language(LOGISTICS))
+_FIRST_PERSON = Cues(every_language(FIRST_PERSON))
 _REQUEST = Cues(every_language(REQUEST))
 _ACADEMIC = Cues(every_language(ACADEMIC))
 _SMALL_TALK = Cues(every_language(SMALL_TALK))
@@ -56,6 +58,7 @@ class Reading:
     signals: frozenset[Signal]
     content: int  # subject terms and knowledge-point words (see bot.intake.subject_routing)
     numbers: bool  # a number or a year: with a subject term, a statement of fact
+    first_person: bool  # the learner speaks of themselves (I, my, je, 我 …)
     question_only: bool  # every sentence of the note is a question
     wants_question: bool  # an explicit request for a task ("quiz me")
 
@@ -74,6 +77,7 @@ def read(text: str, note: str, *, signals: frozenset[Signal], content: int, want
         signals=signals,
         content=content,
         numbers=bool(_NUMBER.search(without_markup(text))),
+        first_person=_FIRST_PERSON.found(folded),
         question_only=is_question_only(note),
         wants_question=wants_question,
     )
@@ -162,7 +166,12 @@ def _rich(reading: Reading) -> bool:
 
 
 def _statement(reading: Reading) -> tuple[Significance, str]:
-    """A statement with no cue words: only its content speaks."""
-    if _rich(reading):
+    """A statement with no cue words: only its content speaks, and more of it when the learner speaks of
+    themselves ("I'm at 40 percent battery", "I love cells and genes")."""
+    if reading.first_person:
+        enough = reading.content >= 2 and bool(reading.signals or reading.academic)
+    else:
+        enough = _rich(reading)
+    if enough:
         return Significance.DURABLE, "a statement of subject content"
     return Significance.AMBIGUOUS, "some subject content, but not clearly a learning event"

@@ -62,61 +62,82 @@ FIELD_OF: Mapping[str, str] = {
 TERMS: Mapping[str, Lexicon] = {
     "mathematics": {
         "en": phrases(
-            "derivative*, integral*, equation*, inequalit*, fraction*, triangle*, polynomial*, subtract*, "
-            "limit, limits, quadratic*, algebra*, geometr*, calculus, trigonometr*, sine, cosine, tangent, "
-            "hypotenuse, pythagor*, logarithm*, exponent*, matrix, matrices, vector*, probabilit*, "
-            "statistic*, median, variance, factoris*, factoriz*, prime number*, integer*, denominator*, "
-            "numerator*, decimal*, percentage*, angle*, perimeter*, area of, radius, diameter, "
-            "parallel lines, slope, graph of, function*, limit of, ratio test, ratio*, proportion*, "
-            "similarity, congruen*, the sign, minus sign, inequality sign, negative number*, like terms, "
-            "move* terms, both sides, solve for, vertices, vertex, coefficient*, square root*, roots of, "
-            "multiplication, multiply, division, divide both, addition, subtraction, arithmetic, "
-            "scale factor"
+            "divide, divided, dividing, by zero, order of operations, mean value, squared, cubed, "
+            "times table*, multiplication table*, percent, remainder, quotient, digit*, even number*, "
+            "odd number*, number line, place value, rounding, carry the one, long division, "
+            "compound interest, ratio*, graph*, x-axis, y-axis, parabola*, circumference, pi, derivative*, "
+            "integral*, equation*, inequalit*, fraction*, triangle*, polynomial*, subtract*, limit, limits, "
+            "quadratic*, algebra*, geometr*, calculus, trigonometr*, sine, cosine, tangent, hypotenuse, "
+            "pythagor*, logarithm*, exponent*, matrix, matrices, vector*, probabilit*, statistic*, median, "
+            "variance, factoris*, factoriz*, prime number*, integer*, denominator*, numerator*, decimal*, "
+            "percentage*, angle*, perimeter*, area of, radius, diameter, parallel lines, slope, graph of, "
+            "function, functions, limit of, ratio test, ratio*, proportion*, similarity, congruen*, "
+            "the sign, minus sign, inequality sign, negative number*, like terms, move* terms, both sides, "
+            "solve for, vertices, vertex, coefficient*, square root*, roots of, multiplication, multiply, "
+            "division, divide both, addition, subtraction, arithmetic, scale factor"
         ),
         "es": phrases(
-            "derivada*, integral*, ecuacion*, inecuacion*, desigualdad*, fraccion*, triangulo*, polinomio*, "
-            "cuadratic*, algebra, geometria, calculo, trigonometria, seno, coseno, hipotenusa, logaritmo*, "
-            "exponente*, matriz, matrices, probabilidad*, estadistica, denominador*, numerador*, angulo*, "
-            "perimetro*, diametro, funcion*, limite*, raiz cuadrada, coeficiente*, el signo, numeros primos, "
-            "despejar, multiplicacion, division"
+            "suma, sumas, resta, restas, dividir, entre cero, orden de las operaciones, promedio, "
+            "media aritmetica, mediana, al cuadrado, tabla* de multiplicar, por ciento, porcentaje*, "
+            "cociente, numero* par*, numero* impar*, redondear, interes compuesto, grafica*, parabola*, "
+            "circunferencia, derivada*, integral*, ecuacion*, inecuacion*, desigualdad*, fraccion*, "
+            "triangulo*, polinomio*, cuadratic*, algebra, geometria, calculo, trigonometria, seno, coseno, "
+            "hipotenusa, logaritmo*, exponente*, matriz, matrices, probabilidad*, estadistica, denominador*, "
+            "numerador*, angulo*, perimetro*, diametro, funcion, funciones, limite*, raiz cuadrada, "
+            "coeficiente*, el signo, numeros primos, despejar, multiplicacion, division"
         ),
         "fr": phrases(
-            "derivee*, integrale*, equation*, inequation*, inegalite*, fraction*, triangle*, polynome*, "
-            "quadratique*, algebre, geometrie, trigonometrie, sinus, cosinus, hypotenuse, logarithme*, "
-            "exposant*, matrice*, vecteur*, probabilite*, statistique*, denominateur*, numerateur*, "
-            "perimetre*, diametre, fonction*, limite*, racine carree, coefficient*, le signe, "
-            "nombres premiers, pourcentage*"
+            "diviser, par zero, ordre des operations, moyenne, mediane, au carre, table* de multiplication, "
+            "pour cent, quotient, nombre* pair*, nombre* impair*, arrondir, interets composes, graphique*, "
+            "parabole*, circonference, soustraction*, multiplication*, derivee*, integrale*, equation*, "
+            "inequation*, inegalite*, fraction*, triangle*, polynome*, quadratique*, algebre, geometrie, "
+            "trigonometrie, sinus, cosinus, hypotenuse, logarithme*, exposant*, matrice*, vecteur*, "
+            "probabilite*, statistique*, denominateur*, numerateur*, perimetre*, diametre, fonction, "
+            "fonctions, limite*, racine carree, coefficient*, le signe, nombres premiers, pourcentage*"
         ),
         "de": phrases(
+            "teilen, durch null, punkt vor strich, reihenfolge der rechen*, mittelwert, durchschnitt, "
+            "median, hoch zwei, quadrat*, einmaleins, quotient, gerade zahl*, ungerade zahl*, runden, "
+            "zinseszins, graph*, parabel*, kreisumfang, subtraktion*, multiplikation*, division*, "
             "ableitung*, integral*, gleichung*, ungleichung*, bruch, bruche, bruchrechnung, dreieck*, "
             "polynom*, quadratisch*, trigonometrie, sinus, kosinus, hypotenuse, logarithm*, exponent*, "
             "matrix, matrizen, vektor*, wahrscheinlichkeit*, statistik, nenner, zahler, winkel*, umfang, "
-            "durchmesser, funktion*, grenzwert*, wurzel, koeffizient*, vorzeichen, primzahl*, prozent*"
+            "durchmesser, funktion, funktionen, grenzwert*, wurzel, koeffizient*, vorzeichen, primzahl*, "
+            "prozent*"
         ),
         "pt": phrases(
-            "derivada*, integral*, equacao, equacoes, inequacao, inequacoes, desigualdade*, fracao, fracoes, "
-            "triangulo*, polinomio*, quadratic*, algebra, geometria, calculo, trigonometria, seno, cosseno, "
-            "hipotenusa, logaritmo*, expoente*, matriz, matrizes, probabilidade*, estatistica, denominador*, "
-            "numerador*, angulo*, perimetro*, diametro, funcao, funcoes, limite*, raiz quadrada, "
-            "coeficiente*, o sinal, numeros primos, porcentagem"
+            "soma, somas, dividir, por zero, ordem das operacoes, mediana, ao quadrado, tabuada, por cento, "
+            "quociente, numero* par*, numero* impar*, arredondar, juros compostos, grafico*, parabola*, "
+            "circunferencia, soma*, subtracao, multiplicacao, divisao, derivada*, integral*, equacao, "
+            "equacoes, inequacao, inequacoes, desigualdade*, fracao, fracoes, triangulo*, polinomio*, "
+            "quadratic*, algebra, geometria, calculo, trigonometria, seno, cosseno, hipotenusa, logaritmo*, "
+            "expoente*, matriz, matrizes, probabilidade*, estatistica, denominador*, numerador*, angulo*, "
+            "perimetro*, diametro, funcao, funcoes, limite*, raiz quadrada, coeficiente*, o sinal, "
+            "numeros primos, porcentagem"
         ),
         "zh": phrases(
-            "导数, 微分, 积分, 方程, 不等式, 分数, 三角形, 多项式, 二次, 代数, 几何, 微积分, 三角函数, 正弦, "
-            "余弦, 斜边, 勾股, 对数, 指数, 矩阵, 向量, 概率, 统计, 分母, 角度, 周长, 直径, 函数, 极限, "
-            "平方根, 系数, 变号, 移项, 质数, 素数, 百分比, 相似, 面积, 斜率, 乘法, 除法"
+            "除以, 除以零, 运算顺序, 平均数, 平均值, 中位数, 平方, 立方, 乘法表, 百分之, 余数, 偶数, 奇数, "
+            "数轴, 四舍五入, 复利, 图像, 抛物线, 圆周, 加法, 减法, 导数, 微分, 积分, 方程, 不等式, 分数, "
+            "三角形, 多项式, 二次, 代数, 几何, 微积分, 三角函数, 正弦, 余弦, 斜边, 勾股, 对数, 指数, 矩阵, "
+            "向量, 概率, 统计, 分母, 角度, 周长, 直径, 函数, 极限, 平方根, 系数, 变号, 移项, 质数, 素数, "
+            "百分比, 相似, 面积, 斜率, 乘法, 除法"
         ),
         "ja": phrases(
-            "導関数, 微分, 積分, 方程式, 不等式, 分数, 三角形, 多項式, 二次, 代数, 幾何, 三角関数, 正弦, "
-            "余弦, 斜辺, ピタゴラス, 三平方, 対数, 指数, 行列, ベクトル, 確率, 統計, 分母, 角度, 直径, 関数, "
-            "極限, 平方根, 係数, 符号, 移項, 素数, 面積, 相似, 傾き, 掛け算, 割り算, サイン, コサイン, "
-            "タンジェント"
+            "割る, ゼロで割, 計算の順序, 平均値, 中央値, 二乗, 三乗, 九九, パーセント, 余り, 偶数, 奇数, "
+            "数直線, 四捨五入, 複利, グラフ, 放物線, 円周, 足し算, 引き算, 導関数, 微分, 積分, 方程式, "
+            "不等式, 分数, 三角形, 多項式, 二次, 代数, 幾何, 三角関数, 正弦, 余弦, 斜辺, ピタゴラス, 三平方, "
+            "対数, 指数, 行列, ベクトル, 確率, 統計, 分母, 角度, 直径, 関数, 極限, 平方根, 係数, 符号, 移項, "
+            "素数, 面積, 相似, 傾き, 掛け算, 割り算, サイン, コサイン, タンジェント"
         ),
         "ru": phrases(
-            "производн*, интеграл*, уравнени*, неравенств*, дроб*, треугольник*, многочлен*, квадратн*, "
-            "алгебр*, геометри*, тригонометри*, синус*, косинус*, гипотенуз*, пифагор*, логарифм*, матриц*, "
-            "вектор*, вероятност*, статистик*, знаменател*, числител*, угол, угла, углы, периметр*, "
-            "диаметр*, функци*, предел*, корень, корни, коэффициент*, знак, знаки, простые числа, процент*, "
-            "подоби*, площад*"
+            "делить, делени*, на ноль, поряд* действий, средн* значени*, среднее, медиан*, в квадрате, "
+            "таблиц* умножени*, остаток, частное, четн* числ*, нечетн* числ*, округл*, сложн* процент*, "
+            "график*, парабол*, окружност*, сложени*, вычитани*, умножени*, производн*, интеграл*, "
+            "уравнени*, неравенств*, дроб*, треугольник*, многочлен*, квадратн*, алгебр*, геометри*, "
+            "тригонометри*, синус*, косинус*, гипотенуз*, пифагор*, логарифм*, матриц*, вектор*, "
+            "вероятност*, статистик*, знаменател*, числител*, угол, угла, углы, периметр*, диаметр*, "
+            "функци*, предел*, корень, корни, коэффициент*, знак, знаки, простые числа, процент*, подоби*, "
+            "площад*"
         ),
     },
     "physics": {
@@ -173,8 +194,8 @@ TERMS: Mapping[str, Lexicon] = {
             "boiling point, melting point, evaporat*, condens*, atom*, molecul*, electron*, proton*, "
             "neutron*, ion, ions, ionic, covalent, chemical bond*, chemical reaction*, reactant*, mole, "
             "moles, molar*, oxid*, oxygen, hydrogen, carbon, acid*, alkali*, periodic table, "
-            "chemical element*, compound*, isotope*, valence, catalyst*, solvent*, solute, titration, "
-            "stoichiometr*"
+            "chemical element*, chemical compound*, isotope*, valence, catalyst*, solvent*, solute, "
+            "titration, stoichiometr*"
         ),
         "es": phrases(
             "atomo*, molecula*, electron*, proton*, neutron*, ion, iones, ionic*, covalente*, "
@@ -216,34 +237,47 @@ TERMS: Mapping[str, Lexicon] = {
     },
     "biology": {
         "en": phrases(
-            "cell, cells, cellular, mitosis, meiosis, photosynthes*, chlorophyll, chloroplast*, "
-            "mitochondri*, dna, rna, gene, genes, genetic*, chromosome*, protein*, enzyme*, evolution*, "
-            "natural selection, species, organism*, ecosystem*, bacteri*, virus, viruses, nucleus, "
-            "membrane*, respiration, digestion, digestive, organ, organs, tissue*, neuron*, hormone*, "
-            "immune, anatomy, ribosome*, allele*, heredit*, osmosis, energy"
+            "the heart, human heart, heart has, heart pumps, blood, lungs, brain, skeleton, bones, muscle*, "
+            "plant*, animal*, mammal*, reptile*, amphibian*, insect*, food chain*, food web*, habitat*, "
+            "vertebrate*, invertebrate*, pollination, seeds, roots absorb, nervous system, circulatory, "
+            "digestive system, immune system, heredity, cell, cells, cellular, mitosis, meiosis, "
+            "photosynthes*, chlorophyll, chloroplast*, mitochondri*, dna, rna, gene, genes, genetic*, "
+            "chromosome*, protein*, enzyme*, evolution*, natural selection, species, organism*, ecosystem*, "
+            "bacteri*, virus, viruses, nucleus, membrane*, respiration, digestion, digestive, organ, organs, "
+            "tissue*, neuron*, hormone*, immune, anatomy, ribosome*, allele*, heredit*, osmosis, energy"
         ),
         "es": phrases(
-            "energia, celula*, mitosis, meiosis, fotosintesis, clorofila, cloroplasto*, mitocondria*, adn, "
-            "arn, gen, genes, genetic*, cromosoma*, proteina*, enzima*, evolucion, seleccion natural, "
-            "especie*, organismo*, ecosistema*, bacteria*, virus, nucleo, membrana*, respiracion celular, "
-            "digestion, organo*, tejido*, neurona*, hormona*, inmune, anatomia, ribosoma*, alelo*, herencia, "
-            "osmosis"
+            "corazon, sangre, pulmon*, cerebro, esqueleto, hueso*, planta*, animal*, mamifero*, reptil*, "
+            "anfibio*, insecto*, cadena alimentaria, habitat*, vertebrado*, invertebrado*, polinizacion, "
+            "semilla*, sistema nervioso, sistema digestivo, sistema inmunologico, energia, celula*, mitosis, "
+            "meiosis, fotosintesis, clorofila, cloroplasto*, mitocondria*, adn, arn, gen, genes, genetic*, "
+            "cromosoma*, proteina*, enzima*, evolucion, seleccion natural, especie*, organismo*, "
+            "ecosistema*, bacteria*, virus, nucleo, membrana*, respiracion celular, digestion, organo*, "
+            "tejido*, neurona*, hormona*, inmune, anatomia, ribosoma*, alelo*, herencia, osmosis"
         ),
         "fr": phrases(
-            "energie, cellule*, cellulaire, mitose, meiose, photosynthese, chlorophylle, chloroplaste*, "
-            "mitochondri*, adn, arn, gene, genes, genetique*, chromosome*, proteine*, enzyme*, evolution, "
-            "selection naturelle, espece*, organisme*, ecosysteme*, bacterie*, virus, noyau, membrane*, "
-            "respiration cellulaire, digestion, organe*, tissu*, neurone*, hormone*, immunit*, anatomie, "
-            "ribosome*, allele*, heredit*, osmose"
+            "coeur, poumon*, cerveau, squelette, muscle*, plante*, animal, animaux, mammifere*, reptile*, "
+            "amphibien*, insecte*, chaine alimentaire, habitat*, vertebre*, invertebre*, pollinisation, "
+            "graine*, systeme nerveux, systeme digestif, systeme immunitaire, energie, cellule*, cellulaire, "
+            "mitose, meiose, photosynthese, chlorophylle, chloroplaste*, mitochondri*, adn, arn, gene, "
+            "genes, genetique*, chromosome*, proteine*, enzyme*, evolution, selection naturelle, espece*, "
+            "organisme*, ecosysteme*, bacterie*, virus, noyau, membrane*, respiration cellulaire, digestion, "
+            "organe*, tissu*, neurone*, hormone*, immunit*, anatomie, ribosome*, allele*, heredit*, osmose"
         ),
         "de": phrases(
-            "energie, zelle, zellen, zellular*, mitose, meiose, photosynthese, fotosynthese, chlorophyll, "
-            "chloroplast*, mitochondri*, dna, dns, rna, gen, gene, genetik, genetisch*, chromosom*, "
-            "protein*, enzym*, evolution, naturliche selektion, organismus, organismen, okosystem*, "
-            "bakterie*, virus, viren, zellkern, membran*, zellatmung, verdauung, organ, organe, gewebe, "
-            "neuron*, hormon*, immunsystem, anatomie, ribosom*, allel*, vererbung, osmose"
+            "herz, herzen, blut, lunge*, gehirn, skelett, knochen, muskel*, pflanze*, tiere, saugetier*, "
+            "reptil*, amphibie*, insekt*, nahrungskette*, lebensraum, wirbeltier*, wirbellose, bestaubung, "
+            "samen, nervensystem, verdauungssystem, immunsystem, energie, zelle, zellen, zellular*, mitose, "
+            "meiose, photosynthese, fotosynthese, chlorophyll, chloroplast*, mitochondri*, dna, dns, rna, "
+            "gen, gene, genetik, genetisch*, chromosom*, protein*, enzym*, evolution, naturliche selektion, "
+            "organismus, organismen, okosystem*, bakterie*, virus, viren, zellkern, membran*, zellatmung, "
+            "verdauung, organ, organe, gewebe, neuron*, hormon*, immunsystem, anatomie, ribosom*, allel*, "
+            "vererbung, osmose"
         ),
         "pt": phrases(
+            "coracao, sangue, pulmo*, cerebro, esqueleto, osso*, musculo*, planta*, animal, animais, "
+            "mamifero*, reptil*, reptei*, anfibio*, inseto*, cadeia alimentar, habitat*, vertebrado*, "
+            "invertebrado*, polinizacao, semente*, sistema nervoso, sistema digestivo, sistema imunologico, "
             "energia, celula*, mitose, meiose, fotossintese, clorofila, cloroplasto*, mitocondria*, dna, "
             "rna, adn, gene, genes, genetic*, cromossomo*, proteina*, enzima*, evolucao, selecao natural, "
             "especie*, organismo*, ecossistema*, bacteria*, virus, nucleo, membrana*, respiracao celular, "
@@ -251,21 +285,28 @@ TERMS: Mapping[str, Lexicon] = {
             "hereditariedade, osmose"
         ),
         "zh": phrases(
-            "能量, 化学能, 细胞, 有丝分裂, 减数分裂, 光合作用, 叶绿素, 叶绿体, 线粒体, 基因, 遗传, 染色体, "
-            "蛋白质, 进化, 自然选择, 物种, 生物体, 生态系统, 细菌, 病毒, 细胞核, 细胞膜, 呼吸作用, 消化, "
-            "器官, 神经元, 激素, 免疫, 解剖, 核糖体, 等位基因, 渗透"
+            "心脏, 血液, 肺, 大脑, 骨骼, 骨头, 肌肉, 植物, 动物, 哺乳动物, 爬行动物, 两栖动物, 昆虫, 食物链, "
+            "栖息地, 脊椎动物, 授粉, 种子, 神经系统, 循环系统, 消化系统, 免疫系统, 能量, 化学能, 细胞, "
+            "有丝分裂, 减数分裂, 光合作用, 叶绿素, 叶绿体, 线粒体, 基因, 遗传, 染色体, 蛋白质, 进化, "
+            "自然选择, 物种, 生物体, 生态系统, 细菌, 病毒, 细胞核, 细胞膜, 呼吸作用, 消化, 器官, 神经元, "
+            "激素, 免疫, 解剖, 核糖体, 等位基因, 渗透"
         ),
         "ja": phrases(
-            "エネルギー, 細胞, 体細胞分裂, 有糸分裂, 減数分裂, 光合成, 葉緑素, 葉緑体, ミトコンドリア, "
-            "遺伝子, 遺伝, 染色体, タンパク質, たんぱく質, 酵素, 進化, 自然選択, 生態系, 細菌, ウイルス, "
-            "細胞核, 細胞膜, 呼吸, 消化, 器官, 神経, ホルモン, 免疫, 解剖, リボソーム, 対立遺伝子, 浸透"
+            "心臓, 血液, 肺, 脳, 骨格, 筋肉, 植物, 動物, 哺乳類, 爬虫類, 両生類, 昆虫, 食物連鎖, 生息地, "
+            "脊椎動物, 受粉, 種子, 神経系, 循環器, 消化器, 免疫系, エネルギー, 細胞, 体細胞分裂, 有糸分裂, "
+            "減数分裂, 光合成, 葉緑素, 葉緑体, ミトコンドリア, 遺伝子, 遺伝, 染色体, タンパク質, たんぱく質, "
+            "酵素, 進化, 自然選択, 生態系, 細菌, ウイルス, 細胞核, 細胞膜, 呼吸, 消化, 器官, 神経, ホルモン, "
+            "免疫, 解剖, リボソーム, 対立遺伝子, 浸透"
         ),
         "ru": phrases(
-            "энерги*, клетк*, клеточн*, митоз*, мейоз*, фотосинтез*, хлорофилл*, хлоропласт*, митохондри*, "
-            "днк, рнк, ген, гены, генов, генетик*, хромосом*, белок, белки, белков, фермент*, эволюци*, "
-            "естественн* отбор*, организм*, экосистем*, бактери*, вирус*, ядро клетки, мембран*, дыхани*, "
-            "пищеварени*, орган, органы, органов, ткан*, нейрон*, гормон*, иммун*, анатоми*, рибосом*, "
-            "аллел*, наследствен*, осмос*"
+            "кровь, крови, кость, кости, костей, сердц*, легки*, мозг*, скелет*, мышц*, растени*, животн*, "
+            "млекопитающ*, рептили*, земноводн*, насеком*, пищев* цеп*, сред* обитани*, позвоночн*, "
+            "опылени*, семен*, нервн* систем*, пищеварительн* систем*, иммунн* систем*, энерги*, клетк*, "
+            "клеточн*, митоз*, мейоз*, фотосинтез*, хлорофилл*, хлоропласт*, митохондри*, днк, рнк, ген, "
+            "гены, генов, генетик*, хромосом*, белок, белки, белков, фермент*, эволюци*, естественн* отбор*, "
+            "организм*, экосистем*, бактери*, вирус*, ядро клетки, мембран*, дыхани*, пищеварени*, орган, "
+            "органы, органов, ткан*, нейрон*, гормон*, иммун*, анатоми*, рибосом*, аллел*, наследствен*, "
+            "осмос*"
         ),
     },
     "history": {
@@ -313,80 +354,101 @@ TERMS: Mapping[str, Lexicon] = {
     },
     "geography": {
         "en": phrases(
-            "continent*, capital city, capital of, latitude, longitude, climate, tectonic*, volcano*, "
-            "earthquake*, erosion, population density, equator, hemisphere*, glacier*, deserts, "
-            "mountain range*, topograph*, monsoon*"
+            "water cycle, precipitation, rainforest*, tundra, savanna*, plateau*, delta, peninsula*, "
+            "archipelago*, population growth, urbanization, continental drift, continent*, capital city, "
+            "capital of, latitude, longitude, climate, tectonic*, volcano*, earthquake*, erosion, "
+            "population density, equator, hemisphere*, glacier*, deserts, mountain range*, topograph*, "
+            "monsoon*"
         ),
         "es": phrases(
-            "continente*, capital de, latitud, longitud, clima, tectonic*, volcan*, terremoto*, sismo*, "
-            "erosion, hemisferio*, glaciar*, desierto*, cordillera*, topografi*, monzon*"
+            "ciclo del agua, precipitacion*, selva tropical, meseta*, peninsula*, archipielago*, "
+            "urbanizacion, deriva continental, continente*, capital de, latitud, longitud, clima, tectonic*, "
+            "volcan*, terremoto*, sismo*, erosion, hemisferio*, glaciar*, desierto*, cordillera*, "
+            "topografi*, monzon*"
         ),
         "fr": phrases(
-            "continent*, capitale, latitude, longitude, climat, tectonique*, volcan*, seisme*, "
-            "tremblement de terre, erosion, equateur, hemisphere*, glacier*, desert*, chaine de montagnes, "
-            "topographi*, mousson*"
+            "cycle de l'eau, precipitation*, foret tropicale, plateau*, peninsule*, archipel*, urbanisation, "
+            "derive des continents, continent*, capitale, latitude, longitude, climat, tectonique*, volcan*, "
+            "seisme*, tremblement de terre, erosion, equateur, hemisphere*, glacier*, desert*, "
+            "chaine de montagnes, topographi*, mousson*"
         ),
         "de": phrases(
-            "kontinent*, hauptstadt, breitengrad*, langengrad*, klima, plattentektonik, vulkan*, erdbeben*, "
-            "erosion, aquator, hemisphare*, halbkugel, gletscher*, wuste*, gebirge*, topographi*, monsun*"
+            "wasserkreislauf, niederschlag*, regenwald*, hochebene*, halbinsel*, archipel*, urbanisierung, "
+            "kontinentaldrift, kontinent*, hauptstadt, breitengrad*, langengrad*, klima, plattentektonik, "
+            "vulkan*, erdbeben*, erosion, aquator, hemisphare*, halbkugel, gletscher*, wuste*, gebirge*, "
+            "topographi*, monsun*"
         ),
         "pt": phrases(
-            "continente*, capital de, latitude, longitude, clima, tectonic*, vulcao, vulcoes, terremoto*, "
-            "sismo*, erosao, hemisferio*, geleira*, deserto*, cordilheira*, topografi*, moncao"
+            "ciclo da agua, precipitacao, floresta tropical, planalto*, peninsula*, arquipelago*, "
+            "urbanizacao, deriva continental, continente*, capital de, latitude, longitude, clima, "
+            "tectonic*, vulcao, vulcoes, terremoto*, sismo*, erosao, hemisferio*, geleira*, deserto*, "
+            "cordilheira*, topografi*, moncao"
         ),
         "zh": phrases(
-            "大陆, 大洲, 首都, 纬度, 经度, 气候, 板块构造, 火山, 地震, 侵蚀, 赤道, 半球, 冰川, 沙漠, 山脉, "
-            "地形, 季风"
+            "水循环, 降水, 雨林, 高原, 半岛, 群岛, 城市化, 大陆漂移, 大陆, 大洲, 首都, 纬度, 经度, 气候, "
+            "板块构造, 火山, 地震, 侵蚀, 赤道, 半球, 冰川, 沙漠, 山脉, 地形, 季风"
         ),
         "ja": phrases(
-            "大陸, 首都, 緯度, 経度, 気候, プレート, 火山, 地震, 侵食, 浸食, 赤道, 半球, 氷河, 砂漠, 山脈, "
-            "地形, モンスーン, 季節風"
+            "水循環, 降水, 熱帯雨林, 高原, 半島, 諸島, 都市化, 大陸移動, 大陸, 首都, 緯度, 経度, 気候, "
+            "プレート, 火山, 地震, 侵食, 浸食, 赤道, 半球, 氷河, 砂漠, 山脈, 地形, モンスーン, 季節風"
         ),
         "ru": phrases(
-            "континент*, материк*, столиц*, широт*, долгот*, климат*, тектоник*, вулкан*, землетрясени*, "
-            "эрози*, экватор*, полушари*, ледник*, пустын*, горн* хреб*, рельеф*, муссон*"
+            "круговорот* воды, осадк*, тропическ* лес*, плато, полуостров*, архипелаг*, урбанизаци*, "
+            "дрейф* континент*, континент*, материк*, столиц*, широт*, долгот*, климат*, тектоник*, вулкан*, "
+            "землетрясени*, эрози*, экватор*, полушари*, ледник*, пустын*, горн* хреб*, рельеф*, муссон*"
         ),
     },
     "computer-science": {
         "en": phrases(
-            "tuple*, mutable, immutable, integer*, string variable*, algorithm*, recursion, recursive, loop, "
-            "loops, looped, looping, variable*, function*, array*, list comprehension*, data structure*, "
-            "linked list*, binary, compiler*, python, javascript, java, typescript, c++, sql, database*, "
-            "big o, sorting, hash table*, pointer*, syntax error, debug*, programming, coding, git, "
-            "object-oriented, boolean*, exception*, runtime, api, html, css"
+            "binary search, search algorithm*, bubble sort, merge sort, quicksort, tree traversal, "
+            "off-by-one, index*, indices, if statement*, return value, parameter*, class inheritance, "
+            "method call*, compile*, error message*, tuple*, mutable, immutable, integer*, string variable*, "
+            "algorithm*, recursion, recursive, loop, loops, looped, looping, variable*, function, functions, "
+            "array*, list comprehension*, data structure*, linked list*, binary, compiler*, python, "
+            "javascript, java, typescript, c++, sql, database*, big o, sorting, hash table*, pointer*, "
+            "syntax error, debug*, programming, coding, git, object-oriented, boolean*, exception*, runtime, "
+            "api, html, css"
         ),
         "es": phrases(
-            "tupla*, mutable*, inmutable*, algoritmo*, recursion, recursiv*, bucle*, variable*, arreglo*, "
-            "estructura* de datos, lista enlazada, binario*, compilador*, base* de datos, ordenamiento, "
-            "puntero*, error de sintaxis, depura*, programacion, programar"
+            "busqueda binaria, binari*, ordenamiento, cola de prioridad, indice*, sentencia if, parametro*, "
+            "error de compilacion, fallo del programa, tupla*, mutable*, inmutable*, algoritmo*, recursion, "
+            "recursiv*, bucle*, variable*, arreglo*, estructura* de datos, lista enlazada, binario*, "
+            "compilador*, base* de datos, ordenamiento, puntero*, error de sintaxis, depura*, programacion, "
+            "programar"
         ),
         "fr": phrases(
+            "recherche binaire, tri a bulles, tri fusion, indice*, parametre*, erreur de compilation, "
             "tuple*, mutable*, immuable*, algorithme*, recursion, recursivite, recursi*, boucle*, variable*, "
             "structure* de donnees, liste chainee, binaire*, compilateur*, base* de donnees, pointeur*, "
             "erreur de syntaxe, debogu*, programmation, programmer"
         ),
         "de": phrases(
-            "tupel, veranderbar, algorithm*, rekursion, rekursiv*, schleife*, variable*, array*, "
-            "datenstruktur*, verkettete liste, binar*, compiler*, datenbank*, sortier*, zeiger*, "
-            "syntaxfehler*, debugg*, programmier*"
+            "binare suche, binaersuche, bubblesort, index, parameter, kompilier*, tupel, veranderbar, "
+            "algorithm*, rekursion, rekursiv*, schleife*, variable*, array*, datenstruktur*, "
+            "verkettete liste, binar*, compiler*, datenbank*, sortier*, zeiger*, syntaxfehler*, debugg*, "
+            "programmier*"
         ),
         "pt": phrases(
-            "tupla*, mutave*, imutave*, algoritmo*, recursao, recursiv*, laco*, variave*, "
-            "estrutura* de dados, lista ligada, binario*, compilador*, banco* de dados, ordenacao, "
-            "ponteiro*, erro de sintaxe, depura*, programacao, programar"
+            "busca binaria, binari*, ordenacao, indice*, parametro*, erro de compilacao, tupla*, mutave*, "
+            "imutave*, algoritmo*, recursao, recursiv*, laco*, variave*, estrutura* de dados, lista ligada, "
+            "binario*, compilador*, banco* de dados, ordenacao, ponteiro*, erro de sintaxe, depura*, "
+            "programacao, programar"
         ),
         "zh": phrases(
-            "算法, 递归, 循环, 变量, 数组, 数据结构, 链表, 二进制, 编译器, 数据库, 排序, 指针, 语法错误, "
-            "调试, 编程, 程序, 代码"
+            "二分查找, 二分搜索, 冒泡排序, 归并排序, 快速排序, 栈, 队列, 索引, 参数, 编译, 算法, 递归, 循环, "
+            "变量, 数组, 数据结构, 链表, 二进制, 编译器, 数据库, 排序, 指针, 语法错误, 调试, 编程, 程序, "
+            "代码"
         ),
         "ja": phrases(
-            "アルゴリズム, 再帰, ループ, 変数, 配列, データ構造, 連結リスト, 二進数, コンパイラ, "
-            "データベース, ソート, ポインタ, 構文エラー, デバッグ, プログラミング, プログラム, コード"
+            "二分探索, バブルソート, マージソート, クイックソート, スタック, キュー, インデックス, 引数, "
+            "オブジェクト, コンパイル, バグ, アルゴリズム, 再帰, ループ, 変数, 配列, データ構造, 連結リスト, "
+            "二進数, コンパイラ, データベース, ソート, ポインタ, 構文エラー, デバッグ, プログラミング, "
+            "プログラム, コード"
         ),
         "ru": phrases(
-            "алгоритм*, рекурси*, цикл*, переменн*, массив*, структур* данных, связн* списк*, двоичн*, "
-            "компилятор*, баз* данных, сортировк*, указател*, синтаксическ* ошибк*, отладк*, "
-            "программировани*, код"
+            "двоичн* поиск*, бинарн* поиск*, сортировк* пузырьк*, индекс*, параметр*, компиляци*, алгоритм*, "
+            "рекурси*, цикл*, переменн*, массив*, структур* данных, связн* списк*, двоичн*, компилятор*, "
+            "баз* данных, сортировк*, указател*, синтаксическ* ошибк*, отладк*, программировани*, код"
         ),
     },
     "economics": {

@@ -247,3 +247,20 @@ def test_subject_or_learning_words_in_everyday_talk_are_never_stored(note: str) 
 def test_a_terse_fact_without_cue_words_is_recorded_under_its_subject(note: str, subject: str) -> None:
     result = recognize(note, ("biology", "chemistry", "history", "physics"))
     assert (result.significance, result.subject) == (Significance.DURABLE, subject)
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "I'm at 40 percent battery.",
+        "Os animais do zoológico são fofos.",
+        "I realized I left my keys at home.",
+    ],
+)
+def test_everyday_statements_with_a_subject_word_or_a_number_are_not_stored(note: str) -> None:
+    assert recognize(note, ("mathematics", "biology")).significance is not Significance.DURABLE
+
+
+def test_ligatures_fold_like_their_letters() -> None:
+    result = recognize("Aujourd'hui j'ai appris que le cœur a quatre cavités.", ("biology", "mathematics"))
+    assert (result.significance, result.subject) == (Significance.DURABLE, "biology")
