@@ -13,9 +13,11 @@ from datetime import datetime
 
 from bot.config import CONFIG_PATH, LearnerConfig, Mode, learner_logins, parse_config
 from bot.diagnose.probe_answer import plan_probe_answer
+from bot.diagnose.signal_words import is_stuck, starts_teaching
+from bot.diagnose.teaching import teaching_reply
 from bot.errors import ConfigError
 from bot.handoff.operation import plan_handoff, wants_handoff
-from bot.intake.agent import Agent, LearnerInput, Significance
+from bot.intake.agent import Agent, LearnerInput, Recognition, Significance
 from bot.intake.conversation import ThreadMessage, approval_target
 from bot.intake.events import Comment, CommentEvent, Forge, IssueOpened, ThreadEvent, as_kind, event_key
 from bot.intake.model_use import NEEDS_SUBJECT, answer_first, pick_agent, reply_lead
@@ -152,6 +154,24 @@ def _with_config_problem(plan: Plan, snapshot: RepoSnapshot, event: ThreadEvent,
     return plan
 
 
+def _stuck_is_durable(recognition: Recognition, text: str) -> Recognition:
+    """A note in a known subject reporting a stuck attempt is a diagnosis signal, so it is worth recording."""
+    unsure = recognition.significance is Significance.AMBIGUOUS and recognition.subject is not None
+    if unsure and is_stuck(text) and not starts_teaching(text):
+        return recognition.model_copy(update={"significance": Significance.DURABLE})
+    return recognition
+
+
+def _thread_answer(
+    event: ThreadEvent, snapshot: RepoSnapshot, config: LearnerConfig, *, now: datetime, key: str
+) -> Plan | None:
+    """A comment answering what this thread asked: its review questions, else its diagnosis probe."""
+    if not isinstance(event, CommentEvent):
+        return None
+    review = plan_answer(event, snapshot, config, now=now, event_key=key)
+    return review or plan_probe_answer(event, snapshot, config, now=now, event_key=key)
+
+
 def _plan_note(
     event: ThreadEvent,
     snapshot: RepoSnapshot,
@@ -182,22 +202,9 @@ def _plan_note(
         return authorized(plan_undo(event, snapshot, config, event_key=key), preview=False)
     if wants_handoff(text, event.thread.labels):
         return authorized(plan_handoff(event, snapshot, config, now=now, event_key=key))
-    # A comment on a thread that asked review questions is the learner's answer.
-    answer = (
-        plan_answer(event, snapshot, config, now=now, event_key=key)
-        if isinstance(event, CommentEvent)
-        else None
-    )
+    answer = _thread_answer(event, snapshot, config, now=now, key=key)
     if answer is not None and not overrides.forbids_storing:
         return authorized(answer)
-    # A comment on a thread whose diagnosis has an open probe answers that probe.
-    probe = (
-        plan_probe_answer(event, snapshot, config, now=now, event_key=key)
-        if isinstance(event, CommentEvent)
-        else None
-    )
-    if probe is not None and not overrides.forbids_storing:
-        return authorized(probe)
 
     subjects = known_subjects(snapshot)
     learner_input = LearnerInput(
@@ -209,7 +216,9 @@ def _plan_note(
         default_subject=config.setup.answers.subject,
     )
     rule_agent, model_agent = agents
-    recognition = vetted(pick_agent(config, rule_agent, model_agent).recognize(learner_input))
+    recognition = _stuck_is_durable(
+        vetted(pick_agent(config, rule_agent, model_agent).recognize(learner_input)), text
+    )
     lead = reply_lead(config, recognition, model_agent, text)
     if overrides.forbids_storing:
         not_stored = NOT_STORED.format(override=overrides.describe())
@@ -221,6 +230,10 @@ def _plan_note(
     if recognition.significance is Significance.INCIDENTAL:
         # Incidental: at most the answer itself, never a word about the repository.
         return answer_first(_skip(f"incidental: {recognition.reason}", key), lead.alone(), event, key)
+    if recognition.significance is Significance.AMBIGUOUS and recognition.subject and starts_teaching(text):
+        # A request to be taught something new (a learning intention): the teaching start, nothing stored.
+        start = _answer(Outcome.SKIPPED, event, key, teaching_reply(), "teaching start")
+        return answer_first(start, lead, event, key)
     if recognition.significance is Significance.AMBIGUOUS or recognition.subject is None:
         known = f" (subjects so far: {', '.join(subjects)})" if subjects else ""
         ask = _answer(Outcome.SKIPPED, event, key, ASK_SUBJECT.format(known=known), NEEDS_SUBJECT)

@@ -70,3 +70,8 @@ def is_stuck(note: str) -> bool:
 def asks_to_be_taught(note: str) -> bool:
     """The learner asks to be taught now, which stops probing (and proves nothing)."""
     return TEACH_ME.found(fold(note))
+
+
+def starts_teaching(note: str) -> bool:
+    """The note asks to be taught rather than reporting a stuck attempt: new material, or a plain request."""
+    return not_met_yet(note) or (asks_to_be_taught(note) and not is_stuck(note))

@@ -21,10 +21,9 @@ PLAN = (
     "You have not met this yet, so there is nothing to diagnose: we start teaching. I have no chat model "
     "here to write the introduction myself, so the honest plan is:\n\n"
     "1. you answer the one question below, so the start fits what you already know;\n"
-    "2. a short introduction of the idea from your course material or a source you name, which I record "
-    "with this note;\n"
+    "2. a short introduction of the idea from your course material or a source you name;\n"
     "3. one small worked example, then one fresh question for you to try on your own.\n\n"
-    "Nothing about mastery is recorded from this note: only a later attempt of yours can show that."
+    "No mastery is claimed from this request: only a later attempt of yours can show that."
 )
 NEXT_ACTION = "answer the scope question on this issue, then start with a short introduction"
 
