@@ -107,11 +107,13 @@ def _due_review(snapshot: RepoSnapshot, subject: str, today: date) -> str | None
 
 def _frontier_action(point: Point) -> str:
     named = f"`{point.knowledge_id}` ({point.title})" if point.recorded else f"`{point.knowledge_id}`"
-    why = (
-        "its prerequisites " + ", ".join(f"`{req}`" for req in point.prerequisites) + " are `demonstrated`"
-        if point.prerequisites
-        else "it needs no recorded prerequisite"
-    )
+    listed = ", ".join(f"`{req}`" for req in point.prerequisites)
+    if not point.prerequisites:
+        why = "it needs no recorded prerequisite"
+    elif len(point.prerequisites) == 1:
+        why = f"its prerequisite {listed} is `demonstrated`"
+    else:
+        why = f"its prerequisites {listed} are `demonstrated`"
     return (
         f"work on {named}, next on your prerequisite graph: {why} and it is not yet `demonstrated`; "
         "try one fresh problem on it without your notes, then file the attempt as an issue"
