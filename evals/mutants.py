@@ -182,6 +182,14 @@ def claim_scheduler(plan: Plan) -> Plan:
     )
 
 
+def demand_tooling(plan: Plan) -> Plan:
+    """The next action sends the learner off to Git: pull the repository and answer in a local file."""
+    if plan.receipt is None:
+        return plan
+    action = "run `git pull`, then answer in `answers.md` and push it back"
+    return plan.model_copy(update={"receipt": plan.receipt.model_copy(update={"next_action": action})})
+
+
 def drop_receipt(plan: Plan) -> Plan:
     """Replies and issues go out without the receipt."""
     return plan.model_copy(update={"receipt": None})
@@ -309,6 +317,12 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant("answer-key-shown", answer_key_shown, ("04", "15"), "answers stay hidden until an attempt"),
     Mutant("claim-scheduler", claim_scheduler, ("08", "06"), "no background execution is claimed"),
+    Mutant(
+        "demand-tooling",
+        demand_tooling,
+        ("08",),
+        "the learner is asked for nothing beyond this thread: no command, shell or download",
+    ),
     Mutant("drop-receipt", drop_receipt, ("02", "01"), "the receipt reports the subject"),
     Mutant(
         "ignore-teacher",

@@ -32,6 +32,13 @@ from evals.harness.repo_state import RepoState
 from evals.scenarios.learner_files import CONFIG, UNRELATED_FILE, learner_files
 from evals.scenarios.review_loop import with_config
 
+# Tooling a learner on a shared phone must not be asked for: a command, a shell session, a download.
+LEARNER_TOOLING = re.compile(
+    r"`(?:git|pip|npm|npx|curl|wget|docker|brew|apt(?:-get)?|python3?|gitlearnos)(?:\s[^`]*)?`|^```(?:sh|bash|console|shell)\b"
+    r"|^\$ \S|https?://\S+\.(?:zip|apk|exe|dmg|msi|tar\.gz)\b",
+    re.I | re.M,
+)
+RECEIPT_FIELD_LINE = re.compile(r"^\s*[-*]\s+\*\*[^*:]+:\*\*")
 NUMBER = "08"
 TITLE = "Constrained-access SAT study"
 SUBJECT = "english"
@@ -108,7 +115,30 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
             len(final.commits_since(start)) == 2,
             f"{len(final.commits_since(start))} new commits",
         )
+        asks_nothing_beyond_the_thread(checks, repo.bot_replies(number))
     return checks.results
+
+
+def asks_nothing_beyond_the_thread(checks: CheckRecorder, replies: Sequence[str]) -> None:
+    """Protocol: no web app, server, database, large download or Git knowledge required of the learner.
+    What a reply asks the learner to do (its receipt's next action, and anything outside the receipt) names
+    no command to run, no shell block and no file to download; the receipt's Undo and Git persistence lines
+    tell what happened and are not asked of them."""
+    asked = [
+        found.group(0)
+        for reply in replies
+        for text in (parse_receipt(reply).get(ReceiptField.NEXT_ACTION, ""), _outside_receipt(reply))
+        if (found := LEARNER_TOOLING.search(text))
+    ]
+    checks.expect(
+        "the learner is asked for nothing beyond this thread: no command, shell or download",
+        not asked,
+        f"asked for: {asked}" if asked else f"{len(replies)} repl(ies) ask only for an answer here",
+    )
+
+
+def _outside_receipt(reply: str) -> str:
+    return "\n".join(line for line in reply.splitlines() if not RECEIPT_FIELD_LINE.match(line))
 
 
 def selection_reason(review: str) -> str:

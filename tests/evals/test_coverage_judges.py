@@ -1,8 +1,8 @@
 """The checks that cover criteria no check judged before: each passes a conforming outcome and fails the
-broken one its mutant produces (02.must.4: derived understanding only with its basis; 09.must.3: only the
+broken one its mutant produces. 02.must.4: derived understanding only with its basis; 09.must.3: only the
 goal, the linked model and the event's own evidence are cited; 09.variant.3: an unclear config leaves the
-update pending; 13.must.2 and 13.must-not.1: the setup
-questions before any commit or ingest; 13.must-not.7: a retrieval answer moves no mastery)."""
+update pending; 13.must.2 and 13.must-not.1: the setup questions before any commit or ingest;
+13.must-not.7: a retrieval answer moves no mastery; 08.must-not.1: nothing asked beyond the thread."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from evals.harness.receipt import ReceiptField
 from evals.harness.repo_state import CommitInfo, RepoState
 from evals.scenarios import rag_gate
 from evals.scenarios import s02_organize as s02
+from evals.scenarios import s08_constrained_access as s08
 from evals.scenarios import s09_implicit_event as s09
 from evals.scenarios import s13_rag as s13
 from evals.scenarios.learner_files import MATHS_GOAL
@@ -147,3 +148,28 @@ def test_13_mastery_moved_written_or_claimed_from_retrieval_fails() -> None:
     assert retrieval({POINT: "# Scale factor\n\n- Mastery: `demonstrated`\n"}) is CheckStatus.FAIL
     assert retrieval({"subjects/mathematics/knowledge/x.md": "Mastery: `demonstrated`\n"}) is CheckStatus.FAIL
     assert retrieval({}, answer=f"{ANSWER}\n\nYou have mastered similarity.") is CheckStatus.FAIL
+
+
+# --- 08.must-not.1 ------------------------------------------------------------------------------------------
+
+RECEIPT = "- **Undo:** `git revert abc123` reverts exactly this update\n- **Next action:** {}"
+
+
+def tooling(*replies: str) -> CheckStatus:
+    checks = CheckRecorder()
+    s08.asks_nothing_beyond_the_thread(checks, replies)
+    return status(checks)
+
+
+def test_08_a_question_answered_here_passes_though_the_receipt_tells_how_to_undo() -> None:
+    question = "Which word fits the sentence's exact meaning, and why?\n\n" + RECEIPT.format(
+        "reply here with your answer; `/gitlearnos approve` applies a pending change, `gitlearnos.yml` holds"
+        " the settings"
+    )
+    assert tooling(question) is CheckStatus.PASS
+
+
+def test_08_a_command_a_shell_block_or_a_download_asked_of_the_learner_fails() -> None:
+    assert tooling(RECEIPT.format("run `git pull`, then answer in `answers.md`")) is CheckStatus.FAIL
+    assert tooling("Set up first:\n\n```bash\npip install gitlearnos\n```") is CheckStatus.FAIL
+    assert tooling("Get the app: https://example.invalid/gitlearnos.apk") is CheckStatus.FAIL
