@@ -61,6 +61,7 @@ LETTER_BRACKET = re.compile(r"(?<![A-Za-z])(?P<letter>[A-Za-z])\s*\(")
 # Sample values: irrational-looking, both signs, none a root of anything simple.
 POINTS = (0.5772, -1.3029, 2.2361, -0.6931, 1.4142, 3.1623, -2.7183)
 MIN_POINTS = 4
+TINY = 1e-300  # where both sides are zero, the gap is zero
 SAME, DIFFERENT = 1e-14, 1e-6  # relative: 30-digit evaluation noise, and a difference no rounding explains
 
 
@@ -175,7 +176,7 @@ def _compare(key: Any, answer: Any, *, up_to_factor: bool = False) -> tuple[Verd
     if up_to_factor:
         ratios = [a / k for k, a in pairs]
         pairs = [(ratios[0], r) for r in ratios] if abs(ratios[0]) > SAME else [(1.0, 0.0)]
-    gaps = [abs(k - a) / max(1.0, abs(k), abs(a)) for k, a in pairs]
+    gaps = [abs(k - a) / max(abs(k), abs(a), TINY) for k, a in pairs]  # relative, so 1.6e-19 ≠ 1.7e-19
     where = f" at {len(pairs)} sample points" if symbols else ""
     if max(gaps) <= SAME:
         return Verdict.CORRECT, f"it is equal to the key{where}"

@@ -26,7 +26,7 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Context, Decimal
 from functools import cache
 from typing import Any, Literal
 
@@ -40,7 +40,7 @@ NUMBER = re.compile(
     rf"^(?P<mantissa>{PLAIN})(?:\s*(?:[eE](?P<e>[-+]?\d+)|[*xX]\s*10\s*(?:\^|\*\*)\s*(?P<ten>[-+]?\d+)))?$"
 )
 UNIT_TEXT = re.compile(r"^[^\W\d_][\w°%/*^().\s-]{0,39}$|^[°%][\w°%/*^().\s-]{0,39}$")
-UNIT_START = re.compile(r"(?<![^\s\d)])[^\W\d_°%]|[°%]")
+UNIT_START = re.compile(r"(?<![^\s\d)])(?![eE][-+]?\d)[^\W\d_°%]|[°%]")  # not the e of 1.6e-19
 SINGLE_LETTER_UNITS = frozenset("mgshKNJWVALl")
 # Unit words pint does not know, folded (lower case, no accents, a final plural s dropped).
 UNIT_WORDS = {
@@ -65,6 +65,7 @@ TOLERANCE = re.compile(
     )\s*\)?\s*$""",
     re.I | re.X,
 )
+TWELVE_FIGURES = Context(prec=12, rounding=ROUND_HALF_UP)
 REL = 1e-9  # the float noise unit conversion leaves; anything larger is a real difference
 
 
@@ -261,7 +262,12 @@ def describe(unit: Any) -> str:
 
 
 def _round(value: float, *, figures: int | None = None, places: int | None = None) -> Decimal:
-    exact = Decimal(repr(value)).quantize(Decimal(1).scaleb(-12)) if abs(value) < 1e12 else Decimal(value)
+    """``value`` rounded half up to ``figures`` significant figures or ``places`` decimal places.
+
+    It is first cut to 12 significant figures, so conversion noise (0.12 m → 12.000000000000002 cm)
+    does not tip a half; the cut is relative, so 1.6e-19 keeps its figures.
+    """
+    exact = TWELVE_FIGURES.create_decimal(repr(value))
     if figures is not None:
         places = figures - 1 - (exact.adjusted() if exact else 0)
     assert places is not None
@@ -298,7 +304,7 @@ def _judge_value(
             ok = _round(value, places=int(tol.amount)) == _round(target, places=int(tol.amount))
         else:
             limit = tol.amount * (abs(target) if tol.kind == "relative" else 1.0)
-            ok = abs(value - target) <= limit * (1 + REL) + 1e-12
+            ok = abs(value - target) <= limit * (1 + REL) + REL * abs(target)
         if ok:
             return Verdict.CORRECT, f"{shown} is within the key's stated tolerance ({tol.text})"
         return Verdict.INCORRECT, f"{shown} is outside the key's stated tolerance ({tol.text})"

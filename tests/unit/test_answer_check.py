@@ -89,6 +89,9 @@ def test_quantities_with_units(answer: str, result: Result) -> None:
         ("12", "1e309", N),  # overflows to infinity: no amount at all
         ("2 mol", "1 = 2", N),  # the answer's own equation does not hold
         ("-3", "|-3|", N),  # a number inside a formula is not read alone
+        ("1.6e-19", "1.7e-19", X),  # tiny amounts compare relatively
+        ("1.6e-19 C", "1.7e-19 C", X),
+        ("1.6e-19", "1.60e-19", C),
     ],
 )
 def test_numbers_and_tolerances_the_key_states(key: str, answer: str, result: Result) -> None:
