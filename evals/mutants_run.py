@@ -3,7 +3,9 @@
 A mutant is caught on a forge when at least one check of its scenarios fails there, other than a check
 the unmutated bot is known to fail (one the registry says an open issue owns). The CI slice runs
 each mutant's first scenario on one forge; the full run (``python -m evals.mutants_run --full``) runs
-every mutant against all its scenarios on every forge, and prints the mutation score either way.
+every mutant against all its scenarios on every forge, and prints the mutation score either way: on each
+forge (mutants caught there / mutants run there), then over all forges. ``gitlearnos evals --mutants
+[--full]`` is the same run from the evals command.
 """
 
 from __future__ import annotations
