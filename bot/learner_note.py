@@ -29,7 +29,7 @@ from bot.organize.correction import plan_revision
 from bot.organize.operation import plan_organize
 from bot.organize.undo import plan_undo
 from bot.plan import Outcome, Plan, Reply
-from bot.rag.questions import with_source_question
+from bot.rag.questions import rag_will_answer, with_source_question
 from bot.replies import APPROVAL_STALE, ASK_SUBJECT, INVALID_CONFIG, MARKER_PREFIX, NOT_STORED, PUBLIC_REPO
 from bot.review.answer import plan_answer
 from bot.setup.operation import plan_setup
@@ -219,7 +219,7 @@ def _plan_note(
     recognition = _stuck_is_durable(
         vetted(pick_agent(config, rule_agent, model_agent).recognize(learner_input)), text
     )
-    lead = reply_lead(config, recognition, model_agent, text)
+    lead = reply_lead(config, recognition, model_agent, text, from_material=rag_will_answer(event, snapshot))
     if overrides.forbids_storing:
         not_stored = NOT_STORED.format(override=overrides.describe())
         return answer_first(_answer(Outcome.SKIPPED, event, key, not_stored, "override"), lead, event, key)

@@ -78,6 +78,11 @@ INSTEAD_PENDING = "I prepared the writeback below instead"
 INSTEAD_ASKED = "I asked which subject it belongs to instead"
 INSTEAD_DUPLICATE = "your note was already recorded, so I linked it instead"
 INSTEAD_NOTHING = "I stored nothing"
+# ... and when the question is about the learner's synchronized material, which the rag worker searches.
+FROM_MATERIAL = (
+    "Your question is about your own material, so I look it up there: the passages that bear on it follow "
+    "in a separate reply (a read-only RAG lookup), quoted from your sources, not written by a chat model."
+)
 
 
 def reply_marker(event_key: str) -> str:

@@ -15,7 +15,8 @@ Offline (no model, or one the learner has not allowed) nothing can answer, and t
 pretend otherwise: a note that asks a question gets one line first saying the question is not answered
 and what the bot did instead (filed the note, prepared a writeback, asked for the subject), read from the
 plan itself so the line cannot claim a record that was not written. A request for a question ("quiz
-me") is not a question to answer: the bot sets the task it asked for.
+me") is not a question to answer: the bot sets the task it asked for. A question about the learner's
+synchronized material is answered from it by the rag worker, so the line says that answer follows.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from bot.plan import Outcome, Plan, Reply
 from bot.replies import (
     CANNOT_ANSWER,
     CANNOT_ANSWER_CONSENT,
+    FROM_MATERIAL,
     INSTEAD_ASKED,
     INSTEAD_DUPLICATE,
     INSTEAD_FILED,
@@ -53,6 +55,7 @@ class Lead(BaseModel):
     answered: bool = False  # ``text`` holds a real answer, not only a remark
     unanswered: bool = False  # offline: the note asked a question nothing here may answer
     consent: bool = False  # ... and a model exists that the learner has not allowed yet
+    from_material: bool = False  # ... but the rag worker answers it from the learner's material
 
     def alone(self) -> Lead:
         """The lead for input that is not stored: a real answer only, never a word about the repository."""
@@ -83,14 +86,24 @@ def asks_question(text: str) -> bool:
     return any(mark in text for mark in QUESTION_MARKS)
 
 
-def reply_lead(config: LearnerConfig, recognition: Recognition, model_agent: Agent | None, text: str) -> Lead:
-    """What leads the reply to ``text``, once ``recognition`` is known."""
+def reply_lead(
+    config: LearnerConfig,
+    recognition: Recognition,
+    model_agent: Agent | None,
+    text: str,
+    *,
+    from_material: bool = False,
+) -> Lead:
+    """What leads the reply to ``text``, once ``recognition`` is known.
+
+    ``from_material``: a rag worker answers what ``text`` asks about the learner's material.
+    """
     if model_allowed(config, model_agent):
         return Lead(text=answer_text(recognition), answered=bool(recognition.answer))
     if not asks_question(text) or recognition.wants_question:
         return Lead(text=recognition.model_remark)
     consent = model_agent is not None and config.authorization.external_model is ExternalModel.ASK
-    return Lead(text=recognition.model_remark, unanswered=True, consent=consent)
+    return Lead(text=recognition.model_remark, unanswered=True, consent=consent, from_material=from_material)
 
 
 def answer_text(recognition: Recognition) -> str:
@@ -123,9 +136,16 @@ def cannot_answer(plan: Plan, *, consent: bool) -> str:
     return CANNOT_ANSWER.format(consent=CANNOT_ANSWER_CONSENT if consent else "", instead=_instead(plan))
 
 
+def _offline_line(plan: Plan, lead: Lead) -> str:
+    """The one offline line: none when nothing was left unanswered; the RAG answer's, when one follows."""
+    if not lead.unanswered:
+        return ""
+    return FROM_MATERIAL if lead.from_material else cannot_answer(plan, consent=lead.consent)
+
+
 def answer_first(plan: Plan, lead: Lead, event: ThreadEvent, event_key: str) -> Plan:
     """Put the lead (an answer, a remark or the offline line) before the plan's first reply, or alone."""
-    offline = cannot_answer(plan, consent=lead.consent) if lead.unanswered else ""
+    offline = _offline_line(plan, lead)
     text = "\n\n".join(part for part in (offline, lead.text) if part)
     if not text:
         return plan

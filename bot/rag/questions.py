@@ -207,6 +207,24 @@ def _sentences(paragraph: str) -> list[str]:
     return [sentence for sentence in _SENTENCE_END.split(" ".join(paragraph.split())) if sentence]
 
 
+def _said(event: ThreadEvent) -> tuple[str, str]:
+    """The input's body (a comment's or an issue's) and the text searched (an issue's title with its body)."""
+    body = event.comment.body if event.comment is not None else event.thread.body
+    return body, (body if event.comment is not None else f"{event.thread.title}\n\n{body}")
+
+
+def source_question(event: ThreadEvent, snapshot: RepoSnapshot) -> SourceQuestion | None:
+    """What the learner's input asks about their synchronized material, or None (see the module rule)."""
+    if valid_config(snapshot) is None:
+        return None
+    return find_source_question(_said(event)[1], source_links(snapshot))
+
+
+def rag_will_answer(event: ThreadEvent, snapshot: RepoSnapshot) -> bool:
+    """True when a rag worker will answer what this input asks about the learner's material (local: none)."""
+    return event.forge is not Forge.LOCAL and source_question(event, snapshot) is not None
+
+
 def with_source_question(plan: Plan, event: ThreadEvent, snapshot: RepoSnapshot, event_key: str) -> Plan:
     """``plan`` plus a ``rag-answer`` follow-up when the learner's input asks about their own material.
 
@@ -214,13 +232,10 @@ def with_source_question(plan: Plan, event: ThreadEvent, snapshot: RepoSnapshot,
     record, a pending writeback, or a request for the subject) it gets the answer from the material alone,
     and nothing is stored. In local mode no rag worker runs, so the reply says how to look it up.
     """
-    if plan.operation not in ANSWERABLE_OPERATIONS or valid_config(snapshot) is None:
-        return plan
-    body = event.comment.body if event.comment is not None else event.thread.body
-    text = body if event.comment is not None else f"{event.thread.title}\n\n{body}"
-    asked = find_source_question(text, source_links(snapshot))
+    asked = source_question(event, snapshot) if plan.operation in ANSWERABLE_OPERATIONS else None
     if asked is None:
         return plan
+    body, text = _said(event)
     answer = Reply(
         thread_number=event.thread.number,
         is_pull_request=event.thread.is_pull_request,

@@ -14,6 +14,7 @@ from bot.intake.events import Forge
 from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome
 from bot.rag.questions import RAG_ANSWER
+from bot.replies import FROM_MATERIAL
 from tests.support.learner import NOW, REPO, issue_event, learner_repo
 from tests.support.rag_receipts import ingested_files
 from tests.support.rag_records import MATERIAL
@@ -23,6 +24,10 @@ QUESTIONS = [
     ("Scale factor?", f"What does {MATERIAL} call the ratio of corresponding sides?"),
     ("Handout", f"Hi! Quick one: what does {MATERIAL} call the ratio of corresponding sides?"),
 ]
+NOTE_AND_QUESTION = (
+    "Today I learned that similar triangles have proportional sides and equal angles. "
+    "What do my notes say about the scale factor?"
+)
 
 
 @pytest.mark.parametrize(("title", "body"), QUESTIONS)
@@ -43,15 +48,14 @@ def test_a_question_asked_as_a_comment_is_not_filed_either() -> None:
 
 
 def test_a_note_that_also_asks_about_the_material_is_still_recorded_and_answered() -> None:
-    body = (
-        "Today I learned that similar triangles have proportional sides and equal angles. "
-        "What do my notes say about the scale factor?"
-    )
-    plan = plan_event(issue_event(body, title="Similar triangles"), learner_repo(**ingested_files()),
-                      now=NOW, agent=RuleAgent())  # fmt: skip
+    event = issue_event(NOTE_AND_QUESTION, title="Similar triangles")
+    plan = plan_event(event, learner_repo(**ingested_files()), now=NOW, agent=RuleAgent())
     assert plan.outcome is Outcome.COMMITTED
     assert any("/events/" in path for path in plan.changed_paths)
     assert RAG_ANSWER in [job.kind for job in plan.follow_ups]
+    # Offline, the rag worker still answers: the reply says so, not that nothing can answer.
+    (reply,) = plan.replies
+    assert reply.text.startswith(FROM_MATERIAL) and "without a chat model" not in reply.text
 
 
 def test_in_local_mode_the_reply_says_it_cannot_be_looked_up_here_and_how_to() -> None:
