@@ -3,19 +3,21 @@
 Issue 17: a reply and the dashboard name a single next action, and it should follow from what the
 records say. In order:
 
-1. an action the current operation already owes (``pending``): the open diagnostic probe it just asked,
-   or the fresh task the learner asked for. The caller passes these because only it knows them; a
-   diagnosis that keeps probes in its own records hands them in the same way;
-2. a due review: a ``planned`` review of the subject whose ``Due`` date is today or earlier, oldest first,
+1. an action the current operation already owes (``pending``): the diagnostic probe it just asked, or
+   the fresh task the learner asked for. The caller passes these because only it knows them;
+2. a diagnostic probe still open in one of the subject's current event records (the diagnosis reads it
+   back, :func:`bot.diagnose.record.read_diagnosis`), the oldest first: its answer decides what to
+   teach, so a new step before it would be guessed;
+3. a due review: a ``planned`` review of the subject whose ``Due`` date is today or earlier, oldest first,
    because a check whose day has come measures more than new practice does;
-3. the prerequisite frontier: the first knowledge point of the subject that is not yet ``demonstrated``
+4. the prerequisite frontier: the first knowledge point of the subject that is not yet ``demonstrated``
    while every prerequisite it lists is. Points and their ``Prerequisites`` come from the point records
    (:func:`bot.records.knowledge.all_points`); a prerequisite named by a point but without a record of
    its own is still a node of the graph. Mastery is what the gap records state
    (:func:`bot.dashboard.sections.mastery_from_gaps`, the dashboard's own reading), ``unknown`` where
    none does; a note or a self-report never moves a point forward. Among several frontier points the
    one closest to the foundations (fewest points below it) comes first, then by ID;
-4. without a knowledge point in the subject there is no graph, and the action says what is missing
+5. without a knowledge point in the subject there is no graph, and the action says what is missing
    rather than inventing a step. A graph where nothing qualifies says why too: everything is
    ``demonstrated``, or the recorded prerequisites form a cycle.
 
@@ -29,13 +31,16 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.dashboard.sections import due_day, mastery_from_gaps
+from bot.diagnose.record import read_diagnosis
 from bot.records.files import records
 from bot.records.knowledge import all_points
+from bot.records.versions import current_events
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line
 
 DEMONSTRATED = "demonstrated"
 CYCLE_SHOWN = 3  # IDs named when the prerequisites form a cycle
+PROBE_LIMIT = 240  # characters of an open probe's question quoted in the action
 
 
 @dataclass(frozen=True)
@@ -90,6 +95,20 @@ def frontier(graph: Mapping[str, Point]) -> tuple[Point, ...]:
         if not point.demonstrated and all(graph[req].demonstrated for req in point.prerequisites)
     ]
     return tuple(sorted(ready, key=lambda point: (_below(graph, point.knowledge_id), point.knowledge_id)))
+
+
+def _open_probe(snapshot: RepoSnapshot, subject: str) -> str | None:
+    """The oldest diagnostic probe still open in the subject's current event records, as an action."""
+    asked = []
+    for event in current_events(snapshot, subject):
+        diagnosis = read_diagnosis(event.text)
+        if diagnosis is not None and diagnosis.open_probe:
+            where = event.header.get("Source locator", "") or f"`{event.path}`"
+            asked.append((event.header.get("Date", ""), event.path, where, diagnosis.open_probe_text))
+    if not asked:
+        return None
+    _, _, where, question = min(asked)
+    return f"answer the diagnostic question still open on {where}: {one_line(question, limit=PROBE_LIMIT)}"
 
 
 def _due_review(snapshot: RepoSnapshot, subject: str, today: date) -> str | None:
@@ -148,5 +167,8 @@ def next_action(snapshot: RepoSnapshot, *, subject: str, today: date, pending: I
     owed = next((action for action in pending if action), None)
     if owed is not None:
         return owed
-    graph = prerequisite_graph(snapshot, subject)
-    return _due_review(snapshot, subject, today) or _graph_action(graph, subject)
+    return (
+        _open_probe(snapshot, subject)
+        or _due_review(snapshot, subject, today)
+        or _graph_action(prerequisite_graph(snapshot, subject), subject)
+    )

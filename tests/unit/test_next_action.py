@@ -124,6 +124,23 @@ def test_the_action_differs_with_and_without_a_graph() -> None:
     assert shown(organize({}, NOTE))[1] != shown(organize(graph_repo() | demonstrated(A), NOTE))[1]
 
 
+COMPLAINT = "I cannot do this quadratic. I do not know how to find the maximum of `y = -2x^2 + 4x + 1`."
+
+
+def test_a_probe_still_open_on_another_issue_beats_a_due_review_and_the_frontier() -> None:
+    complaint = organize({}, COMPLAINT)
+    asked = shown(complaint)[1]
+    assert asked.startswith("answer the question on this issue: ") and "open upward or downward" in asked
+    due = {"subjects/mathematics/reviews/r1.md": review("review-r1", "planned", "2026-11-29")}
+    files = graph_repo() | demonstrated(A) | due | {w.path: w.content for w in complaint.writes}
+    body = FORM.format(note=NOTE, point="_No response_", prerequisites="_No response_")
+    later = plan_event(
+        issue_event(body, title=NOTE[:40], number=8), learner_repo(**files), now=NOW, agent=RuleAgent()
+    )
+    action = assert_everywhere(later, "answer the diagnostic question still open on [github issue #7 in")
+    assert "open upward or downward" in action and "review-r1" not in action
+
+
 def test_a_due_review_beats_the_frontier() -> None:
     due = {"subjects/mathematics/reviews/r1.md": review("review-r1", "planned", "2026-11-29")}
     plan = organize(graph_repo() | demonstrated(A) | due, NOTE)
