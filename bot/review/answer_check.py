@@ -72,7 +72,8 @@ ALTERNATIVES = re.compile(r"\s+(?:or|o|ou|oder|или|或者?)\s+(?:maybe\s+|per
 NOT_FORM = re.compile(r"^(?:not(?!\s+sure)|no\s+es|pas|nicht|не|不是)\s+(?P<rest>.+)$", re.I)
 # Words that deny or doubt what stands near them: a number in such a sentence is not taken as the answer.
 NEGATION = re.compile(
-    r"(?<!\w)(?:not|no|never|n't|wrong|incorrect|false|nicht|kein\w*|falsch|pas|faux|не|нет)(?!\w)|[不没错]",
+    r"(?<!\w)(?:not|no|never|n't|neither|nor|wrong|incorrect|false|nicht|kein\w*|weder|falsch|pas|faux|ni"
+    r"|не|нет)(?!\w)|[不没错]",
     re.I,
 )
 ORDERED = re.compile(r"\s*\((?:in\s+(?:this\s+|that\s+)?order|ordered)\)\s*$", re.I)
@@ -95,8 +96,11 @@ CHOICE_STRICT = re.compile(
     rf"^(?:{CHOICE_WORD}\s*)?(?:\((?P<a>[A-Ja-j])\)|(?P<b>[A-Ja-j])(?=$|[.):]))[.):]?(?:\s*(?P<text>\S.*))?$",
     re.I,
 )
-# A capital letter standing alone in a sentence, but not the article ("A cell divides", "A resposta é B").
-CHOICE_LOOSE = re.compile(r"(?<![\w'’])(?P<letter>[A-H])(?![\w'’])(?!\s+[^\W\d_A-Z])")
+# An option named in a sentence: "(c)", or a capital letter standing alone that is not the article A
+# ("A cell divides", "A resposta é B"; but "C over B" names two).
+CHOICE_MENTION = re.compile(
+    r"\((?P<paren>[A-Ja-j])\)|(?<![\w'’])(?P<letter>[A-H])(?![\w'’])(?!(?<=A)\s+[^\W\d_A-Z])"
+)
 NUMBER_IN_TEXT = re.compile(r"(?<![\w.,])[-+]?\d+(?:[.,]\d+)?(?:\s*[*xX]\s*10\^[-+]?\d+)?")
 UNIT_AFTER = re.compile(r"\s*(?P<unit>[^\W\d_°%][^\s,;:!?()。，]*|[°%][^\s,;:!?()。，]*)?")
 CALCULATION = re.compile(r"[|^*/()!<>±+√=]")  # around a number, these make it part of a formula
@@ -234,12 +238,12 @@ class ChoiceJudge:
     def __call__(self, text: str) -> Check:
         text = text.translate(CYRILLIC_CHOICES)
         strict = CHOICE_STRICT.match(text)
-        letters = (
-            {(strict.group("a") or strict.group("b")).upper()}
-            if strict
-            else {m.group("letter") for m in CHOICE_LOOSE.finditer(text)}
-        )
         words = strict.group("text") if strict else None
+        letters = {(strict.group("a") or strict.group("b")).upper()} if strict else set()
+        sentence = words if strict else text
+        letters |= {
+            (m.group("paren") or m.group("letter")).upper() for m in CHOICE_MENTION.finditer(sentence or "")
+        }
         if len(letters) > 1:
             return Check(Verdict.INCORRECT, self.method, "the answer names several options")
         if not letters:
@@ -261,7 +265,7 @@ class ChoiceJudge:
             return Check(
                 Verdict.CANNOT_TELL, self.method, "the letter is the key's; the words could not be compared"
             )
-        if not strict and NEGATION.search(text):
+        if sentence and NEGATION.search(sentence):
             return Check(Verdict.CANNOT_TELL, self.method, "the sentence around the letter negates something")
         return Check(Verdict.CORRECT, self.method, f"option {letter} is the key's option")
 

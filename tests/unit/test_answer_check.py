@@ -156,6 +156,10 @@ def test_parsing_is_bounded_in_time() -> None:
         ("(c) mitochondria", "(a) nucleus", X),
         ("(c) mitochondria", "ribosomes", X),
         ("A) mitosis", "A cell splits in two", N),  # the article is not option A
+        ("B", "I chose C over B", X),  # two options named
+        ("B", "(b) and (c)", X),
+        ("B", "neither A nor B", N),
+        ("B", "B is wrong", N),
         ("B", "A resposta é B", C),
     ],
 )
