@@ -219,7 +219,8 @@ def _plan_note(
     recognition = _stuck_is_durable(
         vetted(pick_agent(config, rule_agent, model_agent).recognize(learner_input)), text
     )
-    lead = reply_lead(config, recognition, model_agent, text, from_material=rag_will_answer(event, snapshot))
+    from_material = rag_will_answer(event, snapshot)
+    lead = reply_lead(config, recognition, model_agent, text, from_material=from_material, approved=approved)
     if overrides.forbids_storing:
         not_stored = NOT_STORED.format(override=overrides.describe())
         return answer_first(_answer(Outcome.SKIPPED, event, key, not_stored, "override"), lead, event, key)

@@ -16,7 +16,8 @@ pretend otherwise: a note that asks a question gets one line first saying the qu
 and what the bot did instead (filed the note, prepared a writeback, asked for the subject), read from the
 plan itself so the line cannot claim a record that was not written. A request for a question ("quiz
 me") is not a question to answer: the bot sets the task it asked for. A question about the learner's
-synchronized material is answered from it by the rag worker, so the line says that answer follows.
+synchronized material is answered from it by the rag worker, so the line says that answer follows. An
+approval re-plans a note whose pending reply already had the line, so the reply to the approval has none.
 """
 
 from __future__ import annotations
@@ -93,14 +94,16 @@ def reply_lead(
     text: str,
     *,
     from_material: bool = False,
+    approved: bool = False,
 ) -> Lead:
     """What leads the reply to ``text``, once ``recognition`` is known.
 
     ``from_material``: a rag worker answers what ``text`` asks about the learner's material.
+    ``approved``: ``text`` is a note re-planned on the learner's approval of its pending writeback.
     """
     if model_allowed(config, model_agent):
         return Lead(text=answer_text(recognition), answered=bool(recognition.answer))
-    if not asks_question(text) or recognition.wants_question:
+    if not asks_question(text) or recognition.wants_question or approved:
         return Lead(text=recognition.model_remark)
     consent = model_agent is not None and config.authorization.external_model is ExternalModel.ASK
     return Lead(text=recognition.model_remark, unanswered=True, consent=consent, from_material=from_material)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot.handle import plan_event
+from bot.intake.events import EventKind
 from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome, Plan
 from tests.support.learner import CONFIG, NOW, issue_event, learner_repo
@@ -60,3 +61,17 @@ def test_a_question_not_to_be_stored_says_nothing_was_stored(override: str) -> N
     result = plan(body=f"{BODY}\n\n{override}")
     assert result.writes == ()
     assert first_line(result) == "I can't answer questions without a chat model; I stored nothing."
+
+
+def test_approving_the_writeback_does_not_repeat_the_line() -> None:
+    manual = CONFIG.replace("mode: safe-auto", "mode: manual")
+    assert first_line(plan(config=manual)).startswith(CANNOT), "the pending reply had it"
+    approval = issue_event(
+        title="Worked example from class",
+        body=BODY,
+        kind=EventKind.COMMENT_CREATED,
+        comment="/gitlearnos approve",
+    )
+    result = plan_event(approval, learner_repo(**{"gitlearnos.yml": manual}), now=NOW, agent=AGENT)
+    assert result.outcome is Outcome.COMMITTED
+    assert CANNOT not in result.replies[0].text
