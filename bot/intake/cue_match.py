@@ -22,7 +22,7 @@ from collections.abc import Iterable
 # Combining accents of Latin and Cyrillic letters; the Japanese voicing marks (U+3099, U+309A) are kept,
 # so が never folds into か.
 _ACCENTS = re.compile("[\u0300-\u036f]")
-_CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 _GAP = r"(?:\w+\W+){0,5}"
 
 
@@ -47,7 +47,7 @@ def _word(word: str) -> str:
 
 def _phrase(phrase: str) -> str:
     folded = fold(phrase).strip()
-    if _CJK.search(folded):
+    if CJK.search(folded):
         return re.escape(folded)
     pattern = ""
     words = folded.split()
@@ -73,6 +73,10 @@ class Cues:
         if self._pattern is None:
             return frozenset()
         return frozenset(match.group(0) for match in self._pattern.finditer(folded_text))
+
+    def without(self, folded_text: str) -> str:
+        """The text with every cue it holds blanked out."""
+        return self._pattern.sub(" ", folded_text) if self._pattern is not None else folded_text
 
     def found(self, folded_text: str) -> bool:
         return self._pattern is not None and self._pattern.search(folded_text) is not None

@@ -22,46 +22,48 @@ LANGUAGES = ("en", "es", "fr", "de", "pt", "zh", "ja", "ru")
 # Something was learned, understood, solved, taught or got wrong: the learner reports a learning event.
 EVENT: Lexicon = {
     "en": phrases(
-        "solved, we solved, learned, learnt, today i learned, we learned, understood, now i understand, "
-        "finally understand*, realis*, realiz*, figured out, found out that, mistake*, got ~ wrong, "
-        "get* ~ wrong, wrong, incorrect, made an error, my error, i was wrong, studied, study notes, "
-        "revised, remember that, key point, takeaway, the trick is, i was taught, taught us, taught me, "
-        "we covered, i solved, solved it, explained that, explained how, explained why, showed us, "
-        "told us that, teacher* ~ said, teacher* ~ explained, teacher* ~ showed, tutor* ~ said, "
-        "tutor* ~ explained"
+        "didn't know, did not know, never knew, solved, we solved, learned, learnt, today i learned, "
+        "we learned, understood, now i understand, finally understand*, realis*, realiz*, figured out, "
+        "found out that, mistake*, got ~ wrong, get* ~ wrong, wrong, incorrect, made an error, my error, "
+        "i was wrong, studied, study notes, revised, remember that, key point, takeaway, the trick is, "
+        "i was taught, taught us, taught me, we covered, i solved, solved it, explained that, explained how, "
+        "explained why, showed us, told us that, teacher* ~ said, teacher* ~ explained, teacher* ~ showed, "
+        "tutor* ~ said, tutor* ~ explained"
     ),
     "es": phrases(
-        "aprendi, aprendimos, he aprendido, hemos aprendido, entendi, ahora entiendo, comprendi, "
+        "no sabia, aprendi, aprendimos, he aprendido, hemos aprendido, entendi, ahora entiendo, comprendi, "
         "me di cuenta, descubri, error*, me equivoque, me salio mal, estudie, estudiamos, repase, "
         "hay que recordar, recordar que, nos enseñaron, me enseño, explico, nos mostro, profesor* dijo, "
         "profe dijo, resolvi"
     ),
     "fr": phrases(
-        "j'ai appris, appris, nous avons appris, on a appris, j'ai compris, compris, "
+        "je ne savais pas, j'ai appris, appris, nous avons appris, on a appris, j'ai compris, compris, "
         "je comprends maintenant, je me suis rendu compte, erreur*, je me suis trompe*, faute*, j'ai etudie, "
         "revise*, il faut retenir, retenir que, nous a explique, a explique, nous a montre, prof* ~ a dit, "
         "resolu"
     ),
     "de": phrases(
-        "gelernt, lernte*, verstanden, jetzt verstehe ich, klar geworden, erkannt, fehler*, falsch gemacht, "
-        "falsch, wiederholt, gemerkt, merke dir, erklart, uns gezeigt, lehrer* ~ gesagt, gelost"
+        "wusste nicht, wusste ich nicht, gelernt, lernte*, verstanden, jetzt verstehe ich, klar geworden, "
+        "erkannt, fehler*, falsch gemacht, falsch, wiederholt, gemerkt, merke dir, erklart, uns gezeigt, "
+        "lehrer* ~ gesagt, gelost"
     ),
     "pt": phrases(
-        "aprendi, aprendemos, tenho aprendido, entendi, agora entendo, compreendi, percebi, me dei conta, "
-        "erro*, errei, estudei, revisei, lembrar que, nos ensinaram, explicou, nos mostrou, "
+        "nao sabia, aprendi, aprendemos, tenho aprendido, entendi, agora entendo, compreendi, percebi, "
+        "me dei conta, erro*, errei, estudei, revisei, lembrar que, nos ensinaram, explicou, nos mostrou, "
         "professor* disse, resolvi"
     ),
     "zh": phrases(
-        "学到, 学会, 学了, 今天学, 明白了, 懂了, 理解了, 搞懂, 弄懂, 弄明白, 原来, 发现, 错了, 做错, 错误, "
-        "弄错, 老师说, 老师讲, 老师教, 复习, 记住, 解出"
+        "才知道, 不知道原来, 学到, 学会, 学了, 今天学, 明白了, 懂了, 理解了, 搞懂, 弄懂, 弄明白, 原来, 发现, "
+        "错了, 做错, 错误, 弄错, 老师说, 老师讲, 老师教, 复习, 记住, 解出"
     ),
     "ja": phrases(
-        "学んだ, 習った, 教わった, 分かった, わかった, 理解した, 理解できた, 気づいた, 気付いた, 間違えた, "
-        "間違い, 間違って, ミス, 説明した, 説明してくれた, 復習, 覚えた, 解けた"
+        "知らなかった, 学んだ, 習った, 教わった, 分かった, わかった, 理解した, 理解できた, 気づいた, "
+        "気付いた, 間違えた, 間違い, 間違って, ミス, 説明した, 説明してくれた, 復習, 覚えた, 解けた"
     ),
     "ru": phrases(
-        "узнал*, выучил*, научил*, понял, поняла, поняли, теперь понимаю, осознал*, разобрал*, ошибк*, "
-        "ошибся, ошиблась, неправильно, повторил*, запомни*, объяснил*, нам показал*, сказал* ~ что, решил*"
+        "не знал*, узнал*, выучил*, научил*, понял, поняла, поняли, теперь понимаю, осознал*, разобрал*, "
+        "ошибк*, ошибся, ошиблась, неправильно, повторил*, запомни*, объяснил*, нам показал*, сказал* ~ что, "
+        "решил*"
     ),
 }
 
@@ -180,24 +182,35 @@ REQUEST: Lexicon = {
 # Plans and scheduling: when a class or an exam is, not what was learned in it.
 LOGISTICS: Lexicon = {
     "en": phrases(
-        "this week, this afternoon, this evening, tomorrow, tonight, next week, next month, on monday, "
-        "on tuesday, on wednesday, on thursday, on friday, this weekend, is due, due date, deadline, "
-        "schedule*, reschedul*, cancelled, canceled, wish me luck, i have an exam, i have a test, "
-        "i'm nervous, i am nervous"
+        "soon, later today, next year, next semester, opens at, closes at, open on, closed on, on mondays, "
+        "on sundays, on weekends, this week, this afternoon, this evening, tomorrow, tonight, next week, "
+        "next month, on monday, on tuesday, on wednesday, on thursday, on friday, this weekend, is due, "
+        "due date, deadline, schedule*, reschedul*, cancelled, canceled, wish me luck, i have an exam, "
+        "i have a test, i'm nervous, i am nervous"
     ),
     "es": phrases(
-        "mañana, la semana que viene, la proxima semana, fecha de entrega, plazo, horario, nervios*"
+        "pronto, el año que viene, el proximo año, cierra, abre, los lunes, los domingos, "
+        "los fines de semana, mañana, la semana que viene, la proxima semana, fecha de entrega, plazo, "
+        "horario, nervios*"
     ),
     "fr": phrases(
-        "demain, la semaine prochaine, date limite, a rendre pour, emploi du temps, annule*, stresse*"
+        "bientot, l'annee prochaine, ferme a, ouvre a, ferme le, le lundi, le dimanche, le week-end, demain, "
+        "la semaine prochaine, date limite, a rendre pour, emploi du temps, annule*, stresse*"
     ),
     "de": phrases(
-        "morgen, nachste woche, abgabetermin, frist, stundenplan, abgesagt, daumen, nervos, aufgeregt"
+        "bald, nachstes jahr, schliesst, offnet, montags, sonntags, am wochenende, morgen, nachste woche, "
+        "abgabetermin, frist, stundenplan, abgesagt, daumen, nervos, aufgeregt"
     ),
-    "pt": phrases("amanha, semana que vem, proxima semana, prazo, horario, cancelad*, nervos*"),
-    "zh": phrases("明天, 下周, 下星期, 截止, 课程表, 取消, 紧张"),
-    "ja": phrases("明日, あした, 来週, 締め切り, 時間割, 休講, 緊張"),
-    "ru": phrases("завтра, на следующей неделе, срок сдачи, дедлайн, расписани*, отменил*, волнуюсь"),
+    "pt": phrases(
+        "em breve, ano que vem, proximo ano, fecha, abre, as segundas, aos domingos, nos fins de semana, "
+        "amanha, semana que vem, proxima semana, prazo, horario, cancelad*, nervos*"
+    ),
+    "zh": phrases("马上, 明年, 关门, 开门, 周末, 每周一, 明天, 下周, 下星期, 截止, 课程表, 取消, 紧张"),
+    "ja": phrases("もうすぐ, 来年, 閉店, 開店, 週末, 毎週, 明日, あした, 来週, 締め切り, 時間割, 休講, 緊張"),
+    "ru": phrases(
+        "скоро, в следующем году, закрывается, открывается, по понедельникам, по выходным, завтра, "
+        "на следующей неделе, срок сдачи, дедлайн, расписани*, отменил*, волнуюсь"
+    ),
 }
 
 # The learner speaking of themselves: a statement in the first person with a subject word ("I'm at 40
@@ -211,6 +224,79 @@ FIRST_PERSON: Lexicon = {
     "zh": phrases("我"),
     "ja": phrases("私, 僕, 俺, わたし"),
     "ru": phrases("я, мой, моя, мои, мне, меня"),
+}
+
+# Words that open what was learned: "learned *that* …", "understood *how* …", "aprendí *que* …".
+CLAUSE: Lexicon = {
+    "en": phrases("that, how, why, what, which, about, the difference between, when to, where"),
+    "es": phrases("que, como, por que, porque, sobre, la diferencia entre, cuando, donde"),
+    "fr": phrases("que, qu'*, comment, pourquoi, ce qu'*, sur, la difference entre, quand"),
+    "de": phrases("dass, wie, warum, was, uber, den unterschied zwischen, wann, wo"),
+    "pt": phrases("que, como, por que, porque, sobre, a diferenca entre, quando, onde"),
+    "zh": phrases("是, 有, 怎么, 为什么, 如何, 区别, 关于"),
+    "ja": phrases("と, ことを, について, 方法, 仕組み, 違い, なぜ"),
+    "ru": phrases("что, как, почему, зачем, о, об, про, разниц*, когда, где"),
+}
+
+# The learner's own life: family, friends, errands. A "learned that" about them is news, not study.
+PERSONAL: Lexicon = {
+    "en": phrases(
+        "mom, dad, mother, father, brother, sister, grandma, grandpa, grandmother, grandfather, friend*, "
+        "neighbo*, boss, coworker*, roommate*, wife, husband, cousin*, uncle, aunt, family, supermarket, "
+        "mall, store, shop"
+    ),
+    "es": phrases(
+        "mama, papa, madre, padre, hermano*, hermana*, abuel*, amig*, vecin*, jefe, familia, tienda, "
+        "supermercado"
+    ),
+    "fr": phrases(
+        "maman, papa, mere, pere, frere*, soeur*, grand-mere, grand-pere, ami*, copain*, voisin*, patron, "
+        "famille, magasin*, supermarche"
+    ),
+    "de": phrases(
+        "mama, papa, mutter, vater, bruder, schwester, oma, opa, freund*, nachbar*, chef, familie, laden, "
+        "supermarkt"
+    ),
+    "pt": phrases("mae, pai, irmao*, irma*, avo*, amig*, vizinh*, chefe, familia, loja*, supermercado"),
+    "zh": phrases("妈妈, 爸爸, 哥哥, 姐姐, 弟弟, 妹妹, 奶奶, 爷爷, 朋友, 邻居, 老板, 家人, 商店, 超市"),
+    "ja": phrases("母, 父, 兄, 姉, 弟, 妹, 祖母, 祖父, 友達, 隣人, 上司, 家族, 店, スーパー"),
+    "ru": phrases(
+        "мама, папа, мать, отец, брат*, сестр*, бабушк*, дедушк*, друг*, подруг*, сосед*, начальник*, семь*, "
+        "магазин*"
+    ),
+}
+
+# Common words of four letters or more that carry no content, so they never count as what was learned.
+FILLER: Lexicon = {
+    "en": phrases(
+        "that, this, these, those, with, have, from, they, them, then, than, were, what, when, where, which, "
+        "while, about, into, over, also, just, very, really, today, yesterday, there, their, been, does, "
+        "some, something, much, many, more, most, only, even, each, every, because, after, before, again, "
+        "still, finally, actually, thing, things, lot, lots, will, would, could, should, class, lesson, "
+        "teacher, today's"
+    ),
+    "es": phrases(
+        "para, como, pero, porque, cuando, donde, esto, esta, este, todo, todos, hoy, muy, tambien, sobre, "
+        "entre, desde, hasta, tiene, tienen, hace, algo, mucho, clase"
+    ),
+    "fr": phrases(
+        "pour, dans, avec, sont, mais, comme, quand, cette, tout, tous, aussi, aujourd'hui, avoir, etre, "
+        "fait, quelque, chose, beaucoup, cours"
+    ),
+    "de": phrases(
+        "dass, eine, einer, einen, einem, nicht, sind, habe, haben, heute, auch, noch, oder, wenn, dann, "
+        "aber, sehr, wird, werden, etwas, viel, unterricht"
+    ),
+    "pt": phrases(
+        "para, como, mas, porque, quando, onde, isso, esta, este, muito, hoje, tambem, sobre, entre, tem, "
+        "sao, algo, aula"
+    ),
+    "zh": phrases("今天, 昨天, 我们, 他们, 一些, 东西, 很多"),
+    "ja": phrases("今日, 昨日, 私たち, 何か, たくさん"),
+    "ru": phrases(
+        "что, как, это, этот, эта, если, когда, сегодня, тоже, очень, есть, было, были, который, которая, "
+        "много, урок*"
+    ),
 }
 
 # Subject-agnostic academic vocabulary: the shape of knowledge, whatever the subject.
@@ -285,52 +371,60 @@ SMALL_TALK: Lexicon = {
 # Everyday errands and pastimes: a question or note about these is not school learning.
 OFF_TOPIC: Lexicon = {
     "en": phrases(
-        "game, games, the game, phone, phones, cell phone, smartphone, charger, battery died, my car, cook*, "
-        "recipe*, pasta, pizza, dinner, lunch, breakfast, restaurant*, weather, movie*, netflix, tv show*, "
-        "football, soccer, basketball, video game*, shopping, buy, bought, price*, flight*, hotel*, "
-        "vacation*, holiday*, party, birthday, weekend, girlfriend, boyfriend, my dog, my cat, password, "
-        "wifi, laptop, printer, haircut, gym, workout, coffee, grocer*, clothes, shoes, concert*, dentist"
+        "bus, train, subway, metro, taxi, airport, show, season, episode, series, bar, cafe, bakery, "
+        "cafeteria, tacos, principal, game, games, the game, phone, phones, cell phone, smartphone, charger, "
+        "battery died, my car, cook*, recipe*, pasta, pizza, dinner, lunch, breakfast, restaurant*, weather, "
+        "movie*, netflix, tv show*, football, soccer, basketball, video game*, shopping, buy, bought, "
+        "price*, flight*, hotel*, vacation*, holiday*, party, birthday, weekend, girlfriend, boyfriend, "
+        "my dog, my cat, password, wifi, laptop, printer, haircut, gym, workout, coffee, grocer*, clothes, "
+        "shoes, concert*, dentist"
     ),
     "es": phrases(
+        "autobus, tren, metro, taxi, aeropuerto, serie, temporada, episodio, bar, cafeteria, panaderia, "
         "movil, celular, telefono, cargador, cocin*, receta*, pasta, pizza, cena, almuerzo, desayuno, "
         "restaurante*, pelicula*, futbol, baloncesto, videojuego*, compras, comprar, compre, precio*, "
         "vuelo*, hotel*, vacaciones, fiesta*, cumpleaños, novio, novia, mi perro, mi gato, contraseña, wifi, "
         "portatil, impresora, gimnasio, cafe, ropa, zapatos, concierto*"
     ),
     "fr": phrases(
-        "portable, telephone, chargeur, cuisin*, recette*, pates, pizza, diner, dejeuner, petit-dejeuner, "
-        "restaurant*, meteo, un film, foot, football, jeu video, jeux video, shopping, acheter, achete, "
-        "prix, hotel*, vacances, fete, anniversaire, copain, copine, mon chien, mon chat, mot de passe, "
-        "wifi, imprimante, salle de sport, cafe, vetements, chaussures, concert*"
+        "bus, train, metro, taxi, aeroport, serie, saison, episode, bar, boulangerie, portable, telephone, "
+        "chargeur, cuisin*, recette*, pates, pizza, diner, dejeuner, petit-dejeuner, restaurant*, meteo, "
+        "un film, foot, football, jeu video, jeux video, shopping, acheter, achete, prix, hotel*, vacances, "
+        "fete, anniversaire, copain, copine, mon chien, mon chat, mot de passe, wifi, imprimante, "
+        "salle de sport, cafe, vetements, chaussures, concert*"
     ),
     "de": phrases(
-        "handy, ladegerat, kochen, koche, gekocht, rezept*, nudeln, pasta, pizza, abendessen, mittagessen, "
+        "bus, zug, bahn, u-bahn, taxi, flughafen, serie, staffel, folge, bar, cafe, backerei, handy, "
+        "ladegerat, kochen, koche, gekocht, rezept*, nudeln, pasta, pizza, abendessen, mittagessen, "
         "fruhstuck, restaurant*, wetter, fussball, basketball, videospiel*, einkaufen, kaufen, gekauft, "
         "preis*, flug, hotel*, urlaub*, ferien, party, geburtstag*, freundin, mein hund, meine katze, "
         "passwort, wlan, drucker, fitnessstudio, kaffee, kleidung, schuhe, konzert*"
     ),
     "pt": phrases(
-        "celular, telefone, carregador, cozinh*, receita*, macarrao, pizza, jantar, almoco, cafe da manha, "
-        "restaurante*, previsao do tempo, filme*, novela*, futebol, basquete, videogame*, compras, comprar, "
-        "comprei, preco*, voo*, hotel*, ferias, festa*, aniversario, namorad*, meu cachorro, meu gato, "
-        "senha, wifi, impressora, cafe, roupa*, sapato*"
+        "onibus, trem, metro, taxi, aeroporto, serie, temporada, episodio, bar, padaria, celular, telefone, "
+        "carregador, cozinh*, receita*, macarrao, pizza, jantar, almoco, cafe da manha, restaurante*, "
+        "previsao do tempo, filme*, novela*, futebol, basquete, videogame*, compras, comprar, comprei, "
+        "preco*, voo*, hotel*, ferias, festa*, aniversario, namorad*, meu cachorro, meu gato, senha, wifi, "
+        "impressora, cafe, roupa*, sapato*"
     ),
     "zh": phrases(
-        "手机, 充电器, 做饭, 烹饪, 菜谱, 食谱, 意大利面, 面条, 披萨, 晚饭, 午饭, 早饭, 餐厅, 饭店, 天气, "
-        "电影, 电视剧, 足球, 篮球, 游戏, 购物, 价格, 多少钱, 航班, 酒店, 度假, 旅游, 派对, 男朋友, 女朋友, "
-        "我的狗, 我的猫, 密码, 打印机, 健身房, 咖啡, 衣服, 演唱会"
+        "公交, 公交车, 地铁, 火车, 出租车, 机场, 综艺, 咖啡店, 面包店, 酒吧, 手机, 充电器, 做饭, 烹饪, 菜谱, "
+        "食谱, 意大利面, 面条, 披萨, 晚饭, 午饭, 早饭, 餐厅, 饭店, 天气, 电影, 电视剧, 足球, 篮球, 游戏, "
+        "购物, 价格, 多少钱, 航班, 酒店, 度假, 旅游, 派对, 男朋友, 女朋友, 我的狗, 我的猫, 密码, 打印机, "
+        "健身房, 咖啡, 衣服, 演唱会"
     ),
     "ja": phrases(
-        "スマホ, 携帯, 充電器, 料理, レシピ, パスタ, ピザ, 晩ご飯, 夕食, 昼ご飯, 朝ご飯, レストラン, 天気, "
-        "映画, ドラマ, サッカー, 野球, ゲーム, 買い物, 値段, 飛行機, ホテル, 旅行, 休暇, パーティー, 彼氏, "
-        "パスワード, プリンター, ジム, コーヒー, コンサート"
+        "バス, 電車, 地下鉄, タクシー, 空港, アニメ, カフェ, パン屋, バー, スマホ, 携帯, 充電器, 料理, "
+        "レシピ, パスタ, ピザ, 晩ご飯, 夕食, 昼ご飯, 朝ご飯, レストラン, 天気, 映画, ドラマ, サッカー, 野球, "
+        "ゲーム, 買い物, 値段, 飛行機, ホテル, 旅行, 休暇, パーティー, 彼氏, パスワード, プリンター, ジム, "
+        "コーヒー, コンサート"
     ),
     "ru": phrases(
-        "телефон*, смартфон*, зарядк*, приготовить, готовить, рецепт*, паста, пасту, пасты, пицц*, ужин*, "
-        "обед*, завтрак*, ресторан*, погод*, фильм*, кино, сериал*, футбол*, баскетбол*, видеоигр*, покупк*, "
-        "купить, купил*, цена, цену, сколько стоит, рейс*, отел*, гостиниц*, отпуск*, каникул*, вечеринк*, "
-        "день рождения, девушк*, моя собака, мой кот, пароль, вайфай, принтер*, спортзал*, кофе, одежд*, "
-        "обув*, концерт*"
+        "автобус*, поезд*, метро, такси, аэропорт*, сезон*, сери*, кафе, пекарн*, бар, телефон*, смартфон*, "
+        "зарядк*, приготовить, готовить, рецепт*, паста, пасту, пасты, пицц*, ужин*, обед*, завтрак*, "
+        "ресторан*, погод*, фильм*, кино, сериал*, футбол*, баскетбол*, видеоигр*, покупк*, купить, купил*, "
+        "цена, цену, сколько стоит, рейс*, отел*, гостиниц*, отпуск*, каникул*, вечеринк*, день рождения, "
+        "девушк*, моя собака, мой кот, пароль, вайфай, принтер*, спортзал*, кофе, одежд*, обув*, концерт*"
     ),
 }
 

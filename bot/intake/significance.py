@@ -29,6 +29,7 @@ from bot.intake.cue_words import (
     SMALL_TALK,
     every_language,
 )
+from bot.intake.learned_clause import states_what_was_learned
 
 _EVENT = Cues(every_language(EVENT))
 _GAP = Cues(every_language(GAP))
@@ -60,6 +61,7 @@ class Reading:
     numbers: bool  # a number or a year: with a subject term, a statement of fact
     first_person: bool  # the learner speaks of themselves (I, my, je, 我 …)
     question_only: bool  # every sentence of the note is a question
+    states_learning: bool  # past its learning cues, the note says what was learned (learned_clause)
     wants_question: bool  # an explicit request for a task ("quiz me")
 
 
@@ -79,6 +81,7 @@ def read(text: str, note: str, *, signals: frozenset[Signal], content: int, want
         numbers=bool(_NUMBER.search(without_markup(text))),
         first_person=_FIRST_PERSON.found(folded),
         question_only=is_question_only(note),
+        states_learning=states_what_was_learned(folded, (_EVENT, _GAP, _CONTEXT)),
         wants_question=wants_question,
     )
 
@@ -128,6 +131,8 @@ def _decide(reading: Reading) -> tuple[Significance, str]:
 def _learning_event(reading: Reading) -> tuple[Significance, str]:
     if _substance(reading):
         return Significance.DURABLE, "a learning event with content to learn from"
+    if reading.states_learning and not (reading.logistics or reading.off_topic):
+        return Significance.DURABLE, "a learning event that says what was learned"
     return Significance.AMBIGUOUS, "it sounds like learning but names nothing to record"
 
 

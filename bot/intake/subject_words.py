@@ -354,11 +354,11 @@ TERMS: Mapping[str, Lexicon] = {
     },
     "geography": {
         "en": phrases(
-            "water cycle, precipitation, rainforest*, tundra, savanna*, plateau*, delta, peninsula*, "
-            "archipelago*, population growth, urbanization, continental drift, continent*, capital city, "
-            "capital of, latitude, longitude, climate, tectonic*, volcano*, earthquake*, erosion, "
-            "population density, equator, hemisphere*, glacier*, deserts, mountain range*, topograph*, "
-            "monsoon*"
+            "plate boundar*, water cycle, precipitation, rainforest*, tundra, savanna*, plateau*, delta, "
+            "peninsula*, archipelago*, population growth, urbanization, continental drift, continent*, "
+            "capital city, capital of, latitude, longitude, climate, tectonic*, volcano*, earthquake*, "
+            "erosion, population density, equator, hemisphere*, glacier*, deserts, mountain range*, "
+            "topograph*, monsoon*"
         ),
         "es": phrases(
             "ciclo del agua, precipitacion*, selva tropical, meseta*, peninsula*, archipielago*, "
@@ -453,8 +453,8 @@ TERMS: Mapping[str, Lexicon] = {
     },
     "economics": {
         "en": phrases(
-            "supply and demand, inflation, gdp, elasticity, opportunity cost, monopol*, interest rate*, "
-            "fiscal, monetary, recession"
+            "supply chain*, supply and demand, inflation, gdp, elasticity, opportunity cost, monopol*, "
+            "interest rate*, fiscal, monetary, recession"
         ),
         "es": phrases("oferta y demanda, inflacion, pib, elasticidad, costo de oportunidad, monopolio*"),
         "fr": phrases("offre et demande, inflation, pib, elasticite, cout d'opportunite, monopole*"),

@@ -264,3 +264,30 @@ def test_everyday_statements_with_a_subject_word_or_a_number_are_not_stored(note
 def test_ligatures_fold_like_their_letters() -> None:
     result = recognize("Aujourd'hui j'ai appris que le cœur a quatre cavités.", ("biology", "mathematics"))
     assert (result.significance, result.subject) == (Significance.DURABLE, "biology")
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Today I learned that octopuses have three hearts.",
+        "Hoy aprendí que los pulpos tienen tres corazones.",
+        "Сегодня я узнал, что у осьминога три сердца.",
+        "今天我学到章鱼有三颗心脏。",
+    ],
+)
+def test_a_learning_event_that_says_what_was_learned_needs_no_known_subject_word(note: str) -> None:
+    result = recognize(note, ("biology",))
+    assert (result.significance, result.subject) == (Significance.DURABLE, "biology")
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "I found out that my best friend is moving to Canada.",
+        "J'ai appris que la boulangerie ferme à midi.",
+        "Я узнал, что автобус теперь ходит реже.",
+        "I learned that the new season of my favourite show starts soon.",
+    ],
+)
+def test_news_of_the_learners_day_is_never_stored_however_it_is_learned(note: str) -> None:
+    assert recognize(note, ("mathematics",)).significance is not Significance.DURABLE
