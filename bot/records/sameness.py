@@ -114,6 +114,8 @@ _POSSESSIVE = re.compile(r"['’]s?$")
 _WORD = re.compile(r"\w+")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+")
 _NOT_TOPIC = re.compile(r"[\d_]")
+# Where a note came from is not what it states: two notes citing one source may say different things.
+_SOURCE_LINE = re.compile(r"^\s*source:.*$", re.I | re.M)
 _SUFFIXES = ("ing", "ed", "es", "s")
 _STEM = 6
 
@@ -240,8 +242,8 @@ def _outcome(tokens: set[str], folded: str) -> str:
 
 
 def features(text: str) -> Features:
-    """The comparison features of one note."""
-    nfkc = unicodedata.normalize("NFKC", text)
+    """The comparison features of one note (its ``Source:`` line left out)."""
+    nfkc = _SOURCE_LINE.sub("", unicodedata.normalize("NFKC", text))
     folded = _plain(nfkc)
     tokens = set(_WORD.findall(folded))
     numbers = {_number(m.group("value"), m.group("unit")) for m in _NUMBER.finditer(nfkc.casefold())}
