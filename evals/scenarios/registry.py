@@ -30,13 +30,15 @@ from evals.scenarios import (
     s10_teaching_collaboration,
     s13_rag,
     s15_recurring_automation,
+    s17_differential_diagnosis,
+    s18_no_overdiagnosis,
 )
 
 DIAGNOSIS_ISSUE = "#17"
 JUDGEMENT_ISSUE = "#16"
 DIAGNOSIS = (
-    f"owned by open issue {DIAGNOSIS_ISSUE}: the diagnose operation (competing hypotheses, one "
-    "discriminating probe, model synthesis) is not built"
+    f"owned by open issue {DIAGNOSIS_ISSUE}: synthesis of repeated errors (one gap, one model, a planned "
+    "transfer question) is not built"
 )
 SERVER_SIDE = "does not apply to a server-side bot: "
 
@@ -47,8 +49,6 @@ SERVER_SIDE = "does not apply to a server-side bot: "
 # anything else that is not-yet or failing fails the run.
 OWNED_BY_OPEN_ISSUE: dict[str, str] = {
     "14": DIAGNOSIS_ISSUE,
-    "17": DIAGNOSIS_ISSUE,
-    "18": DIAGNOSIS_ISSUE,
     "11: no repository write access": JUDGEMENT_ISSUE,
     "11: transfer-based goal": JUDGEMENT_ISSUE,
 }
@@ -177,8 +177,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         "assembled prompt); the bot is not a Harness plugin. The parts a bot shares (safe-auto, preview and "
         "manual fixtures; an image-only note marked needs-transcription) are scenario 09's variants",
     ),
-    Scenario("17", "Differential diagnosis", Surface.FORGE, DIAGNOSIS),
-    Scenario("18", "No over-diagnosis of new learning", Surface.FORGE, DIAGNOSIS),
+    Scenario("17", "Differential diagnosis", Surface.FORGE, forge_run=s17_differential_diagnosis.run),
+    Scenario("18", "No over-diagnosis of new learning", Surface.FORGE, forge_run=s18_no_overdiagnosis.run),
 )
 
 

@@ -1,0 +1,203 @@
+"""Scenario 17, differential diagnosis before writing a knowledge gap.
+
+Initial state: the demo's repository (``safe-auto``, a mathematics goal, no quadratic gap). The learner
+files the scenario's complaint verbatim, without working. Judged by outcome, in two repositories:
+
+1. **opens upward**: the complaint makes one commit of an event with the competing hypotheses and no gap,
+   and the reply asks one qualitative probe with both gates; the answer "it opens upward" makes one
+   commit whose one gap is at the leading-coefficient grain, ``supported``, mastery ``unknown``, with a
+   check that changes the numbers; then "I misread the sign" (the self-correction variant) falsifies that
+   class, kept readable in the hypothesis table and the falsification log, the gap no longer open;
+2. **opening answered correctly**: "downward" rules out the unestablished concept and the next probe is
+   about the vertex; naming a method leaves classes that share one intervention, so probing stops at
+   ``suspected`` with the supported-write gate held and no gap.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from evals.harness import records
+from evals.harness.checks import Check, CheckRecorder
+from evals.harness.forge_run import ForgeRun, LearnerRepository
+from evals.harness.learner_checks import history_kept, new_records, one_learning_commit
+from evals.harness.receipt import ReceiptField, parse_receipt
+from evals.harness.repo_state import RepoState
+from evals.scenarios.diagnosis_records import (
+    REQUIRED_CLASSES,
+    asked_part,
+    field,
+    hypothesis_statuses,
+    question_count,
+    table,
+)
+from evals.scenarios.learner_files import learner_files
+
+NUMBER = "17"
+TITLE = "Differential diagnosis"
+COMPLAINT = "I cannot do this quadratic. I do not know how to find the maximum of `y = -2x^2 + 4x + 1`."
+ISSUE_TITLE = "Quadratic maximum"
+UPWARD = "I think it opens upward."
+MISREAD = "Oh, I misread the sign of a: it is -2, so it opens downward."
+DOWNWARD = "Downward, because the number in front of x^2 is negative."
+METHOD = "I would use x = -b/(2a) and put it back into the equation."
+SOLUTION = re.compile(r"\(\s*1\s*,\s*3\s*\)|maximum (?:value )?(?:is|of) 3\b|\bx\s*=\s*1\b", re.I)
+OPENING = re.compile(r"\bopen\w*\b.*\b(?:up\w*|down\w*)\b", re.I | re.S)
+GATE = re.compile(r"Stop-probe gate:\W*(held|passed).*?Supported-write gate:\W*(held|passed)", re.I | re.S)
+ORIGINAL = re.compile(r"-\s*2\s*x\s*\^\s*2\s*\+\s*4\s*x\s*\+\s*1")
+
+
+def _gates(text: str) -> tuple[str, ...] | None:
+    """The two gates as a text reports them, (stop-probe, supported-write), or None."""
+    found = GATE.search(text)
+    return tuple(g.lower() for g in found.groups()) if found else None
+
+
+def _lifecycle(text: str) -> str:
+    return field(text, "Interpretation lifecycle")
+
+
+def run(ctx: ForgeRun) -> Sequence[Check]:
+    checks = ctx.checks
+    with checks.section("opens upward"):
+        repo = ctx.create_repository("upward", learner_files())
+        number, event_path = _complaint(checks, repo)
+        gap = _upward(checks, repo, number, event_path)
+        _self_correction(checks, repo, number, event_path, gap)
+    with checks.section("opening right"):
+        repo = ctx.create_repository("opening-right", learner_files())
+        number, event_path = _complaint(checks, repo)
+        _opening_right(checks, repo, number, event_path)
+    return checks.results
+
+
+def _step(repo: LearnerRepository, number: int, words: str, count: int) -> tuple[RepoState, RepoState, str]:
+    before = repo.observe()
+    repo.comment(number, words)
+    reply = repo.wait_for_replies(number, count)[-1]
+    return before, repo.observe(), reply
+
+
+def _complaint(checks: CheckRecorder, repo: LearnerRepository) -> tuple[int, str]:
+    """The first turn: an event with competing hypotheses, no gap, one qualitative probe, both gates."""
+    start = repo.observe()
+    number = repo.open_issue(ISSUE_TITLE, COMPLAINT)
+    reply = repo.wait_for_replies(number)[-1]
+    after = repo.observe()
+    one_learning_commit(checks, start, after)
+    events = new_records(start, after, "events")
+    event = after.files.get(events[0], "") if len(events) == 1 else ""
+    statuses = hypothesis_statuses(event)
+    missing = [c for c in REQUIRED_CLASSES if c not in statuses]
+    checks.expect(
+        "the complaint is an event with competing hypotheses across layers",
+        bool(event) and not missing and "supported" not in statuses.values(),
+        f"{events or 'no new event'}; classes {statuses}; missing {missing}",
+    )
+    gaps = new_records(start, after, "knowledge-gaps")
+    checks.expect("no gap file from the first complaint", not gaps, f"new gaps: {gaps or 'none'}")
+    asked = asked_part(reply)
+    checks.expect(
+        "one qualitative probe is asked and recorded",
+        question_count(asked) == 1 and bool(OPENING.search(asked)) and "open" in field(event, "Open probe"),
+        f"{question_count(asked)} question(s) in the reply; recorded probe {field(event, 'Open probe')!r}",
+    )
+    shown = SOLUTION.findall(asked)
+    checks.expect(
+        "no full solution comes first", not shown, f"solution shown: {shown}" if shown else "none shown"
+    )
+    gates = _gates(reply)
+    checks.expect("the reply reports both gates held", gates == ("held", "held"), f"gates: {gates}")
+    return number, events[0] if events else ""
+
+
+def _mastery(checks: CheckRecorder, after: RepoState, reply: str) -> None:
+    gaps = [p for p in after.files if "/knowledge-gaps/" in p]
+    stated = {p: records.header(after.files[p]).get("Mastery", "") for p in gaps}
+    receipt = parse_receipt(reply).get(ReceiptField.MASTERY, "")
+    checks.expect(
+        "mastery stays unknown or learning",
+        all(value in ("unknown", "learning") for value in stated.values()) and "demonstrated" not in receipt,
+        f"gap mastery {stated}; receipt Mastery {receipt!r}",
+    )
+
+
+def _upward(checks: CheckRecorder, repo: LearnerRepository, number: int, event_path: str) -> str:
+    """'It opens upward': one gap at the leading-coefficient grain, supported, with a fresh check."""
+    before, after, reply = _step(repo, number, UPWARD, 2)
+    one_learning_commit(checks, before, after)
+    gaps = new_records(before, after, "knowledge-gaps")
+    gap = after.files.get(gaps[0], "") if len(gaps) == 1 else ""
+    name = f"{gaps[0] if gaps else ''} {records.header(gap).get('Title', '')}".lower()
+    checks.expect(
+        "the upward answer yields the leading-coefficient link",
+        "leading" in name and "coefficient" in name and "open" in name and "maxim" not in name,
+        f"new gaps {gaps or 'none'}; title {records.header(gap).get('Title', '')!r}",
+    )
+    checks.expect(
+        "the gap is written only with both gates passed, as supported",
+        _lifecycle(gap) == "supported" and _gates(gap) == ("passed", "passed"),
+        f"interpretation {_lifecycle(gap)!r}; gates {_gates(gap)}",
+    )
+    check = field(gap, "Fresh transfer check")
+    checks.expect(
+        "the verification item changes the values",
+        bool(check) and not ORIGINAL.search(check),
+        f"fresh check: {check!r}",
+    )
+    event = after.files.get(event_path, "")
+    checks.expect(
+        "the event keeps the probe answer",
+        UPWARD in event and UPWARD.rstrip(".") in records.section(event, "Probe history"),
+        "the answer is in the event's probe history" if UPWARD in event else "answer not recorded",
+    )
+    _mastery(checks, after, reply)
+    return gaps[0] if gaps else ""
+
+
+def _self_correction(
+    checks: CheckRecorder, repo: LearnerRepository, number: int, event_path: str, gap: str
+) -> None:
+    """'I misread the sign': the supported class falsified and kept, the gap no longer open."""
+    before, after, reply = _step(repo, number, MISREAD, 3)
+    one_learning_commit(checks, before, after)
+    event = after.files.get(event_path, "")
+    statuses = hypothesis_statuses(event)
+    logged = [row for row in table(event, "Falsification log") if "concept-unestablished" in row]
+    checks.expect(
+        "a falsified hypothesis stays readable",
+        statuses.get("concept-unestablished") == "falsified" and bool(logged),
+        f"concept-unestablished: {statuses.get('concept-unestablished')!r}; log rows {logged}",
+    )
+    text = after.files.get(gap, "")
+    resolution = records.header(text).get("Resolution", "")
+    checks.expect(
+        "the falsified gap is kept and no longer open",
+        bool(text) and resolution != "open" and _lifecycle(text) == "falsified",
+        f"{gap or 'no gap'}: Resolution {resolution!r}, interpretation {_lifecycle(text)!r}",
+    )
+    history_kept(checks, before, after)
+    _mastery(checks, after, reply)
+
+
+def _opening_right(checks: CheckRecorder, repo: LearnerRepository, number: int, event_path: str) -> None:
+    """'Downward': the concept ruled out, a vertex probe next; a named method stops at suspected."""
+    before, after, reply = _step(repo, number, DOWNWARD, 2)
+    event = after.files.get(event_path, "")
+    asked = asked_part(reply)
+    checks.expect(
+        "a right opening rules out the unestablished concept and probes the vertex next",
+        hypothesis_statuses(event).get("concept-unestablished") in ("ruled_out", "ruled-out")
+        and "vertex" in asked.lower() and question_count(asked) == 1,
+        f"concept-unestablished: {hypothesis_statuses(event).get('concept-unestablished')!r}; "
+        f"{question_count(asked)} question(s); vertex asked: {'vertex' in asked.lower()}",
+    )  # fmt: skip
+    before, after, reply = _step(repo, number, METHOD, 3)
+    event = after.files.get(event_path, "")
+    gaps = new_records(before, after, "knowledge-gaps")
+    checks.expect(
+        "classes sharing an intervention stop probing at suspected",
+        _lifecycle(event) == "suspected" and _gates(reply) == ("passed", "held") and not gaps,
+        f"interpretation {_lifecycle(event)!r}; gates {_gates(reply)}; new gaps {gaps}",
+    )
