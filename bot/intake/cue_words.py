@@ -61,9 +61,9 @@ EVENT: Lexicon = {
         "気付いた, 間違えた, 間違い, 間違って, ミス, 説明した, 説明してくれた, 復習, 覚えた, 解けた"
     ),
     "ru": phrases(
-        "не знал*, узнал*, выучил*, научил*, понял, поняла, поняли, теперь понимаю, осознал*, разобрал*, "
-        "ошибк*, ошибся, ошиблась, неправильно, повторил*, запомни*, объяснил*, нам показал*, сказал* ~ что, "
-        "решил*"
+        "нам рассказали, не знал*, узнал*, выучил*, научил*, понял, поняла, поняли, теперь понимаю, "
+        "осознал*, разобрал*, ошибк*, ошибся, ошиблась, неправильно, повторил*, запомни*, объяснил*, "
+        "нам показал*, сказал* ~ что, решил*"
     ),
 }
 
@@ -224,6 +224,21 @@ FIRST_PERSON: Lexicon = {
     "zh": phrases("我"),
     "ja": phrases("私, 僕, 俺, わたし"),
     "ru": phrases("я, мой, моя, мои, мне, меня"),
+}
+
+# The plainest verbs of learning, the only ones whose "… that <clause>" is taken as study on its own:
+# "realized" or "found out that" report the learner's day as often as their lessons.
+LEARNED: Lexicon = {
+    "en": phrases(
+        "learned, learnt, today i learned, we learned, i was taught, taught us, didn't know, did not know"
+    ),
+    "es": phrases("aprendi, aprendimos, he aprendido, hemos aprendido, nos enseñaron, no sabia"),
+    "fr": phrases("j'ai appris, nous avons appris, on a appris, je ne savais pas"),
+    "de": phrases("gelernt, lernte*, wusste nicht, wusste ich nicht"),
+    "pt": phrases("aprendi, aprendemos, nos ensinaram, nao sabia"),
+    "zh": phrases("学到, 学了, 今天学, 才知道"),
+    "ja": phrases("学んだ, 習った, 教わった, 知らなかった"),
+    "ru": phrases("выучил*, узнал* на уроке, нам рассказали, не знал*"),
 }
 
 # Words that open what was learned: "learned *that* …", "understood *how* …", "aprendí *que* …".

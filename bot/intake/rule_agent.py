@@ -72,7 +72,12 @@ class RuleAgent:
             significance, reason = Significance.DURABLE, "a learner note with learning content"
         else:
             reading = read(
-                text, note, signals=signals, content=routing.content, wants_question=wants_question
+                text,
+                note,
+                signals=signals,
+                content=routing.content,
+                named=routing.named,
+                wants_question=wants_question,
             )
             significance, reason = judge(reading)
         if significance is Significance.INCIDENTAL:

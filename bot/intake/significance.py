@@ -62,10 +62,13 @@ class Reading:
     first_person: bool  # the learner speaks of themselves (I, my, je, 我 …)
     question_only: bool  # every sentence of the note is a question
     states_learning: bool  # past its learning cues, the note says what was learned (learned_clause)
+    named: bool  # a school subject is named (biology, 数学, историю …)
     wants_question: bool  # an explicit request for a task ("quiz me")
 
 
-def read(text: str, note: str, *, signals: frozenset[Signal], content: int, wants_question: bool) -> Reading:
+def read(
+    text: str, note: str, *, signals: frozenset[Signal], content: int, named: bool, wants_question: bool
+) -> Reading:
     """Read the cues of ``text`` (title and note); ``note`` alone decides whether it is only questions."""
     folded = fold(without_markup(text))
     return Reading(
@@ -82,6 +85,7 @@ def read(text: str, note: str, *, signals: frozenset[Signal], content: int, want
         first_person=_FIRST_PERSON.found(folded),
         question_only=is_question_only(note),
         states_learning=states_what_was_learned(folded, (_EVENT, _GAP, _CONTEXT)),
+        named=named,
         wants_question=wants_question,
     )
 
@@ -131,7 +135,8 @@ def _decide(reading: Reading) -> tuple[Significance, str]:
 def _learning_event(reading: Reading) -> tuple[Significance, str]:
     if _substance(reading):
         return Significance.DURABLE, "a learning event with content to learn from"
-    if reading.states_learning and not (reading.logistics or reading.off_topic):
+    school = reading.context or reading.academic or reading.signals or reading.named
+    if reading.states_learning and school and not (reading.logistics or reading.off_topic):
         return Significance.DURABLE, "a learning event that says what was learned"
     return Significance.AMBIGUOUS, "it sounds like learning but names nothing to record"
 

@@ -44,6 +44,7 @@ class Routing:
     content: int  # distinct subject terms and knowledge-point words the note uses (names excluded)
     elsewhere: bool  # no folder is plausible and the note is about another field (STRONG_ELSEWHERE terms)
     proposed: str | None = None  # the one plausible school subject, for a repository with no folder yet
+    named: bool = False  # the note names a school subject or one of the repository's folders
 
 
 @cache
@@ -128,7 +129,13 @@ def route(
         content=len(frozenset[str]().union(*term_hits.values()) | points),
         elsewhere=not plausible and strong >= STRONG_ELSEWHERE,
         proposed=candidates[0] if not plausible and len(candidates) == 1 else None,
+        named=any(_names(key).found(folded) for key in NAMES) or any(_own_name(s, folded) for s in known),
     )
+
+
+def _own_name(subject: str, folded: str) -> bool:
+    """Whether the note names a subject folder as it is spelled (``organic-chemistry``)."""
+    return Cues([subject.replace("-", " ")]).found(folded)
 
 
 def _plausible(score: int, best: int) -> bool:
@@ -145,7 +152,7 @@ def _folder_score(
 ) -> tuple[int, frozenset[str]]:
     """A subject folder's score (its field's terms, its names, its knowledge points) and its point words."""
     key, field = subject_key(subject), _field_of(subject)
-    named = Cues([subject.replace("-", " ")]).found(folded) or bool(key and _names(key).found(folded))
+    named = _own_name(subject, folded) or bool(key and _names(key).found(folded))
     own_points = (p for p in knowledge_points if p.startswith(f"{subject}/"))
     point_score, words = _point_score(folded, own_points)
     terms = len(term_hits[field]) if field in term_hits else 0

@@ -269,15 +269,20 @@ def test_ligatures_fold_like_their_letters() -> None:
 @pytest.mark.parametrize(
     "note",
     [
-        "Today I learned that octopuses have three hearts.",
-        "Hoy aprendí que los pulpos tienen tres corazones.",
-        "Сегодня я узнал, что у осьминога три сердца.",
-        "今天我学到章鱼有三颗心脏。",
+        "In biology we learned that octopuses have three hearts.",
+        "En clase aprendimos que los pulpos tienen tres corazones.",
+        "На уроке биологии нам рассказали, что у осьминога три сердца.",
+        "今天生物课上学到章鱼有三颗心脏。",
     ],
 )
 def test_a_learning_event_that_says_what_was_learned_needs_no_known_subject_word(note: str) -> None:
     result = recognize(note, ("biology",))
     assert (result.significance, result.subject) == (Significance.DURABLE, "biology")
+
+
+def test_a_plain_learned_that_with_no_sign_of_school_is_asked_about() -> None:
+    result = recognize("Today I learned that octopuses have three hearts.", ("biology",))
+    assert result.significance is Significance.AMBIGUOUS
 
 
 @pytest.mark.parametrize(
