@@ -19,6 +19,10 @@ Why the choices:
   must wait for its delivery, not catch the learner's next remark on that old thread.
 * No fresh question, no record: an empty record would be delivered as nothing, a copied one as a
   repeat. The receipt and reply say so instead (:data:`bot.review.answer_record.NO_FRESH_QUESTION`).
+* With the chat model the learner allowed, the model writes the question (the ``agent`` the caller
+  picks, :func:`bot.intake.model_use.pick_agent`) and, as the ``judge``
+  (:func:`bot.intake.model_use.answer_judge`), chooses what the next check asks for; the record's
+  ``Why`` says what it chose, why, and who chose. Offline the record is exactly the rule agent's.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from bot.intake.agent import Agent
+from bot.intake.judgements import AnswerJudge, FollowUpChoice, Verdict
 from bot.intake.rule_agent import RuleAgent
 from bot.records.files import Record, goal_path, records
 from bot.review.answer_record import NO_FRESH_QUESTION, Assessment
@@ -43,6 +48,12 @@ FOLLOW_UP_QUESTIONS = 1  # one thing at a time: a delayed check asks one fresh q
 PURPOSE = "review"  # a delayed retrieval check; it claims no transfer the rule builders cannot vouch for
 COMPOSES = "Composes with (review IDs)"
 CHECK_SUFFIX = re.compile(r"-check-\d{4}-\d{2}-\d{2}$")
+# The judge's verdict vocabulary for a recorded result: a partial answer still has a mistake to mark.
+VERDICT_OF = {
+    Result.CORRECT: Verdict.CORRECT,
+    Result.PARTIAL: Verdict.INCORRECT,
+    Result.INCORRECT: Verdict.INCORRECT,
+}
 
 
 @dataclass(frozen=True)
@@ -84,11 +95,13 @@ def plan_follow_up(
     today: date,
     result: Result,
     agent: Agent | None = None,
+    judge: AnswerJudge | None = None,
 ) -> FollowUp | None:
     """The follow-up review for ``answered`` (read from ``snapshot``, the answer's writes laid over it).
 
     None when no fresh question can be written; ``agent`` defaults to the offline rule agent, whose
-    output is deterministic, so the same answer always plans the same record.
+    output is deterministic, so the same answer always plans the same record. ``judge``, the chat
+    model the learner allowed, chooses what the next check asks for; its choice is written into ``Why``.
     """
     if result is Result.NOT_ASSESSED:
         return None  # an unevaluated attempt warrants no next check, so it plans none
@@ -108,6 +121,7 @@ def plan_follow_up(
     generated = fresh_only((agent or RuleAgent()).generate_questions(context), context)
     if not generated.questions:
         return None
+    chosen = _chosen(judge.choose_follow_up(context, VERDICT_OF[result])) if judge is not None else ""
     subject = answered.subject
     within = answered.path.removeprefix(f"subjects/{subject}/reviews/")
     answered_link = f"[{answered.label}]({within})"
@@ -126,7 +140,8 @@ def plan_follow_up(
         gap_link=f"[{gap.label}](../{gap_file})" if gap else f"none: no gap is linked to `{answered.label}`",
         grounded_in=answered_link,
         generated=f"{today.isoformat()} by {generated.generated_by}",
-        why=f"delayed check after the answer of {today.isoformat()}: {result.value}; {generated.why}.",
+        why=f"delayed check after the answer of {today.isoformat()}: {result.value}; "
+        f"{chosen}{generated.why}.",
         difference=(
             f"a question form not asked in {answered_link} or any other check of this subject; "
             "the answered questions are not repeated."
@@ -140,6 +155,12 @@ def plan_follow_up(
     return FollowUp(record_id, path, planned_review(draft), len(generated.questions), generated.generated_by)
 
 
+def _chosen(choice: FollowUpChoice) -> str:
+    """The judge's choice of the next step, as the record's ``Why`` states it (with why it fell back)."""
+    fallback = f" ({choice.remark})" if choice.remark else ""
+    return f"next step `{choice.kind.value}`, chosen by {choice.judged_by}{fallback}: {choice.why}; "
+
+
 def plan_next_check(
     record: Record,
     assessment: Assessment,
@@ -148,18 +169,21 @@ def plan_next_check(
     writes: dict[str, str],
     planned: dict[str, FollowUp],
     day: date,
+    agent: Agent | None = None,
+    judge: AnswerJudge | None = None,
 ) -> Assessment:
     """``assessment`` naming the planned review of its next check; a new record joins ``writes``.
 
     ``planned`` holds this commit's follow-ups by gap (or gapless review), so two answered reviews of
-    one gap share one next check instead of planning two.
+    one gap share one next check instead of planning two. ``agent`` and ``judge``: see
+    :func:`plan_follow_up`.
     """
     if assessment.spacing is None:
         return assessment  # not evaluated: nothing warrants a next check yet
     key = assessment.gap_id or record.path
     follow_up = planned.get(key) or plan_follow_up(
         record, OverlaySnapshot(snapshot, writes), due=assessment.spacing.day, today=day,
-        result=assessment.evaluation.result,
+        result=assessment.evaluation.result, agent=agent, judge=judge,
     )  # fmt: skip
     if follow_up is None:
         return assessment
