@@ -20,7 +20,7 @@ from bot.handoff.operation import plan_handoff, wants_handoff
 from bot.intake.agent import Agent, LearnerInput, Recognition, Significance
 from bot.intake.conversation import ThreadMessage, approval_target
 from bot.intake.events import Comment, CommentEvent, Forge, IssueOpened, ThreadEvent, as_kind, event_key
-from bot.intake.model_use import NEEDS_SUBJECT, answer_first, pick_agent, reply_lead
+from bot.intake.model_use import NEEDS_SUBJECT, answer_first, answer_judge, pick_agent, reply_lead
 from bot.intake.overrides import Override, find_overrides
 from bot.intake.subject_routing import knowledge_points_in
 from bot.intake.vetting import vetted
@@ -163,12 +163,20 @@ def _stuck_is_durable(recognition: Recognition, text: str) -> Recognition:
 
 
 def _thread_answer(
-    event: ThreadEvent, snapshot: RepoSnapshot, config: LearnerConfig, *, now: datetime, key: str
+    event: ThreadEvent,
+    snapshot: RepoSnapshot,
+    config: LearnerConfig,
+    model_agent: Agent | None,
+    *,
+    now: datetime,
+    key: str,
 ) -> Plan | None:
-    """A comment answering what this thread asked: its review questions, else its diagnosis probe."""
+    """A comment answering what this thread asked: its review questions (judged by meaning, by the chat
+    model too where the learner allowed it and the rules cannot tell), else its diagnosis probe."""
     if not isinstance(event, CommentEvent):
         return None
-    review = plan_answer(event, snapshot, config, now=now, event_key=key)
+    judge = answer_judge(config, model_agent)
+    review = plan_answer(event, snapshot, config, now=now, event_key=key, judge=judge)
     return review or plan_probe_answer(event, snapshot, config, now=now, event_key=key)
 
 
@@ -202,7 +210,7 @@ def _plan_note(
         return authorized(plan_undo(event, snapshot, config, event_key=key), preview=False)
     if wants_handoff(text, event.thread.labels):
         return authorized(plan_handoff(event, snapshot, config, now=now, event_key=key))
-    answer = _thread_answer(event, snapshot, config, now=now, key=key)
+    answer = _thread_answer(event, snapshot, config, agents[1], now=now, key=key)
     if answer is not None and not overrides.forbids_storing:
         return authorized(answer)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, date, datetime
 
 import pytest
@@ -19,6 +20,7 @@ from bot.review.question import plan_question
 from bot.review.question_gen import QuestionContext
 from bot.snapshot import MemorySnapshot
 from bot.trailers import TRAILER_OPERATION
+from tests.support.chat_model import replying
 from tests.support.learner import CONFIG, NOTE, issue_event, learner_repo
 from tests.support.linked_review import (
     ANSWER_DAY,
@@ -215,12 +217,13 @@ THREE_QUESTIONS = """\
 """
 
 
-def _three_question_delivery() -> tuple[MemorySnapshot, str]:
+def _three_question_delivery(config_text: str = CONFIG) -> tuple[MemorySnapshot, str]:
     """A review holding three questions of its own, so the run's three places leave none to generate."""
     one = REVIEW.format(purpose="transfer")
     review = one[: one.index("1. Triangle")] + THREE_QUESTIONS + one[one.index("\n## Learner answer") :]
-    base = learner_repo(**{EVENT_PATH: EVENT, GAP_PATH: GAP.format(mastery="learning"), REVIEW_PATH: review})
-    config = parse_config(CONFIG).config
+    files = {EVENT_PATH: EVENT, GAP_PATH: GAP.format(mastery="learning"), REVIEW_PATH: review}
+    base = learner_repo(**files, **{"gitlearnos.yml": config_text})
+    config = parse_config(config_text).config
     noon = datetime(2026, 11, 28, 12, 0)
     due = plan_due_review(base, config, noon, occurrence=OCCURRENCE, agent=RuleAgent())
     body = due.issue_body(commit_id="c" * 40, branch="main", remote=None)
@@ -296,3 +299,21 @@ def test_a_chat_model_that_cannot_tell_leaves_the_answer_not_assessed() -> None:
     plan = _answer_judged_by(ScriptedJudge(Verdict.CANNOT_TELL), "Answer: 12 apples", snapshot, body)
     review = written(plan, REVIEW_PATH)
     assert "- Result: `not-assessed`" in review and "model `m` could not tell either" in review
+
+
+def test_through_the_pipeline_an_allowed_chat_model_judges_what_the_rules_cannot_tell() -> None:
+    """The learner-note path hands the answer to the model the learner allowed (plan_event's model_agent)."""
+    allowed = CONFIG.replace("  push: true\n", "  push: true\n  external_model: allowed\n")
+    assert allowed != CONFIG
+    snapshot, body = _three_question_delivery(allowed)
+    endpoint = replying({"verdict": "correct", "reason": "a dozen centimetres is twelve centimetres"})
+    words = "1. a dozen centimetres\n2. x = 3\nNo notes."
+    event = issue_event(body, title="Due review", kind=EventKind.COMMENT_CREATED, comment=words, number=12)
+    plan = plan_event(event, snapshot, now=ANSWER_DAY, agent=RuleAgent(), model_agent=endpoint.agent())
+    review = written(plan, REVIEW_PATH)
+    assert "question 1: judged by chat model `tutor-1`" in review
+    assert "question 2: judged as equations" in review, "the rules' own verdict stands"
+    assert [json.loads(r.content)["response_format"]["json_schema"]["name"] for r in endpoint.requests] == [
+        "verdict",
+        "verdict",
+    ]
