@@ -57,7 +57,7 @@ sources:
 rag:
   required_for_complete: true
   provider: rag-anything
-  status: pending # nothing has been ingested or verified yet
+  status: pending # yours to note; readiness counts only verified ingest receipts, never this
   working_dir: "" # empty: the bot uses a folder for this repository under its data directory
   parser_output_dir: ""
   chat:
