@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.diagnose.gates import judge
+from bot.diagnose.gates import PROBE_BUDGET, judge
 from bot.diagnose.hypotheses import open_reading
 from bot.diagnose.lifecycle import Event, State, move
 from bot.diagnose.probes import find_quadratic, ladder
@@ -32,8 +32,10 @@ def open_diagnosis(note: str, *, failed_attempt: bool = False) -> Diagnosis:
     reading = open_reading(signal)
     asked_to_teach = asks_to_be_taught(note)
     gates = judge(reading, probes_used=0, asked_to_teach=asked_to_teach)
-    start = Diagnosis(signal=signal, reading=reading, state=State.ANOMALY, gates=gates)
+    probes = ladder(note)
+    budget = min(PROBE_BUDGET, len(probes))
+    start = Diagnosis(signal=signal, reading=reading, state=State.ANOMALY, gates=gates, budget=budget)
     if asked_to_teach:
         return replace(start, state=move(start.state, Event.STOP_GATE))
-    first = ladder(note)[0]
+    first = probes[0]
     return replace(start.asking(first.probe_id, first.text), state=move(start.state, Event.PROBE_ASKED))

@@ -31,6 +31,7 @@ from bot.diagnose.reply import next_step as next_step_text
 from bot.diagnose.update import Update, apply_answer
 from bot.intake.events import ThreadEvent
 from bot.intake.overrides import find_overrides
+from bot.organize.gaps import extend_gap
 from bot.organize.operation import BOT_NAME
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator
@@ -103,7 +104,9 @@ def _gap_writes(
         answer_row=row, quadratic=find_quadratic(note),
         goal_linked=snapshot.read_text(f"subjects/{record.subject}/goals/main-goal.md") is not None,
     )  # fmt: skip
-    return replace(diagnosis, gap=gap.link()), {gap.path: gap.content}
+    existing = snapshot.read_text(gap.path)  # the same blocker seen before: one more observation, not a copy
+    content = gap.content if existing is None else extend_gap(existing, day=day, row=row, event_id=event_id)
+    return replace(diagnosis, gap=gap.link()), {gap.path: content}
 
 
 def plan_probe_answer(

@@ -48,6 +48,7 @@ class Diagnosis:
     state: State
     gates: GateResult
     probes_used: int = 0
+    budget: int = PROBE_BUDGET  # probes this signal may use: the budget, or fewer when the ladder is shorter
     open_probe: str = ""  # the probe's ID; empty when nothing is asked
     open_probe_text: str = ""
     blocker: str = ""
@@ -81,7 +82,7 @@ def _diagnosis_fields(diagnosis: Diagnosis) -> str:
             "Interpretation lifecycle": f"`{diagnosis.state}`",
             "Diagnosis status": f"`{diagnosis.diagnosis_status}`",
             "Write class": f"`{diagnosis.write_class}`",
-            "Probes used": f"{diagnosis.probes_used} of {PROBE_BUDGET}",
+            "Probes used": f"{diagnosis.probes_used} of {diagnosis.budget}",
             "Open probe": probe,
             "Stop-probe gate": f"`{diagnosis.gates.stop_probe}`",
             "Supported-write gate": f"`{diagnosis.gates.supported_write}`",
@@ -141,7 +142,7 @@ def read_diagnosis(record: str) -> Diagnosis | None:
     probe_field = fields.get("Open probe", NO_PROBE)
     probe_id, _, probe_text = probe_field.partition(": ")
     asked = probe_field != NO_PROBE
-    used = fields.get("Probes used", "0").split(" ", 1)[0]
+    used, _, budget = fields.get("Probes used", "0").partition(" of ")
     gates = GateResult(
         Gate(fields.get("Stop-probe gate", "held").strip("`")),
         Gate(fields.get("Supported-write gate", "held").strip("`")),
@@ -155,6 +156,7 @@ def read_diagnosis(record: str) -> Diagnosis | None:
         state=state,
         gates=gates,
         probes_used=int(used) if used.isdigit() else 0,
+        budget=int(budget) if budget.isdigit() else PROBE_BUDGET,
         open_probe=probe_id.strip("`") if asked else "",
         open_probe_text=probe_text if asked else "",
         blocker="" if blocker == "none yet" else blocker,

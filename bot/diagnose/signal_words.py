@@ -42,7 +42,7 @@ TEACH_ME = Cues(
 # A stuck or failed attempt: the learner tried, or is facing a task, and cannot get through.
 STUCK = Cues(
     phrases(
-        "cannot do, can't do, cannot solve, can't solve, cannot find, can't find, cannot work out, "
+        "cannot do, can't do, cannot solve, can't solve, cannot work out, "
         "can't work out, can't figure out, cannot figure out, do not know how to, don't know how to, "
         "i'm stuck, i am stuck, got stuck, stuck on, got it wrong, got ~ wrong, my answer was wrong, "
         "came out wrong, does not come out, doesn't come out, "

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.diagnose.gates import PROBE_BUDGET, Gate, judge
+from bot.diagnose.gates import Gate, judge
 from bot.diagnose.hypotheses import HypothesisClass, Status
 from bot.diagnose.lifecycle import Event, move
 from bot.diagnose.probes import AnswerReading, ladder, probe_by_id, self_correction
@@ -47,10 +47,8 @@ def apply_answer(diagnosis: Diagnosis, *, note: str, answer: str) -> Update:
     reading_of = corrected or (asked.read(answer, diagnosis.reading) if asked else NOT_SPLIT)
     reading = diagnosis.reading.with_moves(reading_of.moves)
     falsified = tuple(c for c, (status, _) in reading_of.moves.items() if status is Status.FALSIFIED)
-    budget = min(PROBE_BUDGET, len(probes))
-    gates = judge(
-        reading, probes_used=diagnosis.probes_used, budget=budget, asked_to_teach=asks_to_be_taught(answer)
-    )
+    taught = asks_to_be_taught(answer)
+    gates = judge(reading, probes_used=diagnosis.probes_used, budget=diagnosis.budget, asked_to_teach=taught)
     closed = replace(diagnosis, reading=reading, gates=gates, open_probe="", open_probe_text="")
     if reading_of.contradicts:
         state = move(diagnosis.state, Event.CONTRADICTED)

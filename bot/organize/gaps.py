@@ -122,7 +122,8 @@ def _row(day: date, channel: str, report: str, event_id: str, event_path: str) -
     return f"| {day.isoformat()} | {channel} | {one_line(report, limit=160)} | not stated | {link} |"
 
 
-def _update(text: str, *, day: date, row: str, event_id: str) -> str:
+def extend_gap(text: str, *, day: date, row: str, event_id: str) -> str:
+    """An existing gap with one more observation: its evidence row, the event it depends on, the count."""
     depends = read_header(text).get("Depends on (event IDs)", "")
     text = set_header(text, "Depends on (event IDs)", f"{depends}, `{event_id}`".lstrip(", "))
     text = set_header(text, "Updated", day.isoformat())
@@ -157,7 +158,7 @@ def plan_gap(
     if found is not None:
         path, text = found
         existing_id = read_header(text).get("ID", gap_id).strip("`")
-        return GapWrite(existing_id, path, _update(text, day=day, row=row, event_id=event_id), False)
+        return GapWrite(existing_id, path, extend_gap(text, day=day, row=row, event_id=event_id), False)
     path = f"subjects/{subject}/knowledge-gaps/{gap_id.removeprefix('gap-')}.md"
     facts = {"subject": subject, "fingerprint": fingerprint, "note": note, "row": row}
     return GapWrite(gap_id, path, _render(gap_id, path, facts, day=day, goal_linked=goal_linked), True)
@@ -207,7 +208,8 @@ class SignalPlan:
 
     ``edit`` turns the rendered event record into the one to write (its diagnosis or learning-intention
     sections); ``reply`` follows the "recorded" line; ``next_action`` replaces organize's default;
-    ``asks_question`` is False when a probe or a scope question is this turn's one question.
+    ``asks_question`` is False when a probe or a scope question is this turn's one question, which
+    ``questions`` names for the receipt.
     """
 
     gap: GapWrite | None = None
@@ -216,6 +218,7 @@ class SignalPlan:
     next_action: str = ""
     summary: str = ""
     asks_question: bool = True
+    questions: str = ""
 
 
 def _with_next_action(text: str, action: str) -> str:
@@ -227,9 +230,11 @@ def _teaching_start() -> SignalPlan:
         return _with_next_action(replace_section(text, INTENTION, intention_section()), TEACHING_NEXT)
 
     summary = "a learning intention (new material): a teaching start, no hypotheses and no gap"
+    questions = "one scope question (setting up the teaching, not a probe); no review questions"
     return SignalPlan(
-        edit=edit, reply=teaching_reply(), next_action=TEACHING_NEXT, summary=summary, asks_question=False
-    )
+        edit=edit, reply=teaching_reply(), next_action=TEACHING_NEXT, summary=summary, asks_question=False,
+        questions=questions,
+    )  # fmt: skip
 
 
 def _diagnosis_start(note: str, *, failed: bool) -> SignalPlan:
@@ -248,9 +253,11 @@ def _diagnosis_start(note: str, *, failed: bool) -> SignalPlan:
 
     count = len(diagnosis.reading.hypotheses)
     summary = f"a signal, not a gap: {count} competing hypotheses opened, {asked}; no gap written"
+    questions = f"{asked}, recorded in the event; no review questions before the diagnosis"
     return SignalPlan(
-        edit=edit, reply=first_turn_text(diagnosis), next_action=action, summary=summary, asks_question=False
-    )
+        edit=edit, reply=first_turn_text(diagnosis), next_action=action, summary=summary,
+        asks_question=False, questions=questions,
+    )  # fmt: skip
 
 
 def plan_signal(

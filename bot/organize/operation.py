@@ -37,6 +37,7 @@ from bot.text import one_line, slugify
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
 
 OPERATION = "organize"
+NO_QUESTIONS = "none: organizing a note does not generate questions"
 BOT_NAME = "GitLearnOS Bot"
 
 
@@ -230,7 +231,7 @@ def plan_organize(
         + (f"; {signal.summary}" if signal.summary else ""),
         questions=QUESTIONS_GENERATED
         if question
-        else (NO_QUESTION_RECEIPT if wanted else "none: organizing a note does not generate questions"),
+        else (NO_QUESTION_RECEIPT if wanted else signal.questions or NO_QUESTIONS),
         changed_files=tuple(w.path for w in writes),
         evidence=f"learner-reported note (channel `{recognition.channel.value}`), {source_locator(event)}",
         rag_synchronization=rag_note(follow_ups),

@@ -83,7 +83,10 @@ def test_a_complaint_opens_competing_hypotheses_and_asks_one_probe_but_writes_no
     assert reply.count("?") == 1 and "open upward or downward" in reply, "one qualitative probe"
     assert "Stop-probe gate: `held`" in reply and "Supported-write gate: `held`" in reply
     assert "maximum is" not in reply.lower() and "x = 1" not in reply, "no solution dumped first"
-    assert thread.last.receipt is not None and "no gap written" in thread.last.receipt.organized
+    receipt = thread.last.receipt
+    assert receipt is not None and "no gap written" in receipt.organized
+    assert "`opening-direction`" in receipt.questions, "the receipt names the probe it asked"
+    assert fields["Probes used"] == "1 of 2", "the quadratic ladder has two probes"
 
 
 def test_an_upward_answer_supports_the_leading_coefficient_link_and_writes_that_gap() -> None:
@@ -211,3 +214,20 @@ def test_a_teaching_request_the_rules_find_ambiguous_gets_the_teaching_start_and
     (reply,) = plan.replies
     assert "nothing to diagnose" in reply.text and reply.text.count("?") == 1
     assert "Which subject" not in reply.text and "Stop-probe gate" not in reply.text
+
+
+def test_the_same_blocker_on_another_issue_extends_its_gap_instead_of_overwriting_it() -> None:
+    first = Thread(COMPLAINT)
+    first.comment("It opens upward.")
+    again = "I am stuck on the maximum of `y = -3x^2 + 6x + 2`."
+    event = issue_event(again, title="Another maximum", number=8)
+    plan = plan_event(event, learner_repo(**first.files), now=NOW + timedelta(days=1), agent=RuleAgent())
+    files = first.files | {w.path: w.content for w in plan.writes}
+    answer = issue_event(again, title="Another maximum", number=8, kind=EventKind.COMMENT_CREATED)
+    answer = answer.model_copy(update={"comment": Comment(id=300, body="Upward.")})
+    plan = plan_event(
+        answer, learner_repo(**files), now=NOW + timedelta(days=1, minutes=5), agent=RuleAgent()
+    )
+    gap = {w.path: w.content for w in plan.writes}[LEADING_GAP]
+    assert len(table_rows(gap, "Evidence")) == 2, "the first observation is kept"
+    assert "- Linked observation count: 2" in gap
