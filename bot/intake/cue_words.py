@@ -71,9 +71,10 @@ EVENT: Lexicon = {
 # exam tomorrow" is not learning, "in class: the derivative of x^2 is 2x" is.
 CONTEXT: Lexicon = {
     "en": phrases(
-        "teacher*, tutor*, professor*, lecturer, instructor, in class, class today, class, lesson*, "
-        "lecture*, homework, assignment*, worksheet*, practice problem*, practice test*, exam, exams, "
-        "examination*, quiz, quizzes, on the test, in the test, textbook*, chapter*, revision"
+        "handout*, reading notes, my notes, notes from, teacher*, tutor*, professor*, lecturer, instructor, "
+        "in class, class today, class, lesson*, lecture*, homework, assignment*, worksheet*, "
+        "practice problem*, practice test*, exam, exams, examination*, quiz, quizzes, on the test, "
+        "in the test, textbook*, chapter*, revision"
     ),
     "es": phrases(
         "profesor*, profe, maestr*, en clase, clase*, leccion*, tarea*, deberes, ejercicio*, examen*, "

@@ -121,6 +121,8 @@ def _decide(reading: Reading) -> tuple[Significance, str]:
     if reading.small_talk and not (reading.request or _substance(reading)):
         # "Thanks, understood!", "分かった、ありがとう": a reply in passing, however it is worded.
         return Significance.INCIDENTAL, "small talk"
+    if Signal.SOURCE in reading.signals and not reading.question_only:
+        return Significance.DURABLE, "a note filing the learner's own material (its Source: line)"
     if reading.learning:
         return _learning_event(reading)
     if reading.context and not reading.question_only:

@@ -296,3 +296,10 @@ def test_a_plain_learned_that_with_no_sign_of_school_is_asked_about() -> None:
 )
 def test_news_of_the_learners_day_is_never_stored_however_it_is_learned(note: str) -> None:
     assert recognize(note, ("mathematics",)).significance is not Significance.DURABLE
+
+
+def test_a_note_with_a_source_line_files_the_learners_own_material() -> None:
+    """Regression: "Today I read about this in my handout…" with a Source: line lost its cue word."""
+    note = "Today I read about this in my handout and want to keep it.\n\nSource: materials/triangles.md\n"
+    result = recognize(note, ("mathematics",))
+    assert (result.significance, result.source) == (Significance.DURABLE, "materials/triangles.md")
