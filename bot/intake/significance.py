@@ -1,12 +1,18 @@
 """The protocol's first decision for free text: durable, ambiguous or incidental, from cues and content.
 
-Storing is the costly mistake — a chat about dinner filed as learning is noise the learner must undo —
-so a note is DURABLE only with two kinds of evidence together: a learning cue (something learned, got
-wrong, or found hard) *and* something to learn from (subject terms, academic vocabulary, a formula, code,
-the learner's own material); or plenty of subject content, in a statement or beside a named class,
-teacher or exam (which alone say where learning happens, not that it did). What is
-likely learning but short of that is AMBIGUOUS: the core then asks one question and stores nothing
-until the learner answers. Small talk and everyday topics with no subject content are INCIDENTAL.
+Storing is the costly mistake (a chat about dinner filed as learning is noise the learner must undo), so
+a note is DURABLE only on two kinds of evidence together:
+
+- a learning cue (learned, got wrong, keep confusing …) *and* something to learn from: subject terms,
+  academic words, a formula, code, the learner's own material; or, with the plainest verbs of learning
+  and a sign of school, a clause that says what was learned (:mod:`bot.intake.learned_clause`);
+- or plenty of subject content: in a statement, beside a named class, teacher or exam (which alone say
+  where learning happens, not that it did), or a question about the learner's own photo, steps or code.
+
+A ``Source:`` line files the learner's own material and is durable. What is likely learning but short
+of this is AMBIGUOUS: the core then asks one question and stores nothing until the learner answers.
+Small talk, everyday topics and plans with no subject content are INCIDENTAL, and subject words in
+everyday talk never make a note durable.
 """
 
 from __future__ import annotations
