@@ -13,6 +13,7 @@ from datetime import datetime
 
 from bot.config import CONFIG_PATH, LearnerConfig, Mode, learner_logins, parse_config
 from bot.diagnose.probe_answer import plan_probe_answer
+from bot.diagnose.proposal import diagnostician
 from bot.diagnose.signal_words import is_stuck, starts_teaching
 from bot.diagnose.teaching import teaching_reply
 from bot.errors import ConfigError
@@ -172,12 +173,14 @@ def _thread_answer(
     key: str,
 ) -> Plan | None:
     """A comment answering what this thread asked: its review questions (judged by meaning, by the chat
-    model too where the learner allowed it and the rules cannot tell), else its diagnosis probe."""
+    model too where the learner allowed it and the rules cannot tell), else its diagnosis probe (read by
+    that model too where the rules cannot)."""
     if not isinstance(event, CommentEvent):
         return None
     judge = answer_judge(config, model_agent)
     review = plan_answer(event, snapshot, config, now=now, event_key=key, judge=judge)
-    return review or plan_probe_answer(event, snapshot, config, now=now, event_key=key)
+    reader = diagnostician(config, model_agent)
+    return review or plan_probe_answer(event, snapshot, config, now=now, event_key=key, reader=reader)
 
 
 def _plan_note(

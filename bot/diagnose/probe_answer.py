@@ -25,6 +25,7 @@ from bot.dashboard.page import dashboard_files
 from bot.diagnose.gap_record import falsify_gap, fresh_check, gap_for
 from bot.diagnose.gates import Gate
 from bot.diagnose.probes import corrects_itself, find_quadratic
+from bot.diagnose.proposal import Diagnostician
 from bot.diagnose.record import Diagnosis, read_diagnosis, record_answer, write_diagnosis
 from bot.diagnose.reply import AFTER_ANSWER, sentence, status_lines
 from bot.diagnose.reply import next_step as next_step_text
@@ -110,15 +111,22 @@ def _gap_writes(
 
 
 def plan_probe_answer(
-    event: ThreadEvent, snapshot: RepoSnapshot, config: LearnerConfig, *, now: datetime, event_key: str
+    event: ThreadEvent,
+    snapshot: RepoSnapshot,
+    config: LearnerConfig,
+    *,
+    now: datetime,
+    event_key: str,
+    reader: Diagnostician | None = None,
 ) -> Plan | None:
-    """The commit a probe answer makes, or None when this comment answers no open probe."""
+    """The commit a probe answer makes, or None when this comment answers no open probe. ``reader`` is the
+    chat model that may read an answer the rules cannot (:mod:`bot.diagnose.proposal`)."""
     found = open_probe_on_thread(event, snapshot)
     if found is None or event.comment is None:
         return None
     record, diagnosis = found
     note, answer, day = _note_of(record.text), event.comment.body.strip(), now.date()
-    update = apply_answer(diagnosis, note=note, answer=answer)
+    update = apply_answer(diagnosis, note=note, answer=answer, reader=reader)
     after, gap_files = _gap_writes(update, record, snapshot, note=note, answer=answer, now=now)
     check = fresh_check(find_quadratic(note), after.blocker) if after.gap and not update.falsified else ""
     step = next_step_text(after, check)

@@ -45,7 +45,8 @@ SELF_CORRECTION = re.compile(
     r"|看错|抄错",
     re.I,
 )
-CHOICE = re.compile(r"^\W*\(?(?P<letter>[abcd])\)?(?:\W|$)", re.I)
+# A letter on its own, "(b)", "b)" or "b." — never the article opening "A derivative is …".
+CHOICE = re.compile(r"^\s*(?:\(\s*(?P<paren>[abcd])\s*\)|(?P<letter>[abcd])\s*(?:[).:,]|$))", re.I)
 
 LEADING_LINK = "the link between the leading coefficient and the opening direction"
 VERTEX_METHOD_BLOCKER = "a method for finding the vertex of a parabola"
@@ -186,8 +187,9 @@ def _read_layer(answer: str, reading: Reading) -> AnswerReading:
     found = CHOICE.match(answer)
     if found is None:
         return AnswerReading({}, "no choice was named, so it split nothing")
-    kept, meaning = _LAYER_CHOICES[found.group("letter").lower()]
-    said = f"chose ({found.group('letter').lower()}), {meaning}"
+    letter = (found.group("paren") or found.group("letter")).lower()
+    kept, meaning = _LAYER_CHOICES[letter]
+    said = f"chose ({letter}), {meaning}"
     moves: Moves = {
         h.cls: (Status.WEAKENED, f"{said}: a report, so only weakened")
         for h in reading.live()

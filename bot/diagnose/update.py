@@ -15,6 +15,7 @@ from bot.diagnose.gates import Gate, judge
 from bot.diagnose.hypotheses import HypothesisClass, Status
 from bot.diagnose.lifecycle import Event, move
 from bot.diagnose.probes import AnswerReading, ladder, probe_by_id, self_correction
+from bot.diagnose.proposal import Diagnostician, ProbeAnswerToRead, vetted
 from bot.diagnose.record import Diagnosis
 from bot.diagnose.signal_words import asks_to_be_taught
 
@@ -39,12 +40,30 @@ def _suspected(diagnosis: Diagnosis) -> str:
     return "suspected, not supported: " + ", ".join(f"`{h.cls}`" for h in standing)
 
 
-def apply_answer(diagnosis: Diagnosis, *, note: str, answer: str) -> Update:
-    """The diagnosis once ``answer`` (to the open probe) is read; ``note`` is the signal's own words."""
-    probes = ladder(note)
-    asked = probe_by_id(note, diagnosis.open_probe)
+def _read(diagnosis: Diagnosis, *, note: str, answer: str, reader: Diagnostician | None) -> AnswerReading:
+    """The learner's correction, else the rules' reading of the probe, else the model's (vetted) when the
+    rules split nothing and the learner allowed a model."""
     corrected = self_correction(answer, diagnosis.reading)
-    reading_of = corrected or (asked.read(answer, diagnosis.reading) if asked else NOT_SPLIT)
+    if corrected is not None:
+        return corrected
+    asked = probe_by_id(note, diagnosis.open_probe)
+    ruled = asked.read(answer, diagnosis.reading) if asked else NOT_SPLIT
+    if ruled.moves or reader is None or asked is None:
+        return ruled
+    item = ProbeAnswerToRead(
+        signal=diagnosis.signal, probe=asked.text, answer=answer,
+        hypotheses=tuple((h.cls, h.status) for h in diagnosis.reading.hypotheses),
+    )  # fmt: skip
+    return vetted(reader.read_probe_answer(item), answer=answer, reading=diagnosis.reading)
+
+
+def apply_answer(
+    diagnosis: Diagnosis, *, note: str, answer: str, reader: Diagnostician | None = None
+) -> Update:
+    """The diagnosis once ``answer`` (to the open probe) is read; ``note`` is the signal's own words and
+    ``reader`` the chat model that may read an answer the rules cannot."""
+    probes = ladder(note)
+    reading_of = _read(diagnosis, note=note, answer=answer, reader=reader)
     reading = diagnosis.reading.with_moves(reading_of.moves)
     falsified = tuple(c for c, (status, _) in reading_of.moves.items() if status is Status.FALSIFIED)
     taught = asks_to_be_taught(answer)

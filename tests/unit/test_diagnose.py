@@ -231,3 +231,14 @@ def test_the_same_blocker_on_another_issue_extends_its_gap_instead_of_overwritin
     gap = {w.path: w.content for w in plan.writes}[LEADING_GAP]
     assert len(table_rows(gap, "Evidence")) == 2, "the first observation is kept"
     assert "- Linked observation count: 2" in gap
+
+
+@pytest.mark.parametrize(("answer", "chosen"), [("b", True), ("(c) I did the steps", True), ("d.", True),
+                                                ("A derivative is a slope.", False)])  # fmt: skip
+def test_a_layer_choice_is_a_letter_not_an_article(answer: str, chosen: bool) -> None:
+    thread = Thread(
+        "Exercise 5 on the chain rule: my answer was wrong.", title="Chain rule", labels=("mistake",)
+    )
+    thread.comment(answer)
+    (row,) = table_rows(thread.event_record(), "Probe history")
+    assert ("report points" in row[3]) is chosen, row[3]
