@@ -39,13 +39,17 @@ from bot.records.files import Record, goal_path, records
 from bot.review.answer_record import NO_FRESH_QUESTION, Assessment
 from bot.review.attempt import Result
 from bot.review.evidence import linked_gap, question_context
-from bot.review.question import ReviewDraft, goal_link, planned_review
+from bot.review.question import TRANSFER, ReviewDraft, goal_link, planned_review
 from bot.review.question_gen import fresh_only
 from bot.snapshot import OverlaySnapshot, RepoSnapshot
 from bot.text import slugify
 
 FOLLOW_UP_QUESTIONS = 1  # one thing at a time: a delayed check asks one fresh question
 PURPOSE = "review"  # a delayed retrieval check; it claims no transfer the rule builders cannot vouch for
+# Under a goal or gap saying ``Transfer required: yes`` a review-purpose check can never reach
+# ``demonstrated`` (bot.review.mastery), so the next check is a transfer task: a question form not asked
+# before (fresh_only drops every earlier question of the subject), recorded with Purpose ``transfer``.
+TRANSFER_DIFFERENCE = "a transfer task, because the goal requires transfer: "
 COMPOSES = "Composes with (review IDs)"
 CHECK_SUFFIX = re.compile(r"-check-\d{4}-\d{2}-\d{2}$")
 # The judge's verdict vocabulary for a recorded result: a partial answer still has a mistake to mark.
@@ -96,12 +100,14 @@ def plan_follow_up(
     result: Result,
     agent: Agent | None = None,
     judge: AnswerJudge | None = None,
+    transfer: bool = False,
 ) -> FollowUp | None:
     """The follow-up review for ``answered`` (read from ``snapshot``, the answer's writes laid over it).
 
     None when no fresh question can be written; ``agent`` defaults to the offline rule agent, whose
     output is deterministic, so the same answer always plans the same record. ``judge``, the chat
     model the learner allowed, chooses what the next check asks for; its choice is written into ``Why``.
+    ``transfer``: the goal or gap requires transfer, so the next check is planned as a transfer task.
     """
     if result is Result.NOT_ASSESSED:
         return None  # an unevaluated attempt warrants no next check, so it plans none
@@ -131,7 +137,7 @@ def plan_follow_up(
         record_id=record_id,
         path=path,
         subject=subject,
-        purpose=PURPOSE,
+        purpose=TRANSFER if transfer else PURPOSE,
         due=due,
         depends_on=f"`{gap.label}`" if gap else f"none: no gap is linked to `{answered.label}`",
         composes_with=f"`{answered.label}`",
@@ -143,8 +149,8 @@ def plan_follow_up(
         why=f"delayed check after the answer of {today.isoformat()}: {result.value}; "
         f"{chosen}{generated.why}.",
         difference=(
-            f"a question form not asked in {answered_link} or any other check of this subject; "
-            "the answered questions are not repeated."
+            f"{TRANSFER_DIFFERENCE if transfer else ''}a question form not asked in {answered_link} or any "
+            "other check of this subject; the answered questions are not repeated."
         ),
         questions=tuple(q.question for q in generated.questions),
         successes=tuple(q.success for q in generated.questions),
@@ -184,6 +190,7 @@ def plan_next_check(
     follow_up = planned.get(key) or plan_follow_up(
         record, OverlaySnapshot(snapshot, writes), due=assessment.spacing.day, today=day,
         result=assessment.evaluation.result, agent=agent, judge=judge,
+        transfer=assessment.transfer_required,
     )  # fmt: skip
     if follow_up is None:
         return assessment

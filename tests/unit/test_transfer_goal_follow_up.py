@@ -1,0 +1,127 @@
+"""Scenario 11's transfer-based goal, through the core's entry points: under a goal that says
+``Transfer required: yes``, a delayed, independent, correct answer to the same task form stays ``learning``,
+the next check the bot plans is a transfer task, and the same kind of answer to that task reaches
+``demonstrated``.
+
+Before the fix every follow-up said ``Purpose: review``, so under such a goal nothing could ever reach
+``demonstrated``.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+from bot.config import parse_config
+from bot.handle import plan_event
+from bot.intake.events import EventKind, InboundEvent
+from bot.intake.rule_agent import RuleAgent
+from bot.plan import Plan
+from bot.records.codec import read_header
+from bot.review.due_review import plan_due_review
+from bot.snapshot import MemorySnapshot
+from tests.support.learner import CONFIG, GOAL, issue_event, learner_repo
+from tests.support.linked_review import files_after
+
+GOAL_PATH = "subjects/mathematics/goals/main-goal.md"
+TRANSFER_GOAL = GOAL + "\n## Evidence required\n\n- Transfer required: yes\n"
+SLIP = (
+    "I got question 4 wrong: I used BC/AB instead of DE/AB. In class we had AB = 3 cm, DE = 6 cm, "
+    "BC = 5 cm, so EF = 10 cm. Give me one fresh task."
+)
+ASKED = datetime(2026, 11, 27, 9, 0, tzinfo=UTC)
+KEY = re.compile(r"^- Question 1 expected answer(?: \(generated [\d-]+\))?: (?P<value>\d+) cm$", re.M)
+
+
+def _after(snapshot: MemorySnapshot, plan: Plan, head: str) -> MemorySnapshot:
+    return MemorySnapshot(files_after(snapshot, plan), head=head * 40)
+
+
+def _only(plan: Plan, part: str) -> tuple[str, str]:
+    (write,) = [w for w in plan.writes if part in w.path]
+    return write.path, write.content
+
+
+def _right_answer(record: str) -> str:
+    """The record's own key, in millimetres, answered without notes."""
+    key = KEY.search(record)
+    assert key is not None, "the task the bot set carries its key"
+    return f"Answer: {int(key.group('value')) * 10} mm\nI did it without my notes."
+
+
+def _comment(opened: InboundEvent, words: str, *, number: int) -> InboundEvent:
+    assert opened.thread is not None
+    return issue_event(opened.thread.body, kind=EventKind.COMMENT_CREATED, comment=words, number=number)
+
+
+def _set_task() -> tuple[MemorySnapshot, InboundEvent, str, str, str]:
+    """The learner's slip under a transfer goal; the repository with the task the bot set."""
+    repo = learner_repo(**{GOAL_PATH: TRANSFER_GOAL})
+    request = issue_event(SLIP, title="Scale factor slip")
+    asked = plan_event(request, repo, now=ASKED, agent=RuleAgent())
+    task_path, task = _only(asked, "/reviews/")
+    gap_path, _ = _only(asked, "/knowledge-gaps/")
+    return _after(repo, asked, "b"), request, task_path, task, gap_path
+
+
+def test_a_delayed_independent_right_answer_to_the_same_task_form_is_not_demonstrated() -> None:
+    repo, request, task_path, task, gap_path = _set_task()
+    assert read_header(task)["Purpose"] != "transfer", "the task set from the slip is the same task form"
+
+    later = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
+    words = _right_answer(task)
+    answered = plan_event(_comment(request, words, number=7), repo, now=later, agent=RuleAgent())
+
+    assert "- Result: `correct`" in next(w.content for w in answered.writes if w.path == task_path)
+    gap = next(w.content for w in answered.writes if w.path == gap_path)
+    assert read_header(gap)["Mastery"] == "learning"
+    assert "the goal requires transfer and this was not a transfer task" in gap
+    _, check = _only(answered, "-check-")
+    assert read_header(check)["Purpose"] == "transfer", "the next check is the transfer task still owed"
+
+
+def test_the_planned_transfer_check_answered_right_after_a_delay_is_demonstrated() -> None:
+    repo, request, _, task, gap_path = _set_task()
+    first = plan_event(
+        _comment(request, _right_answer(task), number=7), repo, now=ASKED.replace(hour=18), agent=RuleAgent()
+    )
+    check_path, check = _only(first, "-check-")
+    assert read_header(check)["Purpose"] == "transfer"
+    assert "a transfer task, because the goal requires transfer" in check
+    repo = _after(repo, first, "c")
+
+    due = read_header(check)["Due"]
+    day = datetime.fromisoformat(due)
+    delivery = plan_due_review(
+        repo,
+        parse_config(CONFIG).config,
+        day.replace(hour=12),
+        occurrence=f"due-review/github:github.com/alice/learning/{due}",
+        agent=RuleAgent(),
+    )
+    issue = issue_event(delivery.issue_body(commit_id="d" * 40, branch="main", remote=None), number=12)
+    repo = _after(repo, delivery.plan, "e")
+    delivered = repo.read_text(check_path) or ""
+
+    second = plan_event(
+        _comment(issue, _right_answer(delivered), number=12),
+        repo,
+        now=day.replace(hour=19, tzinfo=UTC),
+        agent=RuleAgent(),
+    )
+    gap = next(w.content for w in second.writes if w.path == gap_path)
+    assert read_header(gap)["Mastery"] == "demonstrated"
+    assert second.receipt is not None and "`learning` → `demonstrated`" in second.receipt.mastery
+
+
+def test_without_a_transfer_goal_the_next_check_stays_a_review() -> None:
+    repo = learner_repo()
+    request = issue_event(SLIP, title="Scale factor slip")
+    asked = plan_event(request, repo, now=ASKED, agent=RuleAgent())
+    _, task = _only(asked, "/reviews/")
+    repo = _after(repo, asked, "b")
+    first = plan_event(
+        _comment(request, _right_answer(task), number=7), repo, now=ASKED.replace(hour=18), agent=RuleAgent()
+    )
+    _, check = _only(first, "-check-")
+    assert read_header(check)["Purpose"] == "review"
