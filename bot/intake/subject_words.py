@@ -142,51 +142,53 @@ TERMS: Mapping[str, Lexicon] = {
     },
     "physics": {
         "en": phrases(
-            "boiling point, melting point, boil, boils, melt*, evaporat*, condens*, velocity, acceleration, "
-            "force, forces, newton*, gravity, gravitational, momentum, kinetic, potential energy, energy, "
-            "friction, circuit*, voltage, electric current, resistor*, ohm*, magnet*, wavelength, frequency, "
-            "optics, refraction, lens, lenses, quantum, thermodynamic*, pressure, mass, density, electron*, "
+            "speed of sound, sound travels, light travels, sound waves, light waves, boiling point, "
+            "melting point, boil, boils, melt*, evaporat*, condens*, velocity, acceleration, force, forces, "
+            "newton*, gravity, gravitational, momentum, kinetic, potential energy, energy, friction, "
+            "circuit*, voltage, electric current, resistor*, ohm*, magnet*, wavelength, frequency, optics, "
+            "refraction, lens, lenses, quantum, thermodynamic*, pressure, mass, density, electron*, "
             "speed of light, projectile*, torque, joule*, watt*, pendulum, inertia, displacement"
         ),
         "es": phrases(
-            "punto de ebullicion, hierve, velocidad, aceleracion, fuerza*, newton, gravedad, cinetica, "
-            "energia, friccion, rozamiento, circuito*, voltaje, corriente electrica, resistencia electrica, "
-            "ohm, magnet*, onda*, longitud de onda, frecuencia, optica, refraccion, lente*, cuantic*, "
-            "termodinamica, presion, masa, densidad, inercia, pendulo"
+            "velocidad del sonido, velocidad de la luz, punto de ebullicion, hierve, velocidad, aceleracion, "
+            "fuerza*, newton, gravedad, cinetica, energia, friccion, rozamiento, circuito*, voltaje, "
+            "corriente electrica, resistencia electrica, ohm, magnet*, onda*, longitud de onda, frecuencia, "
+            "optica, refraccion, lente*, cuantic*, termodinamica, presion, masa, densidad, inercia, pendulo"
         ),
         "fr": phrases(
-            "point d'ebullition, bout a, vitesse, acceleration, force*, newton, gravite, "
-            "quantite de mouvement, cinetique, energie, frottement*, circuit*, tension electrique, "
-            "courant electrique, resistance, ohm, magnet*, onde*, longueur d'onde, frequence, optique, "
-            "refraction, lentille*, quantique, thermodynamique, pression, masse, densite, inertie, pendule"
+            "vitesse du son, vitesse de la lumiere, point d'ebullition, bout a, vitesse, acceleration, "
+            "force*, newton, gravite, quantite de mouvement, cinetique, energie, frottement*, circuit*, "
+            "tension electrique, courant electrique, resistance, ohm, magnet*, onde*, longueur d'onde, "
+            "frequence, optique, refraction, lentille*, quantique, thermodynamique, pression, masse, "
+            "densite, inertie, pendule"
         ),
         "de": phrases(
-            "siedepunkt, siedet, schmelzpunkt, geschwindigkeit, beschleunigung, kraft, krafte, newton, "
-            "schwerkraft, gravitation, impuls, kinetisch*, energie, reibung, stromkreis*, spannung, "
-            "elektrischer strom, widerstand, ohm, magnet*, wellenlange, frequenz, optik, brechung, linse*, "
-            "quanten*, thermodynamik, masse, dichte, tragheit, pendel"
+            "schallgeschwindigkeit, lichtgeschwindigkeit, siedepunkt, siedet, schmelzpunkt, geschwindigkeit, "
+            "beschleunigung, kraft, krafte, newton, schwerkraft, gravitation, impuls, kinetisch*, energie, "
+            "reibung, stromkreis*, spannung, elektrischer strom, widerstand, ohm, magnet*, wellenlange, "
+            "frequenz, optik, brechung, linse*, quanten*, thermodynamik, masse, dichte, tragheit, pendel"
         ),
         "pt": phrases(
-            "ponto de ebulicao, ferve, velocidade, aceleracao, forca*, newton, gravidade, cinetica, energia, "
-            "atrito, circuito*, voltagem, tensao eletrica, corrente eletrica, resistencia, ohm, magnet*, "
-            "onda*, comprimento de onda, frequencia, optica, refracao, lente*, quantica, termodinamica, "
-            "pressao, densidade, inercia, pendulo"
+            "velocidade do som, velocidade da luz, ponto de ebulicao, ferve, velocidade, aceleracao, forca*, "
+            "newton, gravidade, cinetica, energia, atrito, circuito*, voltagem, tensao eletrica, "
+            "corrente eletrica, resistencia, ohm, magnet*, onda*, comprimento de onda, frequencia, optica, "
+            "refracao, lente*, quantica, termodinamica, pressao, densidade, inercia, pendulo"
         ),
         "zh": phrases(
-            "沸点, 熔点, 沸腾, 速度, 加速度, 力学, 牛顿, 重力, 引力, 动量, 动能, 势能, 能量, 摩擦力, 电路, "
-            "电压, 电流, 电阻, 欧姆, 磁场, 波长, 频率, 光学, 折射, 透镜, 量子, 热力学, 压强, 质量, 密度, "
-            "惯性"
+            "声速, 光速, 沸点, 熔点, 沸腾, 速度, 加速度, 力学, 牛顿, 重力, 引力, 动量, 动能, 势能, 能量, "
+            "摩擦力, 电路, 电压, 电流, 电阻, 欧姆, 磁场, 波长, 频率, 光学, 折射, 透镜, 量子, 热力学, 压强, "
+            "质量, 密度, 惯性"
         ),
         "ja": phrases(
-            "沸点, 融点, 沸騰, 速度, 加速度, 力学, ニュートン, 重力, 運動量, 運動エネルギー, エネルギー, "
-            "摩擦, 回路, 電圧, 電流, 抵抗, オーム, 磁場, 波長, 周波数, 光学, 屈折, レンズ, 量子, 熱力学, "
-            "圧力, 質量, 密度, 慣性, 振り子"
+            "音速, 光速, 沸点, 融点, 沸騰, 速度, 加速度, 力学, ニュートン, 重力, 運動量, 運動エネルギー, "
+            "エネルギー, 摩擦, 回路, 電圧, 電流, 抵抗, オーム, 磁場, 波長, 周波数, 光学, 屈折, レンズ, 量子, "
+            "熱力学, 圧力, 質量, 密度, 慣性, 振り子"
         ),
         "ru": phrases(
-            "кипени*, кипит, плавлени*, скорост*, ускорени*, сила, силы, силу, ньютон*, гравитаци*, "
-            "импульс*, кинетическ*, энерги*, трени*, электрическ* цеп*, напряжени*, электрическ* ток*, "
-            "сопротивлени*, магнит*, волна, волны, волну, частот*, оптик*, преломлени*, линз*, квант*, "
-            "термодинамик*, давлени*, масса, массы, плотност*, инерци*, маятник*"
+            "скорост* звука, скорост* света, кипени*, кипит, плавлени*, скорост*, ускорени*, сила, силы, "
+            "силу, ньютон*, гравитаци*, импульс*, кинетическ*, энерги*, трени*, электрическ* цеп*, "
+            "напряжени*, электрическ* ток*, сопротивлени*, магнит*, волна, волны, волну, частот*, оптик*, "
+            "преломлени*, линз*, квант*, термодинамик*, давлени*, масса, массы, плотност*, инерци*, маятник*"
         ),
     },
     "chemistry": {
@@ -311,49 +313,51 @@ TERMS: Mapping[str, Lexicon] = {
     },
     "history": {
         "en": phrases(
-            "bastille, wars, the war, war of, civil war, treaty, treaties, empire*, revolution*, dynasty, "
-            "dynasties, century, centuries, medieval, ancient, civilization*, civilisation*, monarchy, "
-            "colonial*, coloniz*, colonis*, independence, constitution, parliament, kingdom, pharaoh*, "
-            "renaissance, reformation, feudal*, crusade*, world war, cold war, battle of, napoleon*, "
-            "historical"
+            "silk road, trade route*, magna carta, ancient rome, ancient greece, middle ages, bastille, "
+            "wars, the war, war of, civil war, treaty, treaties, empire*, revolution*, dynasty, dynasties, "
+            "century, centuries, medieval, ancient, civilization*, civilisation*, monarchy, colonial*, "
+            "coloniz*, colonis*, independence, constitution, parliament, kingdom, pharaoh*, renaissance, "
+            "reformation, feudal*, crusade*, world war, cold war, battle of, napoleon*, historical"
         ),
         "es": phrases(
-            "guerra*, tratado*, imperio*, revolucion*, dinastia*, siglo*, medieval, civilizacion*, "
-            "monarquia, colonia*, independencia, constitucion, parlamento, reino*, faraon*, renacimiento, "
-            "feudal*, cruzada*, batalla de, historic*"
+            "ruta de la seda, edad media, guerra*, tratado*, imperio*, revolucion*, dinastia*, siglo*, "
+            "medieval, civilizacion*, monarquia, colonia*, independencia, constitucion, parlamento, reino*, "
+            "faraon*, renacimiento, feudal*, cruzada*, batalla de, historic*"
         ),
         "fr": phrases(
-            "guerre*, traite de, empire*, revolution*, dynastie*, siecle*, medieval*, antiquite, "
-            "civilisation*, monarchie, colonisation, coloniale, independance, constitution, parlement, "
-            "royaume*, pharaon*, renaissance, feodal*, croisade*, bataille de, historique*"
+            "route de la soie, moyen age, guerre*, traite de, empire*, revolution*, dynastie*, siecle*, "
+            "medieval*, antiquite, civilisation*, monarchie, colonisation, coloniale, independance, "
+            "constitution, parlement, royaume*, pharaon*, renaissance, feodal*, croisade*, bataille de, "
+            "historique*"
         ),
         "de": phrases(
-            "krieg*, friedensvertrag, kaiserreich, imperium, revolution*, dynastie*, jahrhundert*, "
-            "mittelalter*, antike, zivilisation*, monarchie, kolonial*, kolonie*, unabhangigkeit, "
-            "verfassung, parlament, konigreich*, pharao*, renaissance, reformation, feudal*, kreuzzug*, "
-            "weltkrieg*, schlacht*, historisch*"
+            "seidenstrasse, krieg*, friedensvertrag, kaiserreich, imperium, revolution*, dynastie*, "
+            "jahrhundert*, mittelalter*, antike, zivilisation*, monarchie, kolonial*, kolonie*, "
+            "unabhangigkeit, verfassung, parlament, konigreich*, pharao*, renaissance, reformation, feudal*, "
+            "kreuzzug*, weltkrieg*, schlacht*, historisch*"
         ),
         "pt": phrases(
-            "guerra*, tratado*, imperio*, revolucao, revolucoes, dinastia*, seculo*, medieval, civilizacao, "
-            "monarquia, colonia*, colonial, independencia, constituicao, parlamento, reino*, farao*, "
-            "renascimento, feudal*, cruzada*, batalha de, historic*"
+            "rota da seda, idade media, guerra*, tratado*, imperio*, revolucao, revolucoes, dinastia*, "
+            "seculo*, medieval, civilizacao, monarquia, colonia*, colonial, independencia, constituicao, "
+            "parlamento, reino*, farao*, renascimento, feudal*, cruzada*, batalha de, historic*"
         ),
         "zh": phrases(
-            "战争, 条约, 帝国, 革命, 王朝, 世纪, 中世纪, 古代, 文明, 君主制, 殖民, 独立, 宪法, 议会, 王国, "
-            "法老, 文艺复兴, 宗教改革, 封建, 十字军, 世界大战, 冷战, 战役, 朝代"
+            "丝绸之路, 战争, 条约, 帝国, 革命, 王朝, 世纪, 中世纪, 古代, 文明, 君主制, 殖民, 独立, 宪法, "
+            "议会, 王国, 法老, 文艺复兴, 宗教改革, 封建, 十字军, 世界大战, 冷战, 战役, 朝代"
         ),
         "ja": phrases(
-            "戦争, 条約, 帝国, 革命, 王朝, 世紀, 中世, 古代, 文明, 君主制, 植民地, 独立, 憲法, 議会, 王国, "
-            "ファラオ, ルネサンス, 宗教改革, 封建, 十字軍, 世界大戦, 冷戦, 幕府"
+            "シルクロード, 戦争, 条約, 帝国, 革命, 王朝, 世紀, 中世, 古代, 文明, 君主制, 植民地, 独立, 憲法, "
+            "議会, 王国, ファラオ, ルネサンス, 宗教改革, 封建, 十字軍, 世界大戦, 冷戦, 幕府"
         ),
         "ru": phrases(
-            "войн*, мирн* договор*, импери*, революци*, династи*, век, века, веке, веков, средневеков*, "
-            "древн*, цивилизаци*, монархи*, колони*, независимост*, конституци*, парламент*, королевств*, "
-            "фараон*, возрождени*, реформаци*, феодал*, крестов* поход*, битв*, историческ*"
+            "шелков* пут*, войн*, мирн* договор*, импери*, революци*, династи*, век, века, веке, веков, "
+            "средневеков*, древн*, цивилизаци*, монархи*, колони*, независимост*, конституци*, парламент*, "
+            "королевств*, фараон*, возрождени*, реформаци*, феодал*, крестов* поход*, битв*, историческ*"
         ),
     },
     "geography": {
         "en": phrases(
+            "earth's crust, earth's core, core of the earth, mantle, its capital, capital is, capital was, "
             "plate boundar*, water cycle, precipitation, rainforest*, tundra, savanna*, plateau*, delta, "
             "peninsula*, archipelago*, population growth, urbanization, continental drift, continent*, "
             "capital city, capital of, latitude, longitude, climate, tectonic*, volcano*, earthquake*, "
@@ -361,41 +365,44 @@ TERMS: Mapping[str, Lexicon] = {
             "topograph*, monsoon*"
         ),
         "es": phrases(
-            "ciclo del agua, precipitacion*, selva tropical, meseta*, peninsula*, archipielago*, "
-            "urbanizacion, deriva continental, continente*, capital de, latitud, longitud, clima, tectonic*, "
-            "volcan*, terremoto*, sismo*, erosion, hemisferio*, glaciar*, desierto*, cordillera*, "
-            "topografi*, monzon*"
+            "nucleo de la tierra, manto terrestre, corteza terrestre, su capital, ciclo del agua, "
+            "precipitacion*, selva tropical, meseta*, peninsula*, archipielago*, urbanizacion, "
+            "deriva continental, continente*, capital de, latitud, longitud, clima, tectonic*, volcan*, "
+            "terremoto*, sismo*, erosion, hemisferio*, glaciar*, desierto*, cordillera*, topografi*, monzon*"
         ),
         "fr": phrases(
-            "cycle de l'eau, precipitation*, foret tropicale, plateau*, peninsule*, archipel*, urbanisation, "
+            "noyau terrestre, manteau terrestre, croute terrestre, sa capitale, cycle de l'eau, "
+            "precipitation*, foret tropicale, plateau*, peninsule*, archipel*, urbanisation, "
             "derive des continents, continent*, capitale, latitude, longitude, climat, tectonique*, volcan*, "
             "seisme*, tremblement de terre, erosion, equateur, hemisphere*, glacier*, desert*, "
             "chaine de montagnes, topographi*, mousson*"
         ),
         "de": phrases(
-            "wasserkreislauf, niederschlag*, regenwald*, hochebene*, halbinsel*, archipel*, urbanisierung, "
-            "kontinentaldrift, kontinent*, hauptstadt, breitengrad*, langengrad*, klima, plattentektonik, "
-            "vulkan*, erdbeben*, erosion, aquator, hemisphare*, halbkugel, gletscher*, wuste*, gebirge*, "
-            "topographi*, monsun*"
+            "erdkern, erdmantel, erdkruste, wasserkreislauf, niederschlag*, regenwald*, hochebene*, "
+            "halbinsel*, archipel*, urbanisierung, kontinentaldrift, kontinent*, hauptstadt, breitengrad*, "
+            "langengrad*, klima, plattentektonik, vulkan*, erdbeben*, erosion, aquator, hemisphare*, "
+            "halbkugel, gletscher*, wuste*, gebirge*, topographi*, monsun*"
         ),
         "pt": phrases(
-            "ciclo da agua, precipitacao, floresta tropical, planalto*, peninsula*, arquipelago*, "
-            "urbanizacao, deriva continental, continente*, capital de, latitude, longitude, clima, "
-            "tectonic*, vulcao, vulcoes, terremoto*, sismo*, erosao, hemisferio*, geleira*, deserto*, "
-            "cordilheira*, topografi*, moncao"
+            "nucleo da terra, manto terrestre, crosta terrestre, sua capital, ciclo da agua, precipitacao, "
+            "floresta tropical, planalto*, peninsula*, arquipelago*, urbanizacao, deriva continental, "
+            "continente*, capital de, latitude, longitude, clima, tectonic*, vulcao, vulcoes, terremoto*, "
+            "sismo*, erosao, hemisferio*, geleira*, deserto*, cordilheira*, topografi*, moncao"
         ),
         "zh": phrases(
-            "水循环, 降水, 雨林, 高原, 半岛, 群岛, 城市化, 大陆漂移, 大陆, 大洲, 首都, 纬度, 经度, 气候, "
-            "板块构造, 火山, 地震, 侵蚀, 赤道, 半球, 冰川, 沙漠, 山脉, 地形, 季风"
+            "地核, 地幔, 地壳, 水循环, 降水, 雨林, 高原, 半岛, 群岛, 城市化, 大陆漂移, 大陆, 大洲, 首都, "
+            "纬度, 经度, 气候, 板块构造, 火山, 地震, 侵蚀, 赤道, 半球, 冰川, 沙漠, 山脉, 地形, 季风"
         ),
         "ja": phrases(
-            "水循環, 降水, 熱帯雨林, 高原, 半島, 諸島, 都市化, 大陸移動, 大陸, 首都, 緯度, 経度, 気候, "
-            "プレート, 火山, 地震, 侵食, 浸食, 赤道, 半球, 氷河, 砂漠, 山脈, 地形, モンスーン, 季節風"
+            "地核, マントル, 地殻, 水循環, 降水, 熱帯雨林, 高原, 半島, 諸島, 都市化, 大陸移動, 大陸, 首都, "
+            "緯度, 経度, 気候, プレート, 火山, 地震, 侵食, 浸食, 赤道, 半球, 氷河, 砂漠, 山脈, 地形, "
+            "モンスーン, 季節風"
         ),
         "ru": phrases(
-            "круговорот* воды, осадк*, тропическ* лес*, плато, полуостров*, архипелаг*, урбанизаци*, "
-            "дрейф* континент*, континент*, материк*, столиц*, широт*, долгот*, климат*, тектоник*, вулкан*, "
-            "землетрясени*, эрози*, экватор*, полушари*, ледник*, пустын*, горн* хреб*, рельеф*, муссон*"
+            "ядро земли, мантия, земн* кор*, круговорот* воды, осадк*, тропическ* лес*, плато, полуостров*, "
+            "архипелаг*, урбанизаци*, дрейф* континент*, континент*, материк*, столиц*, широт*, долгот*, "
+            "климат*, тектоник*, вулкан*, землетрясени*, эрози*, экватор*, полушари*, ледник*, пустын*, "
+            "горн* хреб*, рельеф*, муссон*"
         ),
     },
     "computer-science": {
@@ -466,8 +473,9 @@ TERMS: Mapping[str, Lexicon] = {
     },
     "music": {
         "en": phrases(
-            "chord*, major scale, minor scale, rhythm*, tempo, melody, harmony, sharps, treble clef, "
-            "bass clef, time signature, key signature, octave*, arpeggio*"
+            "music notes, sheet music, staff notation, read music, chord*, major scale, minor scale, "
+            "rhythm*, tempo, melody, harmony, sharps, treble clef, bass clef, time signature, key signature, "
+            "octave*, arpeggio*"
         ),
         "es": phrases(
             "acorde*, escala mayor, escala menor, ritmo*, melodia*, armonia, clave de sol, compas, octava*"
@@ -524,8 +532,8 @@ TERMS: Mapping[str, Lexicon] = {
     },
     "psychology": {
         "en": phrases(
-            "classical conditioning, operant conditioning, cognitive bias*, short-term memory, "
-            "working memory, maslow, freud"
+            "stages of grief, cognitive dissonance, confirmation bias, classical conditioning, "
+            "operant conditioning, cognitive bias*, short-term memory, working memory, maslow, freud"
         ),
         "es": phrases(
             "condicionamiento clasico, condicionamiento operante, sesgo* cognitivo*, memoria de trabajo"
@@ -547,52 +555,58 @@ TERMS: Mapping[str, Lexicon] = {
     },
     "languages": {
         "en": phrases(
-            "grammar, vocabulary, vocab, verb*, noun*, adjective*, adverb*, pronoun*, preposition*, "
-            "conjugat*, past tense, present tense, future tense, tenses, subjunctive, plural, pronunciation, "
-            "spelling, punctuation, sentence*, paragraph*, essay*, thesis statement, synonym*, antonym*, "
-            "idiom*, translation*, translate, definite article, indefinite article, reading comprehension, "
-            "words in context, meaning of the word, comma*, semicolon*, clause*, metaphor*, simile*, poem*, "
-            "poetry, kanji, hiragana, katakana, pinyin, cyrillic, declension*, irregular verb*"
+            "syllable*, haiku, rhyme*, stanza*, past perfect, present perfect, future perfect, "
+            "perfect tense, past participle, grammar, vocabulary, vocab, verb*, noun*, adjective*, adverb*, "
+            "pronoun*, preposition*, conjugat*, past tense, present tense, future tense, tenses, "
+            "subjunctive, plural, pronunciation, spelling, punctuation, sentence*, paragraph*, essay*, "
+            "thesis statement, synonym*, antonym*, idiom*, translation*, translate, definite article, "
+            "indefinite article, reading comprehension, words in context, meaning of the word, comma*, "
+            "semicolon*, clause*, metaphor*, simile*, poem*, poetry, kanji, hiragana, katakana, pinyin, "
+            "cyrillic, declension*, irregular verb*"
         ),
         "es": phrases(
-            "gramatica, vocabulario, verbo*, sustantivo*, adjetivo*, adverbio*, pronombre*, preposicion*, "
-            "conjuga*, tiempo verbal, preterito, imperfecto, subjuntivo, plural, pronunciacion, ortografia, "
-            "puntuacion, oracion*, parrafo*, ensayo*, sinonimo*, antonimo*, modismo*, traduccion*, traducir, "
-            "articulo definido, comprension lectora, metafora*, poema*, poesia"
+            "silaba*, rima*, estrofa*, preterito perfecto, participio, gramatica, vocabulario, verbo*, "
+            "sustantivo*, adjetivo*, adverbio*, pronombre*, preposicion*, conjuga*, tiempo verbal, "
+            "preterito, imperfecto, subjuntivo, plural, pronunciacion, ortografia, puntuacion, oracion*, "
+            "parrafo*, ensayo*, sinonimo*, antonimo*, modismo*, traduccion*, traducir, articulo definido, "
+            "comprension lectora, metafora*, poema*, poesia"
         ),
         "fr": phrases(
-            "grammaire, vocabulaire, verbe*, adjectif*, adverbe*, pronom*, preposition*, conjugaison*, "
-            "conjugu*, passe compose, imparfait, subjonctif, pluriel, prononciation, orthographe, "
-            "ponctuation, phrase*, paragraphe*, dissertation*, synonyme*, antonyme*, traduction*, traduire, "
-            "article defini, metaphore*, poeme*, poesie"
+            "syllabe*, rime*, strophe*, plus-que-parfait, participe passe, grammaire, vocabulaire, verbe*, "
+            "adjectif*, adverbe*, pronom*, preposition*, conjugaison*, conjugu*, passe compose, imparfait, "
+            "subjonctif, pluriel, prononciation, orthographe, ponctuation, phrase*, paragraphe*, "
+            "dissertation*, synonyme*, antonyme*, traduction*, traduire, article defini, metaphore*, poeme*, "
+            "poesie"
         ),
         "de": phrases(
-            "grammatik, vokabel*, wortschatz, verb, verben, substantiv*, nomen, adjektiv*, adverb*, pronom*, "
-            "praposition*, konjugation*, konjugier*, prateritum, konjunktiv, plural, aussprache, "
-            "rechtschreibung, zeichensetzung, aufsatz*, synonym*, antonym*, redewendung*, ubersetz*, "
-            "leseverstandnis, metapher*, gedicht*, deklination*, akkusativ, dativ, genitiv"
+            "reim, reime, silbe*, strophe*, plusquamperfekt, partizip, grammatik, vokabel*, wortschatz, "
+            "verb, verben, substantiv*, nomen, adjektiv*, adverb*, pronom*, praposition*, konjugation*, "
+            "konjugier*, prateritum, konjunktiv, plural, aussprache, rechtschreibung, zeichensetzung, "
+            "aufsatz*, synonym*, antonym*, redewendung*, ubersetz*, leseverstandnis, metapher*, gedicht*, "
+            "deklination*, akkusativ, dativ, genitiv"
         ),
         "pt": phrases(
-            "gramatica, vocabulario, verbo*, substantivo*, adjetivo*, adverbio*, pronome*, preposicao, "
-            "preposicoes, conjuga*, preterito, subjuntivo, plural, pronuncia, ortografia, pontuacao, frase*, "
-            "paragrafo*, redacao, sinonimo*, antonimo*, expressao idiomatica, traducao, traduzir, "
-            "artigo definido, interpretacao de texto, metafora*, poema*, poesia"
+            "silaba*, rima*, estrofe*, preterito perfeito, participio, gramatica, vocabulario, verbo*, "
+            "substantivo*, adjetivo*, adverbio*, pronome*, preposicao, preposicoes, conjuga*, preterito, "
+            "subjuntivo, plural, pronuncia, ortografia, pontuacao, frase*, paragrafo*, redacao, sinonimo*, "
+            "antonimo*, expressao idiomatica, traducao, traduzir, artigo definido, interpretacao de texto, "
+            "metafora*, poema*, poesia"
         ),
         "zh": phrases(
-            "语法, 词汇, 单词, 动词, 名词, 形容词, 副词, 代词, 介词, 变位, 时态, 过去时, 虚拟语气, 复数, "
-            "发音, 拼写, 标点, 句子, 段落, 作文, 同义词, 反义词, 成语, 翻译, 阅读理解, 比喻, 诗歌, 拼音, "
-            "汉字"
+            "音节, 押韵, 诗节, 语法, 词汇, 单词, 动词, 名词, 形容词, 副词, 代词, 介词, 变位, 时态, 过去时, "
+            "虚拟语气, 复数, 发音, 拼写, 标点, 句子, 段落, 作文, 同义词, 反义词, 成语, 翻译, 阅读理解, 比喻, "
+            "诗歌, 拼音, 汉字"
         ),
         "ja": phrases(
-            "文法, 語彙, 単語, 動詞, 名詞, 形容詞, 副詞, 代名詞, 前置詞, 助詞, 活用, 時制, 過去形, 仮定法, "
-            "複数形, 発音, 綴り, スペル, 句読点, 文章, 段落, 作文, 同義語, 類義語, 反意語, 慣用句, 熟語, "
-            "翻訳, 読解, 比喩, 漢字, ひらがな, カタカナ, 敬語"
+            "音節, 韻, 俳句, 文法, 語彙, 単語, 動詞, 名詞, 形容詞, 副詞, 代名詞, 前置詞, 助詞, 活用, 時制, "
+            "過去形, 仮定法, 複数形, 発音, 綴り, スペル, 句読点, 文章, 段落, 作文, 同義語, 類義語, 反意語, "
+            "慣用句, 熟語, 翻訳, 読解, 比喩, 漢字, ひらがな, カタカナ, 敬語"
         ),
         "ru": phrases(
-            "грамматик*, словар*, лексик*, глагол*, существительн*, прилагательн*, наречи*, местоимени*, "
-            "предлог*, спряжени*, прошедш* врем*, сослагательн*, множественн* числ*, произношени*, "
-            "орфографи*, правописани*, пунктуаци*, предложени*, абзац*, сочинени*, эссе, синоним*, антоним*, "
-            "идиом*, перевод*, метафор*, стих*, поэзи*, падеж*"
+            "слог*, рифм*, строф*, причасти*, грамматик*, словар*, лексик*, глагол*, существительн*, "
+            "прилагательн*, наречи*, местоимени*, предлог*, спряжени*, прошедш* врем*, сослагательн*, "
+            "множественн* числ*, произношени*, орфографи*, правописани*, пунктуаци*, предложени*, абзац*, "
+            "сочинени*, эссе, синоним*, антоним*, идиом*, перевод*, метафор*, стих*, поэзи*, падеж*"
         ),
     },
 }
