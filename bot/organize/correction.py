@@ -31,7 +31,7 @@ from bot.provenance import automation_done, source_locator, source_name
 from bot.rag.links import rag_follow_ups, rag_note
 from bot.receipt import commit_receipt, unchanged_receipt
 from bot.records.files import EventRecord, goal_path
-from bot.records.sameness import Judgement, Sameness, judge, topic_share
+from bot.records.sameness import Judgement, Sameness, features, judge, topic_share
 from bot.records.versions import Current, current_events, source_versions, superseded, with_source_version
 from bot.replies import CORRECTED, CORRECTION_REPEATS, NOT_STORED, WORDING_ONLY
 from bot.review.frontier import next_action as next_from_evidence
@@ -47,11 +47,20 @@ CORRECTION_CUE = re.compile(
     re.I | re.X,
 )
 MASTERY = "unchanged: a correction is reported evidence, not independent performance"
+ADDED = "words added to the note"  # what an edit the sameness rules call a repeat still changes
 
 
 def is_correction(text: str) -> bool:
     """True for a comment that opens by saying it corrects an earlier note."""
     return bool(CORRECTION_CUE.match(text))
+
+
+def _adds_words(new: str, old: str) -> bool:
+    """True when ``new`` has more words of its own than it swapped for ``old``'s. Sameness lets a repeat
+    written afresh add a few; an edit of the very note that adds any says more, while fixing a typo or
+    the formatting adds none."""
+    new_words, old_words = features(new).words, features(old).words
+    return len(new_words - old_words) > len(old_words - new_words)
 
 
 def _is_edit(event: ThreadEvent) -> bool:
@@ -142,9 +151,11 @@ def plan_revision(
     if judgement.verdict is Sameness.SAME:
         if not _same_source(original, event):
             return _repeats(event, config, overrides, original, event_key=event_key, next_action=action)
-        return _wording_only(
-            event, config, overrides, original, digest, event_key=event_key, next_action=action
-        )
+        if not _adds_words(fact, original.note):
+            return _wording_only(
+                event, config, overrides, original, digest, event_key=event_key, next_action=action
+            )
+        judgement = Judgement(Sameness.RELATED, (ADDED,))
     return _correction(
         event, snapshot, config, overrides, original=original, note=note, judgement=judgement,
         day=now.date(), event_key=event_key, next_action=action,

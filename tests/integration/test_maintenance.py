@@ -43,6 +43,7 @@ from workers.state_keys import PENDING, REDBEAT_PREFIX
 SUNDAY = date(2026, 11, 29)
 MONDAY = date(2026, 11, 30)
 TUESDAY = date(2026, 12, 1)
+WEDNESDAY = date(2026, 12, 2)
 MONDAY_2131_BERLIN = datetime(2026, 11, 30, 20, 31, tzinfo=UTC)
 
 
@@ -193,22 +194,55 @@ def test_beat_keeps_the_dispatcher_entry_in_redis(redis_url: str, tmp_path: Path
     assert definition["options"]["queue"] == SCHEDULE_QUEUE
 
 
-def test_a_comment_edited_after_it_was_applied_is_not_organized_again(
-    tmp_path: Path, redis_url: str, remote: Path, forge: Forge
-) -> None:
-    """The webhook path ignores ``comment.edited``; catching up must not turn an edit into a second note."""
-    worker = runtime(tmp_path, redis_url)
+def caught_up_edit(worker: WorkerRuntime, remote: Path, forge: Forge, edited: str) -> MaintenanceResult:
+    """The learner's comment applied on Monday, then edited with no webhook: Tuesday's run catches it up."""
     forge.comments.seed("alice", "learning", 7, NOTE)
     assert not maintain(worker, remote, MONDAY).skipped
     (comment,) = forge.comments.comments[7][:1]
-    comment["body"] = NOTE + " Edited: also the order of the sides."
+    comment["body"] = edited
     comment["updated_at"] = "2026-11-30T22:00:00Z"  # written long after the comment was created
+    return run_maintenance(worker, served(remote), TUESDAY, now=datetime(2026, 12, 1, 20, 31, tzinfo=UTC))
 
-    again = run_maintenance(worker, served(remote), TUESDAY, now=datetime(2026, 12, 1, 20, 31, tzinfo=UTC))
 
-    assert again.skipped and again.caught_up == 0
-    assert len(bot_commits(remote)) == 1
-    assert forge.comments.created == 1, "no second receipt"
+def nothing_left_the_next_day(worker: WorkerRuntime, remote: Path) -> None:
+    wednesday = run_maintenance(
+        worker, served(remote), WEDNESDAY, now=datetime(2026, 12, 2, 20, 31, tzinfo=UTC)
+    )
+    assert wednesday.skipped and wednesday.caught_up == 0
+
+
+def test_a_comment_edited_after_it_was_applied_is_caught_up_as_a_correction_not_a_second_note(
+    tmp_path: Path, redis_url: str, remote: Path, forge: Forge
+) -> None:
+    """Issue 19: an edit is an event of its own, and maintenance replays one the webhooks missed. Adding to
+    the note is a real change: a correction of the comment's record, never a second study note."""
+    worker = runtime(tmp_path, redis_url)
+    again = caught_up_edit(worker, remote, forge, NOTE + " Edited: also the order of the sides.")
+
+    assert again.caught_up == 1
+    correction, note = bot_commits(remote)
+    assert git(remote, "log", "-1", "--format=%s", correction).startswith("Record correction of event-")
+    changed = git(remote, "show", "--name-status", "--format=", correction).splitlines()
+    (original,) = [line.split()[1] for line in changed if line.startswith("M") and "/events/" in line]
+    assert original in git(remote, "show", "--name-only", "--format=", note).split()
+    assert "Superseded by:" in git(remote, "show", f"main:{original}")
+    assert forge.comments.created == 2, "one reply for the note, one for its correction"
+    assert "What changed: words added to the note." in forge.comments.comments[7][-1]["body"]
+    nothing_left_the_next_day(worker, remote)
+
+
+def test_a_wording_only_edit_caught_up_links_the_version_and_files_nothing_new(
+    tmp_path: Path, redis_url: str, remote: Path, forge: Forge
+) -> None:
+    worker = runtime(tmp_path, redis_url)
+    again = caught_up_edit(worker, remote, forge, NOTE.replace("triangle-similarity", "triangle similarity"))
+
+    assert again.caught_up == 1
+    link, _ = bot_commits(remote)
+    changed = git(remote, "show", "--name-status", "--format=", link).split()
+    assert changed[0] == "M" and len(changed) == 2, "only the record, whose source versions grow"
+    assert "changes only the wording or formatting" in forge.comments.comments[7][-1]["body"]
+    nothing_left_the_next_day(worker, remote)
 
 
 def test_a_stale_dashboard_is_regenerated_in_one_commit_and_then_left_alone(
