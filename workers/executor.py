@@ -47,8 +47,9 @@ from forge_adapters.base import ForgeClient, ForgeError
 from runtime import metrics
 from workers.celery_app import ANSWER_QUESTION, RAG_QUEUE, SCHEDULE_QUEUE, SYNC_SOURCE, VERIFY_SCHEDULES
 from workers.git_checkout import GitCheckout
-from workers.git_workspace import Mirror
+from workers.git_workspace import Mirror, PushRefused
 from workers.pull_requests import REMOTE, request_review
+from workers.push_refusal import pending_after_refusal
 from workers.repo_lock import Lease, RetryLater, repository_lock
 from workers.repo_registry import RegisteredRepo
 from workers.runtime import REDIS_BLIPS, WorkerRuntime
@@ -182,8 +183,15 @@ def _commit_and_push(
         if before_push is not None:
             before_push()
         lease.ensure_held()  # fencing: push only while this job still holds the repository
-        if not mirror.push():
-            return None
+        try:
+            if not mirror.push():
+                return None
+        except PushRefused:  # read-only access or a protected branch: the pending writeback, no receipt
+            log.warning("push.refused", repo=repo.slug, event_key=key)
+            pending = pending_after_refusal(plan, mirror.branch)
+            post_replies(job.client, repo, pending.replies)
+            enqueue_follow_ups(runtime.celery, job.target, plan.follow_ups, committed=False)
+            return Executed(pending.outcome.value, pending, reason=pending.reason)
     metrics.count_commit(plan.operation)
     enqueue_follow_ups(runtime.celery, job.target, plan.follow_ups)
     _stash_replies(runtime, key, finished.replies)

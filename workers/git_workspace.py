@@ -31,6 +31,13 @@ from workers.git_checkout import GitCheckout, GitWorkspaceError, git_stderr
 # Any other refusal by a hook or branch protection ("[remote rejected]") is a failure re-planning
 # cannot fix.
 MOVED_MARKERS = ("non-fast-forward", "fetch first", "stale info", "cannot lock ref")
+# The forge refused the push itself: a hook or branch protection ("[remote rejected]"), or a token that may
+# read but not write (HTTP 403). Trying again cannot help; the learner is shown the pending writeback.
+REFUSED_MARKERS = ("[remote rejected]", "returned error: 403")
+
+
+class PushRefused(GitWorkspaceError):
+    """The forge refused the push: the bot may read this repository but not write its branch."""
 
 
 def credential_env(credentials: GitCredentials | None, clone_url: str = "") -> dict[str, str]:
@@ -144,8 +151,9 @@ class Mirror(GitCheckout):
     def push(self, branch: str | None = None) -> bool:
         """Push HEAD to ``branch`` (default: the default branch) without force.
 
-        False when that branch moved meanwhile. Pushing to a new branch (a preview or a handoff for a
-        pull request) creates it; an existing branch is only ever fast-forwarded.
+        False when that branch moved meanwhile; :class:`PushRefused` when the forge refused it. Pushing
+        to a new branch (a preview or a handoff for a pull request) creates it; an existing branch is only
+        ever fast-forwarded.
         """
         target = branch or self.branch
         try:
@@ -158,5 +166,7 @@ class Mirror(GitCheckout):
             text = git_stderr(error) + str(error.stdout or "")
             if any(marker in text for marker in MOVED_MARKERS):
                 return False
+            if any(marker in text for marker in REFUSED_MARKERS):
+                raise PushRefused(f"push refused: {git_stderr(error)}") from error
             raise GitWorkspaceError(f"push refused or failed: {git_stderr(error)}") from error
         return True

@@ -27,7 +27,6 @@ from tests.support.git_remotes import bot_commits, git, push_learner_commit
 from tests.support.learner import CONFIG, REPO
 from workers.celery_app import create_celery
 from workers.events import handle_event, register_event_task
-from workers.git_checkout import GitWorkspaceError
 from workers.git_workspace import Mirror
 from workers.state_keys import PENDING
 
@@ -250,15 +249,18 @@ def test_approval_applies_the_pending_comment_note_it_follows(
 def test_a_push_the_remote_refuses_is_never_reported_as_done(
     tmp_path: Path, redis_url: str, remote: Path, github: FakeGitHubComments
 ) -> None:
-    """A remote that refuses the push (a protected branch, a hook): no receipt claims a commit or a push."""
+    """A remote that refuses the push (a protected branch, a read-only token): no receipt claims a commit or
+    a push; the learner gets the exact pending writeback instead (scenario 11, no repository write access)."""
     hook = remote / "hooks" / "pre-receive"
     hook.write_text("#!/bin/sh\necho 'branch is protected' >&2\nexit 1\n")
     hook.chmod(0o755)
 
-    with pytest.raises(GitWorkspaceError):
-        handle_event(runtime(tmp_path, redis_url), note_event(remote))
+    assert handle_event(runtime(tmp_path, redis_url), note_event(remote)) == "requires-approval"
     assert bot_commits(remote) == []
-    assert github.bodies(7) == [], "no reply is posted before the push has landed"
+    (body,) = github.bodies(7)
+    assert "the forge refused my push to `main`" in body and "<!-- gitlearnos:pending writeback -->" in body
+    assert "subjects/mathematics/events/" in body and "(write)</summary>" in body, "every file it would write"
+    assert "**Git persistence:** none" in body and "Recorded your note" not in body
 
 
 def test_receipts_claim_no_rag_sync_no_scheduled_run_and_no_mastery(
