@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bot.diagnose.gates import Gate
 from bot.diagnose.hypotheses import Status
+from bot.diagnose.probes import Quadratic, find_quadratic
 from bot.diagnose.record import Diagnosis
 
 FIRST_TURN = (
@@ -17,9 +18,10 @@ FIRST_TURN = (
     "itself, and no knowledge gap is written from it."
 )
 TEACH_FIRST = (
-    "You asked to be taught, so I will not quiz you first. I have no chat model here to write the "
-    "explanation myself: the next step is a short worked explanation from your course material, and "
-    "the possible causes stay open (none is concluded) until a later attempt shows more."
+    "You asked for help now rather than questions, so I will not quiz you first. I have no chat model "
+    "here to write a full explanation: the next step is a short worked explanation from your course "
+    "material. The diagnosis is not complete: the possible causes stay open (none is concluded) until a "
+    "later attempt shows more."
 )
 AFTER_ANSWER = "Thanks. Your answer “{answer}”: {split}."
 
@@ -60,9 +62,29 @@ def next_step(diagnosis: Diagnosis, fresh_check: str = "") -> str:
             else ""
         )
         return f"{supported.intervention}{check}"
+    if diagnosis.probes_used == 0:
+        return "a short worked explanation of the idea, then a fresh item with other numbers"
     return "no further questions; a fresh item with a self-check, and a later attempt will show more"
 
 
-def first_turn_text(diagnosis: Diagnosis) -> str:
-    lead = FIRST_TURN.format(probe=diagnosis.open_probe_text) if diagnosis.open_probe else TEACH_FIRST
+def minimum_explanation(quadratic: Quadratic) -> str:
+    """The least a learner who asked for the solution needs: opening, vertex, value — no derivation."""
+    x = -quadratic.b / (2 * quadratic.a)
+    y = quadratic.a * x * x + quadratic.b * x + quadratic.c
+    extreme = "highest" if quadratic.a < 0 else "lowest"
+    return (
+        f"The minimum you need: in `{quadratic.written}` the number in front of x² is {quadratic.a}, so the "
+        f"parabola opens {quadratic.opens} and its {extreme} point is the vertex, at x = -b/(2a) = {x}, "
+        f"where y = {y}."
+    )
+
+
+def first_turn_text(diagnosis: Diagnosis, note: str) -> str:
+    """The reply to a signal: its one probe; or, when the learner asked to be taught or for the solution,
+    the least explanation the rules can give, the causes left open."""
+    if diagnosis.open_probe:
+        lead = FIRST_TURN.format(probe=diagnosis.open_probe_text)
+    else:
+        quadratic = find_quadratic(note)
+        lead = f"{minimum_explanation(quadratic)}\n\n{TEACH_FIRST}" if quadratic else TEACH_FIRST
     return f"{lead}\n\n{status_lines(diagnosis, next_step(diagnosis))}"

@@ -39,6 +39,16 @@ TEACH_ME = Cues(
         "научи меня, научите меня, объясни*"
     )
 )
+# The learner wants the solution now rather than questions.
+SOLUTION_NOW = Cues(
+    phrases(
+        "give me the solution, show me the solution, just the solution, give me the answer, "
+        "tell me the answer, just the answer, just tell me, solve it for me, "
+        "dame la solucion, dime la respuesta, donne-moi la solution, dis-moi la reponse, "
+        "sag mir die losung, gib mir die losung, me da a resposta, me diz a resposta, "
+        "告诉我答案, 直接给答案, 给我答案, 答えを教えて, 解き方を教えて, скажи ответ, дай решение"
+    )
+)
 # A stuck or failed attempt: the learner tried, or is facing a task, and cannot get through.
 STUCK = Cues(
     phrases(
@@ -68,8 +78,9 @@ def is_stuck(note: str) -> bool:
 
 
 def asks_to_be_taught(note: str) -> bool:
-    """The learner asks to be taught now, which stops probing (and proves nothing)."""
-    return TEACH_ME.found(fold(note))
+    """The learner asks to be taught now, or for the solution, which stops probing (and proves nothing)."""
+    text = fold(note)
+    return TEACH_ME.found(text) or SOLUTION_NOW.found(text)
 
 
 def starts_teaching(note: str) -> bool:

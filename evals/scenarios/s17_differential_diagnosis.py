@@ -10,7 +10,9 @@ files the scenario's complaint verbatim, without working. Judged by outcome, in 
    class, kept readable in the hypothesis table and the falsification log, the gap no longer open;
 2. **opening answered correctly**: "downward" rules out the unestablished concept and the next probe is
    about the vertex; naming a method leaves classes that share one intervention, so probing stops at
-   ``suspected`` with the supported-write gate held and no gap.
+   ``suspected`` with the supported-write gate held and no gap;
+3. **solution demanded**: the complaint ends "Just give me the solution.": the reply gives the minimum
+   (the vertex and the maximum), asks no probe, and the hypotheses stay open with no gap.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ METHOD = "I would use x = -b/(2a) and put it back into the equation."
 SOLUTION = re.compile(r"\(\s*1\s*,\s*3\s*\)|maximum (?:value )?(?:is|of) 3\b|\bx\s*=\s*1\b", re.I)
 OPENING = re.compile(r"\bopen\w*\b.*\b(?:up\w*|down\w*)\b", re.I | re.S)
 GATE = re.compile(r"Stop-probe gate:\W*(held|passed).*?Supported-write gate:\W*(held|passed)", re.I | re.S)
+MINIMUM = re.compile(r"\bvertex\b.*?\b(?:x\s*=\s*(?:[^,;]*=\s*)?1)\b.*?\by\s*=\s*3\b", re.I | re.S)
 ORIGINAL = re.compile(r"-\s*2\s*x\s*\^\s*2\s*\+\s*4\s*x\s*\+\s*1")
 
 
@@ -69,6 +72,8 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
         repo = ctx.create_repository("opening-right", learner_files())
         number, event_path = _complaint(checks, repo)
         _opening_right(checks, repo, number, event_path)
+    with checks.section("solution demanded"):
+        _solution_demanded(checks, ctx.create_repository("solution", learner_files()))
     return checks.results
 
 
@@ -201,3 +206,23 @@ def _opening_right(checks: CheckRecorder, repo: LearnerRepository, number: int, 
         _lifecycle(event) == "suspected" and _gates(reply) == ("passed", "held") and not gaps,
         f"interpretation {_lifecycle(event)!r}; gates {_gates(reply)}; new gaps {gaps}",
     )
+
+
+def _solution_demanded(checks: CheckRecorder, repo: LearnerRepository) -> None:
+    """'Just give me the solution': the minimum explanation, no probe, the diagnosis left open."""
+    start = repo.observe()
+    number = repo.open_issue(ISSUE_TITLE, f"{COMPLAINT} Just give me the solution.")
+    reply = repo.wait_for_replies(number)[-1]
+    after = repo.observe()
+    one_learning_commit(checks, start, after)
+    events = new_records(start, after, "events")
+    statuses = hypothesis_statuses(after.files.get(events[0], "")) if len(events) == 1 else {}
+    asked, gaps = asked_part(reply), new_records(start, after, "knowledge-gaps")
+    checks.expect(
+        "a demanded solution gets the minimum and the hypotheses stay open",
+        bool(MINIMUM.search(asked)) and question_count(asked) == 0
+        and all(c in statuses for c in REQUIRED_CLASSES) and "supported" not in statuses.values()
+        and not gaps and _gates(reply) == ("passed", "held"),
+        f"minimum given: {bool(MINIMUM.search(asked))}; {question_count(asked)} question(s); classes "
+        f"{statuses}; new gaps {gaps}; gates {_gates(reply)}",
+    )  # fmt: skip

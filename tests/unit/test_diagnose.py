@@ -158,11 +158,15 @@ def test_a_self_correction_falsifies_the_supported_class_and_keeps_its_history()
     assert "Falsified (kept in the record): `concept-unestablished`" in thread.reply
 
 
-def test_asking_to_be_taught_with_the_complaint_stops_probing_without_concluding() -> None:
-    thread = Thread(f"{COMPLAINT} Please teach me.")
+@pytest.mark.parametrize("plea", ["Please teach me.", "Just give me the solution."])
+def test_asking_to_be_taught_or_for_the_solution_stops_probing_without_concluding(plea: str) -> None:
+    thread = Thread(f"{COMPLAINT} {plea}")
     fields = thread.diagnosis()
     assert fields["Open probe"] == "`none`" and fields["Interpretation lifecycle"] == "`suspected`"
     assert fields["Supported-write gate"] == "`held`" and thread.gaps() == {}
+    assert set(thread.statuses().values()) == {"active"}, "every class stays open"
+    assert "vertex, at x = -b/(2a) = 1, where y = 3" in thread.reply, "the minimum explanation"
+    assert "The diagnosis is not complete" in thread.reply
 
 
 @pytest.mark.parametrize(
