@@ -255,7 +255,7 @@ def _diagnosis_start(note: str, *, failed: bool) -> SignalPlan:
     summary = f"a signal, not a gap: {count} competing hypotheses opened, {asked}; no gap written"
     questions = f"{asked}, recorded in the event; no review questions before the diagnosis"
     return SignalPlan(
-        edit=edit, reply=first_turn_text(diagnosis), next_action=action, summary=summary,
+        edit=edit, reply=first_turn_text(diagnosis, note), next_action=action, summary=summary,
         asks_question=False, questions=questions,
     )  # fmt: skip
 
