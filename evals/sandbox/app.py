@@ -17,6 +17,7 @@ from litestar.types import Receive, Scope, Send
 from evals.sandbox.admin_api import SandboxAdminController
 from evals.sandbox.api_flows import gitea_call, github_call, gitlab_call, repo_full_name
 from evals.sandbox.auth import Authenticator
+from evals.sandbox.branch_protection import BranchProtectionController
 from evals.sandbox.connection import ensure_tokens
 from evals.sandbox.errors import SandboxError
 from evals.sandbox.fault_injection import FaultInjector
@@ -80,6 +81,7 @@ def create_sandbox_app(
             *PULL_CONTROLLERS,
             *HOOK_CONTROLLERS,
             TokenScopesController,
+            BranchProtectionController,
             ScriptedModelController,
             chat_completions,
             list_models,

@@ -112,6 +112,13 @@ class SandboxClient:
         body = {"forge": Forge(forge).value, "scopes": list(scopes)}
         return self._object("PUT", f"/_sandbox/users/{login}/scopes", json=body)
 
+    def protect_branch(
+        self, full_name: str, branch: str, *, login: str, forge: Forge | str
+    ) -> dict[str, Any]:
+        """Refuse ``login``'s pushes to ``branch`` (see ``evals.sandbox.branch_protection``)."""
+        body = {"login": login, "forge": Forge(forge).value}
+        return self._object("PUT", f"/_sandbox/repos/{full_name}/protected-branches/{branch}", json=body)
+
     def open_issue(
         self, full_name: str, *, title: str, body: str | None = None, labels: Sequence[str] = ()
     ) -> dict[str, Any]:
