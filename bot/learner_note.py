@@ -167,7 +167,7 @@ def _thread_answer(
     event: ThreadEvent,
     snapshot: RepoSnapshot,
     config: LearnerConfig,
-    model_agent: Agent | None,
+    agents: tuple[Agent, Agent | None],
     *,
     now: datetime,
     key: str,
@@ -177,9 +177,9 @@ def _thread_answer(
     that model too where the rules cannot)."""
     if not isinstance(event, CommentEvent):
         return None
-    judge = answer_judge(config, model_agent)
-    review = plan_answer(event, snapshot, config, now=now, event_key=key, judge=judge)
-    reader = diagnostician(config, model_agent)
+    agent, judge = pick_agent(config, *agents), answer_judge(config, agents[1])
+    review = plan_answer(event, snapshot, config, now=now, event_key=key, agent=agent, judge=judge)
+    reader = diagnostician(config, agents[1])
     return review or plan_probe_answer(event, snapshot, config, now=now, event_key=key, reader=reader)
 
 
@@ -213,7 +213,7 @@ def _plan_note(
         return authorized(plan_undo(event, snapshot, config, event_key=key), preview=False)
     if wants_handoff(text, event.thread.labels):
         return authorized(plan_handoff(event, snapshot, config, now=now, event_key=key))
-    answer = _thread_answer(event, snapshot, config, agents[1], now=now, key=key)
+    answer = _thread_answer(event, snapshot, config, agents, now=now, key=key)
     if answer is not None and not overrides.forbids_storing:
         return authorized(answer)
 

@@ -32,7 +32,7 @@ from datetime import date, datetime
 from bot.automation.schedule_rules import job_schedule
 from bot.config import LearnerConfig
 from bot.dashboard.page import dashboard_files
-from bot.intake.agent import JUDGED_BY_RULES
+from bot.intake.agent import JUDGED_BY_RULES, Agent
 from bot.intake.events import CommentEvent, ThreadEvent
 from bot.intake.judgements import AnswerJudge, AnswerToJudge, Verdict
 from bot.organize.operation import BOT_NAME
@@ -338,12 +338,14 @@ def plan_answer(
     *,
     now: datetime,
     event_key: str,
+    agent: Agent | None = None,
     judge: AnswerJudge | None = None,
 ) -> Plan | None:
     """One commit writing this comment back as an answer, or None when it answers no planned review.
 
     ``judge``: the chat model the learner allowed to read their words
-    (:func:`bot.intake.model_use.answer_judge`), asked only where the rules cannot tell.
+    (:func:`bot.intake.model_use.answer_judge`), asked only where the rules cannot tell, and asked to
+    choose the next check's form; ``agent`` (the allowed one) writes the next check's question.
     """
     targets = answer_targets(event, snapshot)
     if not targets:
@@ -359,8 +361,9 @@ def plan_answer(
             target, answer, snapshot=snapshot, config=config, now=now, gap_texts=writes, judge=judge
         )
         assessment = plan_next_check(
-            target.record, assessment, snapshot=snapshot, writes=writes, planned=follow_ups, day=day
-        )
+            target.record, assessment, snapshot=snapshot, writes=writes, planned=follow_ups, day=day,
+            agent=agent, judge=judge,
+        )  # fmt: skip
         numbers = ", ".join(map(str, target.numbers)) if len(target.numbers) else ""
         writes[target.record.path] = write_review(
             target.record.text, assessment, answer=answer, day=day, where=where, locator=locator,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, date, datetime
 
+import httpx
 import pytest
 
 from bot.config import parse_config
@@ -20,7 +21,7 @@ from bot.review.question import plan_question
 from bot.review.question_gen import QuestionContext
 from bot.snapshot import MemorySnapshot
 from bot.trailers import TRAILER_OPERATION
-from tests.support.chat_model import replying
+from tests.support.chat_model import Endpoint
 from tests.support.learner import CONFIG, NOTE, issue_event, learner_repo
 from tests.support.linked_review import (
     ANSWER_DAY,
@@ -301,19 +302,45 @@ def test_a_chat_model_that_cannot_tell_leaves_the_answer_not_assessed() -> None:
     assert "- Result: `not-assessed`" in review and "model `m` could not tell either" in review
 
 
-def test_through_the_pipeline_an_allowed_chat_model_judges_what_the_rules_cannot_tell() -> None:
-    """The learner-note path hands the answer to the model the learner allowed (plan_event's model_agent)."""
+MODEL_REPLIES = {
+    "verdict": {"verdict": "correct", "reason": "a dozen centimetres is twelve centimetres"},
+    "follow_up": {"follow_up": "look-alike", "why": "both answers held; tell a look-alike case apart next"},
+    "questions": {
+        "questions": [
+            {
+                "question": "Towns 7 cm apart on a 1 : 50 000 map: how far apart on the ground are they?",
+                "success_condition": "3.5 km with the working shown",
+                "answer_key": "3.5 km",
+            }
+        ],
+        "why": "a new setting for the same ratio idea",
+    },
+}
+
+
+def _scripted_model(request: dict[str, object]) -> httpx.Response:
+    name = request["response_format"]["json_schema"]["name"]  # type: ignore[index]
+    content = json.dumps(MODEL_REPLIES[name])
+    return httpx.Response(200, json={"choices": [{"message": {"role": "assistant", "content": content}}]})
+
+
+def test_through_the_pipeline_an_allowed_chat_model_judges_and_plans_the_next_check() -> None:
+    """The learner-note path hands the answer to the model the learner allowed (plan_event's model_agent):
+    it judges what the rules cannot tell, chooses the next check's form and writes its question."""
     allowed = CONFIG.replace("  push: true\n", "  push: true\n  external_model: allowed\n")
     assert allowed != CONFIG
     snapshot, body = _three_question_delivery(allowed)
-    endpoint = replying({"verdict": "correct", "reason": "a dozen centimetres is twelve centimetres"})
+    endpoint = Endpoint(_scripted_model)
     words = "1. a dozen centimetres\n2. x = 3\nNo notes."
     event = issue_event(body, title="Due review", kind=EventKind.COMMENT_CREATED, comment=words, number=12)
     plan = plan_event(event, snapshot, now=ANSWER_DAY, agent=RuleAgent(), model_agent=endpoint.agent())
     review = written(plan, REVIEW_PATH)
     assert "question 1: judged by chat model `tutor-1`" in review
     assert "question 2: judged as equations" in review, "the rules' own verdict stands"
-    assert [json.loads(r.content)["response_format"]["json_schema"]["name"] for r in endpoint.requests] == [
-        "verdict",
-        "verdict",
-    ]
+    asked = {json.loads(r.content)["response_format"]["json_schema"]["name"] for r in endpoint.requests}
+    assert asked == {"verdict", "follow_up", "questions"}
+    follow_ups = [path for path in plan.changed_paths if "/reviews/" in path and path != REVIEW_PATH]
+    assert follow_ups, "a next check is planned"
+    next_check = written(plan, follow_ups[0])
+    assert "how far apart on the ground are they?" in next_check and "look-alike" in next_check
+    assert "3.5 km" not in plan.replies[0].text, "the next check's key stays in its record"
