@@ -1,10 +1,11 @@
 """Scenario 04's judges against the bot with a chat model: the sandbox's scripted model writes the questions.
 
-``tests/evals/test_behaviour_judges.py`` tests the judges on crafted output; here the output is the core's
-own due-review plan for scenario 04's repository, with the operator's model (``workers.chat_agent``) pointed
-at the sandbox's :class:`~evals.sandbox.model_api.ScriptedModel`. A well-worded model question must pass the
-judge, a model that hands the learner's words back must fail it. Scenarios 03 and 08 are not run here: their
-judged questions come from ``bot/review/next_check.py``, which always uses the rule agent (issue 16).
+``tests/evals/test_behaviour_judges.py`` tests the judges on crafted output; here the output is the
+core's own due-review plan for scenario 04's repository, with the operator's model
+(``workers.chat_agent``) pointed at the sandbox's :class:`~evals.sandbox.model_api.ScriptedModel`. A
+well-worded model question must pass the judge; a model that hands the learner's words back is refused by
+the core's guard, and what goes out instead passes it. Scenarios 03 and 08 are not run here: their judged questions come
+from ``bot/review/next_check.py``, which always uses the rule agent (issue 16).
 """
 
 from __future__ import annotations
@@ -48,8 +49,9 @@ def scripted(question: str) -> ChatModelAgent:
     )
 
 
-def judged(question: str) -> dict[str, CheckStatus]:
-    """Scenario 04's due run planned by the core with the scripted model, judged as the scenario judges."""
+def judged(question: str) -> tuple[dict[str, CheckStatus], str]:
+    """Scenario 04's due run planned by the core with the scripted model, judged as the scenario judges;
+    and the receipt's Questions line, which says who wrote the delivered questions."""
     files = with_config(due_files(), authorization__external_model=ExternalModel.ALLOWED.value)
     config = parse_config(files[CONFIG_PATH]).config
     due = plan_due_review(
@@ -58,18 +60,25 @@ def judged(question: str) -> dict[str, CheckStatus]:
     )  # fmt: skip
     body = visible_text(due.issue_text)
     record = next(w.content for w in due.plan.writes if w.path == REVIEW_PATH)
-    assert due.plan.receipt is not None and SANDBOX_MODEL in due.plan.receipt.questions, "model questions"
+    assert due.plan.receipt is not None
     receipt = {ReceiptField.QUESTIONS: due.plan.receipt.questions}  # posted with the issue by the executor
     checks = CheckRecorder()
     s04.judge_generated(checks, body, record, receipt)
     s04.selection_explained(checks, files[REVIEW_PATH], body)
-    return {check.name: check.status for check in checks.results}
+    return {check.name: check.status for check in checks.results}, due.plan.receipt.questions
 
 
 def test_a_well_worded_model_question_passes_every_judge() -> None:
-    assert set(judged(FRESH).values()) == {CheckStatus.PASS}
+    statuses, questions = judged(FRESH)
+    assert SANDBOX_MODEL in questions, "the model's question is the one delivered"
+    assert set(statuses.values()) == {CheckStatus.PASS}
 
 
 @pytest.mark.parametrize("question", [ECHO], ids=["echoes the gap's observation"])
-def test_a_model_echoing_the_learner_fails_the_fresh_questions_judge(question: str) -> None:
-    assert judged(question)[JUDGED] is CheckStatus.FAIL
+def test_a_model_echoing_the_learner_never_reaches_the_judge_unrefused(question: str) -> None:
+    """The core's guard drops a question that quotes the evidence and delivers built ones instead (the receipt
+    says so); what goes out must still pass the judge. The judge failing an echo that does go out is pinned
+    on crafted output in ``tests/evals/test_behaviour_judges.py``."""
+    statuses, questions = judged(question)
+    assert "wrote no fresh question" in questions, "the core's guard refuses a question quoting the evidence"
+    assert statuses[JUDGED] is CheckStatus.PASS, "what is delivered instead is fresh"
