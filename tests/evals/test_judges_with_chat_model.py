@@ -4,8 +4,8 @@
 core's own due-review plan for scenario 04's repository, with the operator's model
 (``workers.chat_agent``) pointed at the sandbox's :class:`~evals.sandbox.model_api.ScriptedModel`. A
 well-worded model question must pass the judge; a model that hands the learner's words back is refused by
-the core's guard, and what goes out instead passes it. Scenarios 03 and 08 are not run here: their judged questions come
-from ``bot/review/next_check.py``, which always uses the rule agent (issue 16).
+the core's guard, and what goes out instead passes it. Scenarios 03 and 08 are not run here: their judged
+questions come from ``bot/review/next_check.py``, which always uses the rule agent (issue 16).
 """
 
 from __future__ import annotations
