@@ -150,10 +150,19 @@ def plan_revision(
     action = next_from_evidence(snapshot, subject=original.subject, today=now.date())
     if judgement.verdict is Sameness.SAME:
         if not _same_source(original, event):
-            return _repeats(event, config, overrides, original, event_key=event_key, next_action=action)
+            return _repeats(
+                event, snapshot, config, overrides, original, event_key=event_key, next_action=action
+            )
         if not _adds_words(fact, original.note):
             return _wording_only(
-                event, config, overrides, original, digest, event_key=event_key, next_action=action
+                event,
+                snapshot,
+                config,
+                overrides,
+                original,
+                digest=digest,
+                event_key=event_key,
+                next_action=action,
             )
         judgement = Judgement(Sameness.RELATED, (ADDED,))
     return _correction(
@@ -164,6 +173,7 @@ def plan_revision(
 
 def _repeats(
     event: ThreadEvent,
+    snapshot: RepoSnapshot,
     config: LearnerConfig,
     overrides: Overrides,
     original: Current,
@@ -174,6 +184,7 @@ def _repeats(
     """A correction that says what the record already says: nothing to change, and the reply says so."""
     receipt = unchanged_receipt(
         config,
+        snapshot=snapshot,
         subject=original.subject,
         organized=f"the correction repeats `{original.record_id}`; no new record",
         questions="none generated",
@@ -198,11 +209,12 @@ def _repeats(
 
 def _wording_only(
     event: ThreadEvent,
+    snapshot: RepoSnapshot,
     config: LearnerConfig,
     overrides: Overrides,
     original: Current,
-    digest: str,
     *,
+    digest: str,
     event_key: str,
     next_action: str,
 ) -> Plan:
@@ -210,6 +222,7 @@ def _wording_only(
     write = FileWrite(path=original.path, content=with_source_version(original.text, digest))
     receipt = commit_receipt(
         config,
+        snapshot=snapshot,
         subject=original.subject,
         organized=(
             f"edit of {source_name(event)} changes only wording or formatting: `{original.record_id}` keeps "
@@ -311,6 +324,7 @@ def _correction(
     changes = judgement.describe()
     receipt = commit_receipt(
         config,
+        snapshot=snapshot,
         subject=record.subject,
         organized=(
             f"correction from {source_name(event)} recorded as `{record.record_id}`; `{original.record_id}` "

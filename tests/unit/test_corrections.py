@@ -15,6 +15,7 @@ from bot.intake.events import EventKind, InboundEvent
 from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome, Plan
 from bot.records.codec import read_header, section
+from bot.setup.readiness import NOT_READ
 from bot.snapshot import MemorySnapshot
 from tests.support.learner import CONFIG, NOW, issue_event, learner_repo
 
@@ -204,3 +205,18 @@ def test_a_manual_mode_correction_is_a_pending_writeback() -> None:
     files = recorded() | {"gitlearnos.yml": CONFIG.replace("mode: safe-auto", "mode: manual")}
     plan = planned(issue_event(NOTE, title=TITLE, kind=EventKind.ISSUE_EDITED), files)
     assert plan.outcome is Outcome.REQUIRES_APPROVAL and plan.commit is None
+
+
+def test_every_correction_receipt_reads_readiness_from_the_repository() -> None:
+    """Regression: the wording-only, repeat and correction receipts said RAG receipts were not read."""
+    correction = planned(issue_event(NOTE, title=TITLE, kind=EventKind.ISSUE_EDITED), recorded())
+    wording = planned(
+        issue_event(NOTE, title=TITLE, kind=EventKind.ISSUE_EDITED),
+        recorded(NOTE.replace("interior", "intreior")),
+    )
+    comment = "Correction: the interior angles of a pentagon add up to 540 degrees."
+    repeat = planned(
+        issue_event(NOTE, title=TITLE, kind=EventKind.COMMENT_CREATED, comment=comment), recorded(NOTE)
+    )
+    for plan in (correction, wording, repeat):
+        assert plan.receipt is not None and NOT_READ not in plan.receipt.setup_status
