@@ -14,7 +14,7 @@ from datetime import datetime
 from bot.config import CONFIG_PATH, LearnerConfig, Mode, learner_logins, parse_config
 from bot.diagnose.probe_answer import plan_probe_answer
 from bot.diagnose.proposal import diagnostician
-from bot.diagnose.signal_words import is_stuck, starts_teaching
+from bot.diagnose.signal_words import reports_difficulty, starts_teaching
 from bot.diagnose.teaching import teaching_reply
 from bot.errors import ConfigError
 from bot.handoff.operation import plan_handoff, wants_handoff
@@ -156,9 +156,9 @@ def _with_config_problem(plan: Plan, snapshot: RepoSnapshot, event: ThreadEvent,
 
 
 def _stuck_is_durable(recognition: Recognition, text: str) -> Recognition:
-    """A note in a known subject reporting a stuck attempt is a diagnosis signal, so it is worth recording."""
+    """A note in a known subject reporting a stuck attempt or a slip is a diagnosis signal: recorded."""
     unsure = recognition.significance is Significance.AMBIGUOUS and recognition.subject is not None
-    if unsure and is_stuck(text) and not starts_teaching(text):
+    if unsure and reports_difficulty(text) and not starts_teaching(text):
         return recognition.model_copy(update={"significance": Significance.DURABLE})
     return recognition
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.diagnose.gates import PROBE_BUDGET, judge
-from bot.diagnose.hypotheses import open_reading
+from bot.diagnose.gates import PROBE_BUDGET, Gate, judge
+from bot.diagnose.hypotheses import Layer, Status, open_reading
 from bot.diagnose.lifecycle import Event, State, move
 from bot.diagnose.probes import find_quadratic, ladder
 from bot.diagnose.record import Diagnosis
-from bot.diagnose.signal_words import asks_to_be_taught
+from bot.diagnose.signal_words import asks_to_be_taught, is_slip
 
 NO_WORKING = "a stuck attempt reported without working"
 
@@ -27,15 +27,24 @@ def signal_of(note: str, *, failed_attempt: bool) -> str:
 
 
 def open_diagnosis(note: str, *, failed_attempt: bool = False) -> Diagnosis:
-    """What a signal opens: every class active, and the first probe asked unless teaching was asked."""
+    """What a signal opens: every class active, and the first probe asked unless teaching was asked.
+
+    A slip the learner names ("an arithmetic slip, my method was right") weakens the knowledge classes
+    by their own report: what is left is taught the same way, so the one-off stays light — no probe.
+    """
     signal = signal_of(note, failed_attempt=failed_attempt)
     reading = open_reading(signal)
+    if is_slip(note):
+        said = "the learner names a one-off slip in the execution"
+        reading = reading.with_moves(
+            {h.cls: (Status.WEAKENED, said) for h in reading.hypotheses if h.layer is Layer.KNOWLEDGE}
+        )
     asked_to_teach = asks_to_be_taught(note)
     gates = judge(reading, probes_used=0, asked_to_teach=asked_to_teach)
     probes = ladder(note)
     budget = min(PROBE_BUDGET, len(probes))
     start = Diagnosis(signal=signal, reading=reading, state=State.ANOMALY, gates=gates, budget=budget)
-    if asked_to_teach:
+    if asked_to_teach or gates.stop_probe is Gate.PASSED:
         return replace(start, state=move(start.state, Event.STOP_GATE))
     first = probes[0]
     return replace(start.asking(first.probe_id, first.text), state=move(start.state, Event.PROBE_ASKED))

@@ -10,6 +10,7 @@ from bot.diagnose.gates import Gate
 from bot.diagnose.hypotheses import Status
 from bot.diagnose.probes import Quadratic, find_quadratic
 from bot.diagnose.record import Diagnosis
+from bot.diagnose.signal_words import asks_to_be_taught
 
 FIRST_TURN = (
     "Before any solution, one question to see where it gets stuck:\n\n**{probe}**\n\n"
@@ -22,6 +23,10 @@ TEACH_FIRST = (
     "here to write a full explanation: the next step is a short worked explanation from your course "
     "material. The diagnosis is not complete: the possible causes stay open (none is concluded) until a "
     "later attempt shows more."
+)
+ONE_OFF = (
+    "That reads as a one-off slip in an otherwise sound attempt, so there is nothing to probe and no "
+    "knowledge gap is written; the event keeps what you reported."
 )
 AFTER_ANSWER = "Thanks. Your answer “{answer}”: {split}."
 
@@ -62,8 +67,6 @@ def next_step(diagnosis: Diagnosis, fresh_check: str = "") -> str:
             else ""
         )
         return f"{supported.intervention}{check}"
-    if diagnosis.probes_used == 0:
-        return "a short worked explanation of the idea, then a fresh item with other numbers"
     return "no further questions; a fresh item with a self-check, and a later attempt will show more"
 
 
@@ -79,12 +82,28 @@ def minimum_explanation(quadratic: Quadratic) -> str:
     )
 
 
+def first_turn_step(diagnosis: Diagnosis, note: str) -> str:
+    """The next step after a signal's first turn: the probe, the teaching asked for, or a fresh item."""
+    if diagnosis.open_probe:
+        return f"answer the question on this issue: {diagnosis.open_probe_text}"
+    if asks_to_be_taught(note):
+        return "a short worked explanation of the idea, then a fresh item with other numbers"
+    return "a fresh item with other numbers, worked with a self-check"
+
+
 def first_turn_text(diagnosis: Diagnosis, note: str) -> str:
     """The reply to a signal: its one probe; or, when the learner asked to be taught or for the solution,
-    the least explanation the rules can give, the causes left open."""
+    the least explanation the rules can give, the causes left open; or, for a named slip, no questions."""
     if diagnosis.open_probe:
         lead = FIRST_TURN.format(probe=diagnosis.open_probe_text)
-    else:
+    elif asks_to_be_taught(note):
         quadratic = find_quadratic(note)
         lead = f"{minimum_explanation(quadratic)}\n\n{TEACH_FIRST}" if quadratic else TEACH_FIRST
-    return f"{lead}\n\n{status_lines(diagnosis, next_step(diagnosis))}"
+    else:
+        lead = ONE_OFF
+    step = (
+        "answer the question above on this issue"
+        if diagnosis.open_probe
+        else first_turn_step(diagnosis, note)
+    )
+    return f"{lead}\n\n{status_lines(diagnosis, step)}"

@@ -49,6 +49,16 @@ SOLUTION_NOW = Cues(
         "告诉我答案, 直接给答案, 给我答案, 答えを教えて, 解き方を教えて, скажи ответ, дай решение"
     )
 )
+# A one-off slip the learner names as such: the reasoning held, the execution did not.
+SLIP = Cues(
+    phrases(
+        "slip, slips, slipped up, careless mistake, careless error, silly mistake, arithmetic mistake, arithmetic error, "
+        "calculation mistake, calculation error, miscalculated, miscopied, "
+        "error de calculo, despiste, erreur de calcul, erreur d'inattention, rechenfehler, "
+        "fluchtigkeitsfehler, erro de calculo, erro de conta, 粗心, 算错, 计算错误, 计算失误, "
+        "ケアレスミス, 計算ミス, ошибся в вычислениях, арифметическ* ошибк*, описк*"
+    )
+)
 # A stuck or failed attempt: the learner tried, or is facing a task, and cannot get through.
 STUCK = Cues(
     phrases(
@@ -70,6 +80,16 @@ STUCK = Cues(
 def not_met_yet(note: str) -> bool:
     """The learner says they have not met the material (scenario 18's input)."""
     return NOT_STUDIED.found(fold(note))
+
+
+def is_slip(note: str) -> bool:
+    """The learner names a one-off slip in an otherwise sound attempt."""
+    return SLIP.found(fold(note))
+
+
+def reports_difficulty(note: str) -> bool:
+    """A stuck or failed attempt, or a named slip: a signal for the diagnose operation."""
+    return is_stuck(note) or is_slip(note)
 
 
 def is_stuck(note: str) -> bool:

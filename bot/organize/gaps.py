@@ -24,8 +24,8 @@ from datetime import date
 
 from bot.diagnose.opening import open_diagnosis
 from bot.diagnose.record import write_diagnosis
-from bot.diagnose.reply import first_turn_text, sentence
-from bot.diagnose.signal_words import asks_to_be_taught, is_stuck, not_met_yet
+from bot.diagnose.reply import first_turn_step, first_turn_text, sentence
+from bot.diagnose.signal_words import asks_to_be_taught, not_met_yet, reports_difficulty
 from bot.diagnose.teaching import INTENTION, intention_section, teaching_reply
 from bot.diagnose.teaching import NEXT_ACTION as TEACHING_NEXT
 from bot.records.codec import (
@@ -239,21 +239,16 @@ def _teaching_start() -> SignalPlan:
 
 def _diagnosis_start(note: str, *, failed: bool) -> SignalPlan:
     diagnosis = open_diagnosis(note, failed_attempt=failed)
-    asked = (
-        f"one probe asked (`{diagnosis.open_probe}`)" if diagnosis.open_probe else "no probe: teaching asked"
-    )
-    action = (
-        f"answer the question on this issue: {diagnosis.open_probe_text}"
-        if diagnosis.open_probe
-        else "a short worked explanation from your course material"
-    )
+    asked = f"one probe asked (`{diagnosis.open_probe}`)" if diagnosis.open_probe else "no probe"
+    action = first_turn_step(diagnosis, note)
 
     def edit(text: str) -> str:
         return _with_next_action(write_diagnosis(text, diagnosis), action)
 
     count = len(diagnosis.reading.hypotheses)
     summary = f"a signal, not a gap: {count} competing hypotheses opened, {asked}; no gap written"
-    questions = f"{asked}, recorded in the event; no review questions before the diagnosis"
+    questions = f"{asked} ({diagnosis.gates.reason}); no review questions before the diagnosis"
+    questions = f"{asked}, recorded in the event; no review questions" if diagnosis.open_probe else questions
     return SignalPlan(
         edit=edit, reply=first_turn_text(diagnosis, note), next_action=action, summary=summary,
         asks_question=False, questions=questions,
@@ -282,7 +277,7 @@ def plan_signal(
     if not_met_yet(note):
         return _teaching_start()
     failed = failed_attempt(note, labels)
-    if failed or is_stuck(note):
+    if failed or reports_difficulty(note):
         return _diagnosis_start(note, failed=failed)
     if asks_to_be_taught(note):
         return _teaching_start()

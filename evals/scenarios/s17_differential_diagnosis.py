@@ -12,7 +12,9 @@ files the scenario's complaint verbatim, without working. Judged by outcome, in 
    about the vertex; naming a method leaves classes that share one intervention, so probing stops at
    ``suspected`` with the supported-write gate held and no gap;
 3. **solution demanded**: the complaint ends "Just give me the solution.": the reply gives the minimum
-   (the vertex and the maximum), asks no probe, and the hypotheses stay open with no gap.
+   (the vertex and the maximum), asks no probe, and the hypotheses stay open with no gap;
+4. **one-off slip**: a calculation slip in otherwise sound working keeps one event and creates no gap,
+   without an interrogation.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ SOLUTION = re.compile(r"\(\s*1\s*,\s*3\s*\)|maximum (?:value )?(?:is|of) 3\b|\bx
 OPENING = re.compile(r"\bopen\w*\b.*\b(?:up\w*|down\w*)\b", re.I | re.S)
 GATE = re.compile(r"Stop-probe gate:\W*(held|passed).*?Supported-write gate:\W*(held|passed)", re.I | re.S)
 MINIMUM = re.compile(r"\bvertex\b.*?\b(?:x\s*=\s*(?:[^,;]*=\s*)?1)\b.*?\by\s*=\s*3\b", re.I | re.S)
+SLIP = "Exercise 3: an arithmetic slip, 7 × 8 = 54; my method and every other step were right."
 ORIGINAL = re.compile(r"-\s*2\s*x\s*\^\s*2\s*\+\s*4\s*x\s*\+\s*1")
 
 
@@ -74,6 +77,8 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
         _opening_right(checks, repo, number, event_path)
     with checks.section("solution demanded"):
         _solution_demanded(checks, ctx.create_repository("solution", learner_files()))
+    with checks.section("one-off slip"):
+        _one_off_slip(checks, ctx.create_repository("slip", learner_files()))
     return checks.results
 
 
@@ -226,3 +231,19 @@ def _solution_demanded(checks: CheckRecorder, repo: LearnerRepository) -> None:
         f"minimum given: {bool(MINIMUM.search(asked))}; {question_count(asked)} question(s); classes "
         f"{statuses}; new gaps {gaps}; gates {_gates(reply)}",
     )  # fmt: skip
+
+
+def _one_off_slip(checks: CheckRecorder, repo: LearnerRepository) -> None:
+    """A slip in sound working: one event, no gap, no probe."""
+    start = repo.observe()
+    number = repo.open_issue("Exercise 3 slip", SLIP)
+    reply = repo.wait_for_replies(number)[-1]
+    after = repo.observe()
+    events, gaps = new_records(start, after, "events"), new_records(start, after, "knowledge-gaps")
+    asked = question_count(asked_part(reply))
+    checks.expect(
+        "a one-off slip keeps an event and creates no gap, without probing",
+        len(events) == 1 and not gaps and asked == 0 and len(after.commits_since(start)) == 1,
+        f"new events {events}; new gaps {gaps}; {asked} question(s); "
+        f"{len(after.commits_since(start))} commit(s)",
+    )

@@ -246,3 +246,12 @@ def test_a_layer_choice_is_a_letter_not_an_article(answer: str, chosen: bool) ->
     thread.comment(answer)
     (row,) = table_rows(thread.event_record(), "Probe history")
     assert ("report points" in row[3]) is chosen, row[3]
+
+
+def test_a_named_one_off_slip_stays_compact_no_probe_and_no_gap() -> None:
+    thread = Thread("Exercise 3: an arithmetic slip, 7 × 8 = 54; my method was right.", title="Slip")
+    fields = thread.diagnosis()
+    assert fields["Open probe"] == "`none`" and fields["Interpretation lifecycle"] == "`suspected`"
+    assert "share one intervention" in fields["Barrier reason"]
+    assert thread.statuses()["concept-unestablished"] == "weakened" and thread.gaps() == {}
+    assert "?" not in thread.reply.split("- Stop-probe gate")[0], "nothing to probe"
