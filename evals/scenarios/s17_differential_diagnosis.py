@@ -14,7 +14,9 @@ files the scenario's complaint verbatim, without working. Judged by outcome, in 
 3. **solution demanded**: the complaint ends "Just give me the solution.": the reply gives the minimum
    (the vertex and the maximum), asks no probe, and the hypotheses stay open with no gap;
 4. **one-off slip**: a calculation slip in otherwise sound working keeps one event and creates no gap,
-   without an interrogation.
+   without an interrogation;
+5. **manual**: under ``mode: manual`` the complaint commits nothing and the reply shows the exact pending
+   writeback, hypothesis list included.
 """
 
 from __future__ import annotations
@@ -79,6 +81,8 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
         _solution_demanded(checks, ctx.create_repository("solution", learner_files()))
     with checks.section("one-off slip"):
         _one_off_slip(checks, ctx.create_repository("slip", learner_files()))
+    with checks.section("manual"):
+        _manual(checks, ctx.create_repository("manual", learner_files(mode="manual")))
     return checks.results
 
 
@@ -246,4 +250,20 @@ def _one_off_slip(checks: CheckRecorder, repo: LearnerRepository) -> None:
         len(events) == 1 and not gaps and asked == 0 and len(after.commits_since(start)) == 1,
         f"new events {events}; new gaps {gaps}; {asked} question(s); "
         f"{len(after.commits_since(start))} commit(s)",
+    )
+
+
+def _manual(checks: CheckRecorder, repo: LearnerRepository) -> None:
+    """``mode: manual``: nothing committed; the pending writeback shown holds the hypothesis list."""
+    start = repo.observe()
+    number = repo.open_issue(ISSUE_TITLE, COMPLAINT)
+    reply = repo.wait_for_replies(number)[-1]
+    after = repo.observe()
+    shown = [c for c in REQUIRED_CLASSES if c in reply]
+    checks.expect(
+        "manual: the pending writeback shows the hypothesis list and nothing is committed",
+        not after.commits_since(start)
+        and "pending writeback" in reply.lower()
+        and len(shown) == len(REQUIRED_CLASSES),
+        f"{len(after.commits_since(start))} commit(s); classes shown {shown}",
     )
