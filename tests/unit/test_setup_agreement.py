@@ -11,7 +11,7 @@ import pytest
 
 from bot.config import parse_config
 from bot.plan import Outcome, Plan
-from tests.unit.test_setup_gate import SCENARIO, Thread
+from tests.support.setup_thread import SCENARIO, Thread
 
 AGREEMENTS = [
     "The default times are fine.",

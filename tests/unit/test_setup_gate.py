@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 import yaml
 
 from bot.config import Mode, parse_config
 from bot.handle import plan_event
 from bot.intake.conversation import ThreadMessage, Turn
-from bot.intake.events import Comment, EventKind, Forge, InboundEvent
+from bot.intake.events import EventKind, Forge, InboundEvent
 from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome, Plan
 from bot.receipt import ReceiptField
@@ -18,9 +16,9 @@ from bot.setup.gate import Fact, gather_facts
 from bot.setup.text import valid_time_zone
 from bot.snapshot import MemorySnapshot
 from tests.support.learner import NOW, REPO, issue_event
+from tests.support.setup_thread import SCENARIO, Thread, asked
 
 AGENT = RuleAgent()
-SCENARIO = "Use GitLearnOS. My first subject is mathematics. I want to improve geometry."
 ONE_REQUEST = f"{SCENARIO}\nTime zone: Europe/Berlin\nUse the defaults for the rest."
 MINIMAL = (
     "gitlearnos.yml",
@@ -34,7 +32,6 @@ GITHUB_FORMS = tuple(
     f".github/ISSUE_TEMPLATE/{name}.yml"
     for name in ("study-note", "mistake-or-attempt", "question", "teacher-feedback")
 )
-ASKED = re.compile(r"^<!-- gitlearnos:setup asked=(?P<fact>\w+) -->$", re.M)
 
 
 def on_forge(event: InboundEvent, forge: Forge) -> InboundEvent:
@@ -44,42 +41,6 @@ def on_forge(event: InboundEvent, forge: Forge) -> InboundEvent:
 def bootstrap(body: str = ONE_REQUEST, snapshot: MemorySnapshot | None = None, **kwargs: object) -> Plan:
     event = issue_event(body, title="Set up my learning record", **kwargs)  # type: ignore[arg-type]
     return plan_event(event, snapshot or MemorySnapshot({}), now=NOW, agent=AGENT)
-
-
-def asked(plan: Plan) -> str | None:
-    match = ASKED.search(plan.replies[0].text) if plan.replies else None
-    return match.group("fact") if match else None
-
-
-class Thread:
-    """An issue thread in memory: the learner opens it, the bot's replies and the learner's answers follow."""
-
-    def __init__(self, opening: str, snapshot: MemorySnapshot | None = None) -> None:
-        self.opening = opening
-        self.snapshot = snapshot or MemorySnapshot({"README.md": "# My notes\n"})
-        self.history: list[ThreadMessage] = []
-        self.plans = [self._plan(issue_event(opening, title="GitLearnOS"))]
-        self._record_reply()
-
-    def _plan(self, event: InboundEvent) -> Plan:
-        return plan_event(event, self.snapshot, now=NOW, agent=AGENT, history=tuple(self.history))
-
-    def _record_reply(self) -> None:
-        for reply in self.plans[-1].replies:
-            self.history.append(ThreadMessage(author="gitlearnos-bot[bot]", is_bot=True, body=reply.body()))
-
-    def say(self, text: str, *, login: str = "alice") -> Plan:
-        comment_id = 500 + len(self.history)
-        event = issue_event(self.opening, title="GitLearnOS", kind=EventKind.COMMENT_CREATED, login=login)
-        event = event.model_copy(update={"comment": Comment(id=comment_id, body=text)})
-        self.history.append(ThreadMessage(author=login, body=text, comment_id=str(comment_id)))
-        self.plans.append(self._plan(event))
-        self._record_reply()
-        return self.plans[-1]
-
-    @property
-    def questions(self) -> list[str | None]:
-        return [asked(plan) for plan in self.plans]
 
 
 # --- facts from the learner's words ---------------------------------------------------------------------
