@@ -22,48 +22,51 @@ LANGUAGES = ("en", "es", "fr", "de", "pt", "zh", "ja", "ru")
 # Something was learned, understood, solved, taught or got wrong: the learner reports a learning event.
 EVENT: Lexicon = {
     "en": phrases(
-        "didn't know, did not know, never knew, solved, we solved, learned, learnt, today i learned, "
-        "we learned, understood, now i understand, finally understand*, realis*, realiz*, figured out, "
-        "found out that, mistake*, got ~ wrong, get* ~ wrong, wrong, incorrect, made an error, my error, "
-        "i was wrong, studied, study notes, revised, remember that, key point, takeaway, the trick is, "
-        "i was taught, taught us, taught me, we covered, i solved, solved it, explained that, explained how, "
-        "explained why, showed us, told us that, teacher* ~ said, teacher* ~ explained, teacher* ~ showed, "
-        "tutor* ~ said, tutor* ~ explained"
+        "class notes, lecture notes, note to self, reminder to self, key idea*, main idea*, flashcard*, "
+        "feedback on, got my ~ back, didn't know, did not know, never knew, solved, we solved, learned, "
+        "learnt, today i learned, we learned, understood, now i understand, finally understand*, realis*, "
+        "realiz*, figured out, found out that, mistake*, got ~ wrong, get* ~ wrong, wrong, incorrect, "
+        "made an error, my error, i was wrong, studied, study notes, revised, remember that, key point, "
+        "takeaway, the trick is, i was taught, taught us, taught me, we covered, i solved, solved it, "
+        "explained that, explained how, explained why, showed us, told us that, teacher* ~ said, "
+        "teacher* ~ explained, teacher* ~ showed, tutor* ~ said, tutor* ~ explained"
     ),
     "es": phrases(
-        "no sabia, aprendi, aprendimos, he aprendido, hemos aprendido, entendi, ahora entiendo, comprendi, "
-        "me di cuenta, descubri, error*, me equivoque, me salio mal, estudie, estudiamos, repase, "
-        "hay que recordar, recordar que, nos enseñaron, me enseño, explico, nos mostro, profesor* dijo, "
-        "profe dijo, resolvi"
+        "apuntes, mis notas de, idea clave, tarjetas de memoria, no sabia, aprendi, aprendimos, "
+        "he aprendido, hemos aprendido, entendi, ahora entiendo, comprendi, me di cuenta, descubri, error*, "
+        "me equivoque, me salio mal, estudie, estudiamos, repase, hay que recordar, recordar que, "
+        "nos enseñaron, me enseño, explico, nos mostro, profesor* dijo, profe dijo, resolvi"
     ),
     "fr": phrases(
-        "je ne savais pas, j'ai appris, appris, nous avons appris, on a appris, j'ai compris, compris, "
+        "notes de cours, a retenir, idee cle, fiche de revision, fiches de revision, je ne savais pas, "
+        "j'ai appris, appris, nous avons appris, on a appris, j'ai compris, compris, "
         "je comprends maintenant, je me suis rendu compte, erreur*, je me suis trompe*, faute*, j'ai etudie, "
         "revise*, il faut retenir, retenir que, nous a explique, a explique, nous a montre, prof* ~ a dit, "
         "resolu"
     ),
     "de": phrases(
-        "wusste nicht, wusste ich nicht, gelernt, lernte*, verstanden, jetzt verstehe ich, klar geworden, "
-        "erkannt, fehler*, falsch gemacht, falsch, wiederholt, gemerkt, merke dir, erklart, uns gezeigt, "
-        "lehrer* ~ gesagt, gelost"
+        "mitschrift, notizen aus, merke, merksatz, karteikarte*, wusste nicht, wusste ich nicht, gelernt, "
+        "lernte*, verstanden, jetzt verstehe ich, klar geworden, erkannt, fehler*, falsch gemacht, falsch, "
+        "wiederholt, gemerkt, merke dir, erklart, uns gezeigt, lehrer* ~ gesagt, gelost"
     ),
     "pt": phrases(
-        "nao sabia, aprendi, aprendemos, tenho aprendido, entendi, agora entendo, compreendi, percebi, "
-        "me dei conta, erro*, errei, estudei, revisei, lembrar que, nos ensinaram, explicou, nos mostrou, "
-        "professor* disse, resolvi"
+        "anotacao, anotacoes, resumo da aula, ideia principal, flashcards, nao sabia, aprendi, aprendemos, "
+        "tenho aprendido, entendi, agora entendo, compreendi, percebi, me dei conta, erro*, errei, estudei, "
+        "revisei, lembrar que, nos ensinaram, explicou, nos mostrou, professor* disse, resolvi"
     ),
     "zh": phrases(
-        "才知道, 不知道原来, 学到, 学会, 学了, 今天学, 明白了, 懂了, 理解了, 搞懂, 弄懂, 弄明白, 原来, 发现, "
-        "错了, 做错, 错误, 弄错, 老师说, 老师讲, 老师教, 复习, 记住, 解出"
+        "笔记, 课堂笔记, 要点, 重点, 才知道, 不知道原来, 学到, 学会, 学了, 今天学, 明白了, 懂了, 理解了, "
+        "搞懂, 弄懂, 弄明白, 原来, 发现, 错了, 做错, 错误, 弄错, 老师说, 老师讲, 老师教, 复习, 记住, 解出"
     ),
     "ja": phrases(
-        "知らなかった, 学んだ, 習った, 教わった, 分かった, わかった, 理解した, 理解できた, 気づいた, "
-        "気付いた, 間違えた, 間違い, 間違って, ミス, 説明した, 説明してくれた, 復習, 覚えた, 解けた"
+        "メモ, ノート, 要点, ポイント, 知らなかった, 学んだ, 習った, 教わった, 分かった, わかった, 理解した, "
+        "理解できた, 気づいた, 気付いた, 間違えた, 間違い, 間違って, ミス, 説明した, 説明してくれた, 復習, "
+        "覚えた, 解けた"
     ),
     "ru": phrases(
-        "нам рассказали, не знал*, узнал*, выучил*, научил*, понял, поняла, поняли, теперь понимаю, "
-        "осознал*, разобрал*, ошибк*, ошибся, ошиблась, неправильно, повторил*, запомни*, объяснил*, "
-        "нам показал*, сказал* ~ что, решил*"
+        "конспект*, заметк* с урока, главн* мысл*, запомнить, нам рассказали, не знал*, узнал*, выучил*, "
+        "научил*, понял, поняла, поняли, теперь понимаю, осознал*, разобрал*, ошибк*, ошибся, ошиблась, "
+        "неправильно, повторил*, запомни*, объяснил*, нам показал*, сказал* ~ что, решил*"
     ),
 }
 
@@ -103,42 +106,45 @@ CONTEXT: Lexicon = {
 # The learner names a difficulty: confusion, a recurring slip, something forgotten.
 GAP: Lexicon = {
     "en": phrases(
-        "chose ~ instead of, used ~ instead of, wrote ~ instead of, picked ~ instead of, don't understand, "
-        "dont understand, do not understand, didn't understand, confused about, i'm confused, i am confused, "
-        "keep forget*, keep mix*, keep confus*, keep flip*, keep mak*, keep get*, keep mess*, keep drop*, "
-        "keep miss*, keep los*, kept forget*, kept mix*, kept confus*, kept flip*, kept mak*, kept get*, "
-        "kept mess*, forgot to, always forget, mixed up, mix up, confuse ~ with, struggle with, "
-        "struggling with, stuck on, can't remember, cant remember"
+        "instead of, should have been, it should be, chose ~ instead of, used ~ instead of, "
+        "wrote ~ instead of, picked ~ instead of, don't understand, dont understand, do not understand, "
+        "didn't understand, confused about, i'm confused, i am confused, keep forget*, keep mix*, "
+        "keep confus*, keep flip*, keep mak*, keep get*, keep mess*, keep drop*, keep miss*, keep los*, "
+        "kept forget*, kept mix*, kept confus*, kept flip*, kept mak*, kept get*, kept mess*, forgot to, "
+        "always forget, mixed up, mix up, confuse ~ with, struggle with, struggling with, stuck on, "
+        "can't remember, cant remember"
     ),
     "es": phrases(
-        "me confundi, me lie, elegi ~ en vez de, use ~ en lugar de, use ~ en vez de, no entiendo, "
-        "no comprendo, no entendi, estoy confundid*, me confundo, siempre olvido, siempre me olvido, olvide, "
-        "se me olvida, me cuesta, me lio, me equivoco"
+        "en vez de, en lugar de, me confundi, me lie, elegi ~ en vez de, use ~ en lugar de, use ~ en vez de, "
+        "no entiendo, no comprendo, no entendi, estoy confundid*, me confundo, siempre olvido, "
+        "siempre me olvido, olvide, se me olvida, me cuesta, me lio, me equivoco"
     ),
     "fr": phrases(
-        "j'ai choisi ~ au lieu de, j'ai utilise ~ au lieu de, je ne comprends pas, je comprends pas, "
-        "j'ai pas compris, je n'ai pas compris, je confonds, je me trompe toujours, j'oublie toujours, "
-        "j'ai oublie de, je melange, j'ai du mal, je bloque sur"
+        "au lieu de, j'ai choisi ~ au lieu de, j'ai utilise ~ au lieu de, je ne comprends pas, "
+        "je comprends pas, j'ai pas compris, je n'ai pas compris, je confonds, je me trompe toujours, "
+        "j'oublie toujours, j'ai oublie de, je melange, j'ai du mal, je bloque sur"
     ),
     "de": phrases(
-        "verstehe ~ nicht, versteh ~ nicht, nicht verstanden, ich bin verwirrt, verwechsle*, verwechsel*, "
-        "vergesse immer, vergessen, ich vergesse, durcheinander, tue mich schwer, komme nicht weiter"
+        "anstatt, verstehe ~ nicht, versteh ~ nicht, nicht verstanden, ich bin verwirrt, verwechsle*, "
+        "verwechsel*, vergesse immer, vergessen, ich vergesse, durcheinander, tue mich schwer, "
+        "komme nicht weiter"
     ),
     "pt": phrases(
-        "escolhi ~ em vez de, usei ~ em vez de, nao entendo, nao entendi, nao compreendo, estou confus*, "
-        "confundo, sempre esqueco, esqueci de, me confundo, tenho dificuldade, travo em"
+        "em vez de, ao inves de, escolhi ~ em vez de, usei ~ em vez de, nao entendo, nao entendi, "
+        "nao compreendo, estou confus*, confundo, sempre esqueco, esqueci de, me confundo, "
+        "tenho dificuldade, travo em"
     ),
     "zh": phrases(
-        "不懂, 不明白, 不理解, 搞不懂, 没懂, 搞混, 混淆, 总是忘, 老是忘, 忘了, 忘记, 总是搞错, 老是出错, "
-        "卡在, 很难理解"
+        "而不是, 不懂, 不明白, 不理解, 搞不懂, 没懂, 搞混, 混淆, 总是忘, 老是忘, 忘了, 忘记, 总是搞错, "
+        "老是出错, 卡在, 很难理解"
     ),
     "ja": phrases(
-        "わからない, 分からない, わかりません, 分かりません, 理解できない, 混乱, 混同, いつも忘れる, "
-        "忘れてしまう, 忘れた, つまずい, 苦手"
+        "ではなく, わからない, 分からない, わかりません, 分かりません, 理解できない, 混乱, 混同, "
+        "いつも忘れる, 忘れてしまう, 忘れた, つまずい, 苦手"
     ),
     "ru": phrases(
-        "не понимаю, не понял*, не поняла, запутал*, путаю, путаюсь, всегда забываю, забываю, забыл*, "
-        "мне трудно, не могу понять, застрял*"
+        "вместо, не понимаю, не понял*, не поняла, запутал*, путаю, путаюсь, всегда забываю, забываю, "
+        "забыл*, мне трудно, не могу понять, застрял*"
     ),
 }
 

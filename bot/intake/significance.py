@@ -150,13 +150,13 @@ def _learning_event(reading: Reading) -> tuple[Significance, str]:
 
 
 def _in_context(reading: Reading) -> tuple[Significance, str]:
-    """A class, a teacher or an exam named beside subject content: durable only when the content is rich
-    and the note is not about when the class or exam is."""
+    """A class, a teacher or an exam named beside subject content: durable when the content is rich or the
+    note holds a formula, code or worked steps, and it is not about when the class or exam is."""
     if reading.logistics:
         if _rich(reading):
             return Significance.AMBIGUOUS, "plans for a class or an exam, with subject content"
         return Significance.INCIDENTAL, "plans for a class or an exam"
-    if _rich(reading):
+    if _rich(reading) or reading.signals - {Signal.UNITS}:
         return Significance.DURABLE, "subject content from a class, a teacher or an exam"
     return Significance.AMBIGUOUS, "it names a class or an exam but says too little to record"
 

@@ -73,8 +73,8 @@ TERMS: Mapping[str, Lexicon] = {
             "percentage*, angle*, perimeter*, area of, radius, diameter, parallel lines, slope, graph of, "
             "function, functions, limit of, ratio test, ratio*, proportion*, similarity, congruen*, "
             "the sign, minus sign, inequality sign, negative number*, like terms, move* terms, both sides, "
-            "solve for, vertices, vertex, coefficient*, square root*, roots of, multiplication, multiply, "
-            "division, divide both, addition, subtraction, arithmetic, scale factor"
+            "solve for, vertices, vertex, coefficient*, square root*, roots of, multipl*, division, "
+            "divide both, addition, subtraction, arithmetic, scale factor"
         ),
         "es": phrases(
             "suma, sumas, resta, restas, dividir, entre cero, orden de las operaciones, promedio, "

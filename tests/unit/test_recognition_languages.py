@@ -303,3 +303,18 @@ def test_a_note_with_a_source_line_files_the_learners_own_material() -> None:
     note = "Today I read about this in my handout and want to keep it.\n\nSource: materials/triangles.md\n"
     result = recognize(note, ("mathematics",))
     assert (result.significance, result.source) == (Significance.DURABLE, "materials/triangles.md")
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Class notes: Newton's first law, objects stay at rest unless a force acts.",
+        "Practice problem: 2x + 3 = 11, so x = 4.",
+        "My answer to Q2 was 15 but it should be 12 because I added instead of multiplied.",
+        "Notes de cours : l'ADN est une double hélice.",
+        "笔记：光合作用需要阳光、水和二氧化碳。",
+        "Конспект: клетка — основная единица жизни.",
+    ],
+)
+def test_notes_marked_as_notes_or_worked_in_class_are_recorded(note: str) -> None:
+    assert recognize(note, ("mathematics",)).significance is Significance.DURABLE
