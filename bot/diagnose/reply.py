@@ -6,7 +6,7 @@ next probe or intervention), so the learner and a reviewer see what was conclude
 
 from __future__ import annotations
 
-from bot.diagnose.gates import Gate
+from bot.diagnose.gates import Gate, standing_classes
 from bot.diagnose.hypotheses import Status
 from bot.diagnose.probes import Quadratic, find_quadratic
 from bot.diagnose.record import Diagnosis
@@ -39,7 +39,7 @@ def sentence(step: str) -> str:
 
 def status_lines(diagnosis: Diagnosis, next_step: str) -> str:
     """The gates, the hypotheses still standing, and the next probe or intervention."""
-    standing = [h for h in diagnosis.reading.hypotheses if h.status in (Status.ACTIVE, Status.SUPPORTED)]
+    standing = standing_classes(diagnosis.reading)
     falsified = [h for h in diagnosis.reading.hypotheses if h.status is Status.FALSIFIED]
     names = ", ".join(f"`{h.cls}` ({h.status})" for h in standing) or "none standing"
     lines = [

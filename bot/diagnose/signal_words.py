@@ -52,8 +52,8 @@ SOLUTION_NOW = Cues(
 # A one-off slip the learner names as such: the reasoning held, the execution did not.
 SLIP = Cues(
     phrases(
-        "slip, slips, slipped up, careless mistake, careless error, silly mistake, arithmetic mistake, arithmetic error, "
-        "calculation mistake, calculation error, miscalculated, miscopied, "
+        "slip, slips, slipped up, careless mistake, careless error, silly mistake, arithmetic mistake, "
+        "arithmetic error, calculation mistake, calculation error, miscalculated, miscopied, "
         "error de calculo, despiste, erreur de calcul, erreur d'inattention, rechenfehler, "
         "fluchtigkeitsfehler, erro de calculo, erro de conta, 粗心, 算错, 计算错误, 计算失误, "
         "ケアレスミス, 計算ミス, ошибся в вычислениях, арифметическ* ошибк*, описк*"

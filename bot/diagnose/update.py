@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.diagnose.gates import Gate, judge
+from bot.diagnose.gates import Gate, judge, standing_classes
 from bot.diagnose.hypotheses import HypothesisClass, Status
 from bot.diagnose.lifecycle import Event, move
 from bot.diagnose.probes import AnswerReading, ladder, probe_by_id, self_correction
@@ -34,7 +34,7 @@ class Update:
 
 
 def _suspected(diagnosis: Diagnosis) -> str:
-    standing = [h for h in diagnosis.reading.hypotheses if h.status in (Status.ACTIVE, Status.SUPPORTED)]
+    standing = standing_classes(diagnosis.reading)
     if not standing:
         return "none: every class is weakened or ruled out, so the cause stays `unknown`"
     return "suspected, not supported: " + ", ".join(f"`{h.cls}`" for h in standing)
