@@ -115,7 +115,7 @@ _WORD = re.compile(r"\w+")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+")
 _NOT_TOPIC = re.compile(r"[\d_]")
 # Where a note came from is not what it states: two notes citing one source may say different things.
-_SOURCE_LINE = re.compile(r"^\s*source:.*$", re.I | re.M)
+_SOURCE_LINE = re.compile(r"^\s*source:\s*(?P<source>.*?)\s*$", re.I | re.M)
 _SUFFIXES = ("ing", "ed", "es", "s")
 _STEM = 6
 
@@ -168,6 +168,7 @@ class Features:
     names: frozenset[str]
     negated: bool
     outcome: str  # "right", "wrong", "mixed" or "" when the note says nothing of an outcome
+    sources: frozenset[str]  # the ``Source:`` lines: notes on two different sources are two events
     flat: str  # the text without case, punctuation or spacing: equal flat texts are one wording
 
 
@@ -242,8 +243,12 @@ def _outcome(tokens: set[str], folded: str) -> str:
 
 
 def features(text: str) -> Features:
-    """The comparison features of one note (its ``Source:`` line left out)."""
-    nfkc = _SOURCE_LINE.sub("", unicodedata.normalize("NFKC", text))
+    """The comparison features of one note; its ``Source:`` lines are kept apart from what it states."""
+    nfkc = unicodedata.normalize("NFKC", text)
+    sources = frozenset(
+        m.group("source").casefold() for m in _SOURCE_LINE.finditer(nfkc) if m.group("source")
+    )
+    nfkc = _SOURCE_LINE.sub("", nfkc)
     folded = _plain(nfkc)
     tokens = set(_WORD.findall(folded))
     numbers = {_number(m.group("value"), m.group("unit")) for m in _NUMBER.finditer(nfkc.casefold())}
@@ -261,6 +266,7 @@ def features(text: str) -> Features:
         names=_names(nfkc),
         negated=bool(tokens & _NEGATIONS or _NEGATION_MARKS.search(folded)),
         outcome=_outcome(tokens, folded),
+        sources=sources,
         flat="".join(_WORD.findall(folded)),
     )
 
@@ -272,6 +278,8 @@ def _listed(values: frozenset[str] | set[str]) -> str:
 def _differences(old: Features, new: Features) -> tuple[str, ...]:
     """What the new note states otherwise than the old one, in words (old → new)."""
     found = []
+    if old.sources and new.sources and old.sources != new.sources:
+        found.append(f"source {_listed(old.sources - new.sources)} → {_listed(new.sources - old.sources)}")
     if old.numbers != new.numbers:
         found.append(f"numbers {_listed(old.numbers - new.numbers)} → {_listed(new.numbers - old.numbers)}")
     if old.expressions and new.expressions and old.expressions != new.expressions:
@@ -297,7 +305,10 @@ def topic_share(new: str, old: str) -> float:
 def judge(new: str, old: str) -> Judgement:
     """Whether ``new`` repeats ``old`` (same), states another fact on its topic (related), or neither."""
     old_features, new_features = features(old), features(new)
-    if new_features.flat == old_features.flat:
+    two_sources = (
+        bool(old_features.sources and new_features.sources) and old_features.sources != new_features.sources
+    )
+    if new_features.flat == old_features.flat and not two_sources:
         return Judgement(Sameness.SAME)
     new_words, old_words = new_features.words, old_features.words
     shared = len(new_words & old_words)

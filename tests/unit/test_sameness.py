@@ -83,6 +83,14 @@ def test_two_notes_citing_one_source_are_not_the_same_note() -> None:
     assert judgement.verdict is not Sameness.SAME
 
 
+def test_one_remark_on_two_sources_is_two_notes() -> None:
+    """Regression: "I read this in my handout" filed for two handouts was linked as one note."""
+    remark = "Today I read about this in my handout and want to keep it.\n\nSource: "
+    judgement = judge(remark + "handouts/thales.pdf\n", remark + "handouts/similar.pdf\n")
+    assert judgement.verdict is Sameness.RELATED
+    assert judgement.describe().startswith("source handouts/similar.pdf → handouts/thales.pdf")
+
+
 @pytest.mark.timeout(60)  # a hang guard, not a speed figure: the quadratic search took minutes here
 def test_a_long_unbroken_note_is_judged() -> None:
     """Regression: the formula search retried inside every long word (a pasted data URI took minutes)."""
