@@ -51,7 +51,7 @@ def parse_issue_form(body: str) -> dict[str, str]:
 
 
 class RuleAgent:
-    """Deterministic recognition from forms, labels, cues and content; template questions from evidence."""
+    """Deterministic recognition from forms, labels, cues and content; questions built from the evidence."""
 
     def generate_questions(self, context: QuestionContext) -> GeneratedQuestions:
         return rule_questions(context)
