@@ -97,6 +97,32 @@ GAP = Schema(
     ),
 )  # fmt: skip
 
+MODEL = Schema(
+    kind="models",
+    fields=(
+        ("ID", None), ("Canonical path", None), ("Version", "`1`"), ("Status", "`active`"),
+        ("Subject", None), ("Goal link", None), ("Linked knowledge gap", None), ("Created", None),
+        ("Last refined", None), ("Depends on (canonical IDs)", None),
+    ),
+    sections=(
+        ("Promotion basis", None),
+        ("Model in one sentence", None),
+        ("Recognition cues", None),
+        ("Answer structure", None),
+        ("Derived conclusions", None),
+        ("Limits and non-examples", None),
+        ("Common traps", None),
+        ("Next-time reaction", None),
+        ("Transfer check", None),
+        ("RAG synchronization", "- Status: `not-applicable` until retrieval is enabled and authorized"),
+        ("Learner evidence", "A complete model is not mastery; only later independent attempts are."),
+    ),
+    tables=(
+        ("Derived conclusions", ("Conclusion", "Conditions or limits", "Evidence")),
+        ("Learner evidence", ("Date", "Result", "Evidence link", "Note")),
+    ),
+)  # fmt: skip
+
 HANDOFF = Schema(
     kind="handoffs",
     fields=(
