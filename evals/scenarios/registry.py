@@ -3,8 +3,9 @@
 A scenario that cannot run still gets a row, so the table is the whole conformance picture and never
 flatters the bot by omission. ``surface`` says where a scenario happens: on every forge flavour, in a
 local checkout, or nowhere a server-side bot reaches (agent-runtime surfaces). A scenario with no surface
-is ``not-applicable`` with the protocol requirement the bot cannot have, or lists its variants one by one
-(scenario 11), each not applicable or applicable-but-not-built. Anything not built stays ``not-yet`` and
+is ``not-applicable`` with the protocol requirement the bot cannot have, or lists its variants one by one,
+each not applicable or applicable-but-not-built; a scenario that runs may list the variants it does not run
+(scenario 11), reported as not applicable beside its checks. Anything not built stays ``not-yet`` and
 fails ``gitlearnos evals`` unless ``OWNED_BY_OPEN_ISSUE`` names the open issue that builds it.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 
 from evals.harness.checks import Check
 from evals.harness.forge_run import ForgeRun
@@ -28,6 +30,7 @@ from evals.scenarios import (
     s08_constrained_access,
     s09_implicit_event,
     s10_teaching_collaboration,
+    s11_no_skill_continuity,
     s13_rag,
     s15_recurring_automation,
     s17_differential_diagnosis,
@@ -49,8 +52,6 @@ SERVER_SIDE = "does not apply to a server-side bot: "
 # anything else that is not-yet or failing fails the run.
 OWNED_BY_OPEN_ISSUE: dict[str, str] = {
     "14": DIAGNOSIS_ISSUE,
-    "11: no repository write access": JUDGEMENT_ISSUE,
-    "11: transfer-based goal": JUDGEMENT_ISSUE,
 }
 
 
@@ -88,13 +89,44 @@ class Scenario:
     forge_run: Callable[[ForgeRun], Sequence[Check]] | None = None
     local_run: Callable[[LocalRun], Sequence[Check]] | None = None
     blocked: Callable[[], str | None] = _ready  # a reason known only at run time (a module not landed)
-    variants: tuple[Variant, ...] = ()  # a NONE-surface scenario's variants, each applicable or not
+    variants: tuple[Variant, ...] = ()  # variants listed one by one (a runnable scenario: those it skips)
 
     def unavailable(self) -> str | None:
         """Why this scenario cannot run now, or None when it can."""
         if self.forge_run is None and self.local_run is None:
             return self.not_yet
         return self.blocked()
+
+
+# Scenario 11's variants a server-side bot does not have, each with the protocol requirement it cannot meet;
+# its two that apply (no repository write access, a transfer-based goal) run on every forge.
+S11_NOT_APPLICABLE = (
+    Variant(
+        "primary: project instructions and native memory instead of Skills",
+        False,
+        SERVER_SIDE + "the protocol requires adapted templates/project-instructions.md content "
+        "to be active and a native-memory activation pointer reported as saved; the bot has no chat "
+        "surface, project instructions or memory, and its only state is the repository",
+    ),
+    Variant(
+        "memory unavailable",
+        False,
+        SERVER_SIDE + "'must not claim cross-conversation memory' presupposes a surface with memory; "
+        "the receipt's memory line is judged in scenarios 02 and 09",
+    ),
+    Variant(
+        "memory pointer stale",
+        False,
+        SERVER_SIDE + "'proposes or performs an explicit memory correction' needs a native memory "
+        "pointer, which the bot does not have",
+    ),
+    Variant(
+        "preview or manual",
+        False,
+        "the protocol says 'the stricter authority from Scenario 09 still applies': judged as "
+        "scenario 09's preview and manual variants, not a second time here",
+    ),
+)
 
 
 SCENARIOS: tuple[Scenario, ...] = (
@@ -111,50 +143,11 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario(
         "11",
         "Continue without Skills",
-        Surface.NONE,
-        SERVER_SIDE + "its primary variant tests a chat surface without Skills that relies on project "
-        "instructions and native memory; the variants a bot has are listed one by one",
-        variants=(
-            Variant(
-                "primary: project instructions and native memory instead of Skills",
-                False,
-                SERVER_SIDE + "the protocol requires adapted templates/project-instructions.md content "
-                "to be active and a native-memory activation pointer reported as saved; the bot has no chat "
-                "surface, project instructions or memory, and its only state is the repository",
-            ),
-            Variant(
-                "memory unavailable",
-                False,
-                SERVER_SIDE + "'must not claim cross-conversation memory' presupposes a surface with memory; "
-                "the receipt's memory line is judged in scenarios 02 and 09",
-            ),
-            Variant(
-                "memory pointer stale",
-                False,
-                SERVER_SIDE + "'proposes or performs an explicit memory correction' needs a native memory "
-                "pointer, which the bot does not have",
-            ),
-            Variant(
-                "preview or manual",
-                False,
-                "the protocol says 'the stricter authority from Scenario 09 still applies': judged as "
-                "scenario 09's preview and manual variants, not a second time here",
-            ),
-            Variant(
-                "no repository write access",
-                True,
-                "applies (a token without push rights): the bot must answer and return the exact pending "
-                f"writeback without claiming a write or commit; not built, owned by open issue "
-                f"{JUDGEMENT_ISSUE}",
-            ),
-            Variant(
-                "transfer-based goal",
-                True,
-                "applies: a delayed independent answer to the same task form must not establish "
-                "`demonstrated` without new transfer evidence; not built, owned by open issue "
-                f"{JUDGEMENT_ISSUE}",
-            ),
+        Surface.FORGE,
+        forge_run=partial(
+            s11_no_skill_continuity.run, not_applicable=[(v.name, v.reason) for v in S11_NOT_APPLICABLE]
         ),
+        variants=S11_NOT_APPLICABLE,
     ),
     Scenario(
         "12",

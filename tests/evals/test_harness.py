@@ -129,16 +129,15 @@ def test_every_protocol_scenario_has_a_row_with_a_reason_or_a_runner() -> None:
 
 
 def test_not_yet_cells_need_no_stack_and_have_the_json_shape(tmp_path: Path) -> None:
-    results = run_evals(tmp_path, scenarios=["14", "11"], forges=["github", "gitea"])
-    assert [(r.scenario, r.forge) for r in results] == [("11", "none"), ("14", "github"), ("14", "gitea")]
-    assert exit_code(results) == 0, "14 is owned by the diagnosis issue, 11's applicable variants by #16"
+    results = run_evals(tmp_path, scenarios=["14"], forges=["github", "gitea"])
+    assert [(r.scenario, r.forge) for r in results] == [("14", "github"), ("14", "gitea")]
+    assert exit_code(results) == 0, "14 is owned by the diagnosis issue"
     write_json(results, tmp_path / "out" / "evals.json")
     data = json.loads((tmp_path / "out" / "evals.json").read_text())
     assert data == to_json(results)
     for cell in data:
         assert {"scenario", "forge", "status", "reason", "checks"} <= set(cell)
-        waiting = [check["owned_by"] for check in cell["checks"] if check["status"] == "not-yet"]
-        assert cell["status"] == "not-yet" and (cell["owned_by"] == "#17" or set(waiting) == {"#16"})
+        assert cell["status"] == "not-yet" and cell["owned_by"] == "#17"
         assert "diagnose" in cell["reason"] or "owned by open issue" in cell["reason"]
     assert "14" in format_table(results)
     assert not (tmp_path / "stack").exists(), "no cell was runnable, so no stack was started"
@@ -179,7 +178,10 @@ def test_not_yet_fails_the_exit_code_unless_an_open_issue_owns_it(monkeypatch: p
     assert exit_code([one_check]) == 1, "a not-yet check inside a runnable scenario needs an owner too"
 
 
-def test_scenario_11_passes_the_exit_code_only_through_its_listed_variants() -> None:
+def test_a_not_yet_variant_passes_the_exit_code_only_when_the_one_list_names_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(OWNED_BY_OPEN_ISSUE, "11: no repository write access", "#16")
     owned = Check("no repository write access", CheckStatus.NOT_YET, "not built")
     stray = Check("memory pointer stale", CheckStatus.NOT_YET, "not built")
     cell = ScenarioResult("11", "Continue without Skills", "none", CheckStatus.NOT_YET, "", (owned,))
@@ -199,15 +201,12 @@ def test_not_applicable_is_its_own_status_with_the_protocol_requirement(tmp_path
     assert "0 not-yet, 2 not-applicable of 2 cells" in format_table(results)
 
 
-def test_scenario_11_lists_which_variants_apply(tmp_path: Path) -> None:
-    (cell,) = run_evals(tmp_path, scenarios=["11"])
-    statuses = {check.name: check.status for check in cell.checks}
-    assert statuses["no repository write access"] is CheckStatus.NOT_YET
-    assert statuses["transfer-based goal"] is CheckStatus.NOT_YET
-    assert statuses["memory pointer stale"] is CheckStatus.NOT_APPLICABLE
-    (data,) = to_json([cell])
-    owners = {check["name"]: check.get("owned_by") for check in data["checks"]}  # type: ignore[union-attr]
-    assert owners["no repository write access"] == owners["transfer-based goal"] == "#16"
+def test_scenario_11_runs_on_every_forge_and_lists_the_variants_a_bot_does_not_have() -> None:
+    (spec,) = [s for s in SCENARIOS if s.number == "11"]
+    assert spec.surface is Surface.FORGE and spec.forge_run is not None
+    names = {v.name for v in spec.variants}
+    assert {"memory unavailable", "memory pointer stale", "preview or manual"} < names
+    assert not any(v.applies for v in spec.variants), "the two that apply run: no-write access, transfer goal"
 
 
 def test_the_one_list_names_only_scenarios_and_variants_that_are_not_built() -> None:
