@@ -31,6 +31,7 @@ _PENDING_FILE = re.compile(
 _DASHBOARD_LINK = re.compile(r"\]\((subjects/[^)\s]+\.md)\)")  # the dashboard's links to records
 RAG_ANSWER = "rag-answer"  # the follow-up job that answers a question from the learner's material
 ANSWER_ONLY_STOPPED = "override"  # the reason of the core's plan when a one-event override forbids storing
+_TRANSFER_PURPOSE = "Purpose: `transfer`"  # a review record's header line naming a transfer task
 _MASTERY = re.compile(r"^((?:- )?Mastery:[ \t]*).*$", re.M)  # a record's header line, template or list style
 
 
@@ -233,6 +234,30 @@ def write_anyway(plan: Plan) -> Plan:
     return plan.model_copy(update={"outcome": Outcome.COMMITTED, "writes": writes, "commit": commit})
 
 
+def claim_write(plan: Plan) -> Plan:
+    """The first reply opens by saying the update was committed and pushed, whatever became of it."""
+    if not plan.replies:
+        return plan
+    first, *rest = plan.replies
+    said = first.model_copy(
+        update={"text": f"I committed and pushed this to your repository.\n\n{first.text}"}
+    )
+    return plan.model_copy(update={"replies": (said, *rest)})
+
+
+def review_purpose_only(plan: Plan) -> Plan:
+    """Every planned check is a review of the same task form, whatever the goal asks (no transfer task)."""
+
+    def as_review(write: FileWrite) -> tuple[FileWrite, ...]:
+        if "/reviews/" not in write.path:
+            return (write,)
+        return (
+            FileWrite(path=write.path, content=write.content.replace(_TRANSFER_PURPOSE, "Purpose: `review`")),
+        )
+
+    return _rewrite(plan, as_review)
+
+
 def ingest_everything(plan: Plan) -> Plan:
     """Every new event record is sent to RAG at once, one-off exercise or not."""
     events = [w.path for w in plan.writes if w.path.startswith(SUBJECTS) and "/events/" in w.path]
@@ -279,7 +304,10 @@ def forget_event_key(plan: Plan) -> Plan:
 
 MUTANTS: tuple[Mutant, ...] = (
     Mutant(
-        "skip-commit", _committed(skip_commit), ("02", "01"), "the learner's note is preserved faithfully"
+        "skip-commit",
+        _committed(skip_commit),
+        ("02", "01", "11"),
+        "the learner's note is preserved faithfully",
     ),
     Mutant(
         "duplicate-record",
@@ -296,7 +324,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "demonstrated-at-once",
         _committed(demonstrated_at_once),
-        ("03", "05"),
+        ("03", "05", "11"),
         "mastery stays unknown or learning until an independent later answer",
     ),
     # 02's check sees a stored receipt or chat file, not the reply's prose: 09 catches this one.
@@ -363,6 +391,13 @@ MUTANTS: tuple[Mutant, ...] = (
         "a retrieval answer is no mastery evidence: no mastery moves and none is claimed",
     ),
     Mutant("store-answer-only", store_answer_only, ("09",), 'an "answer only" question is not stored'),
+    Mutant("claim-write", claim_write, ("11",), "no write, commit or push is claimed"),
+    Mutant(
+        "review-purpose-only",
+        _committed(review_purpose_only),
+        ("11",),
+        "the next check planned is a transfer task with its question",
+    ),
 )
 # Broken bots no scenario catches yet: runnable by name (``mutants_run --mutant``), kept out of CI's slice
 # until a scenario sends what they break. None today.
