@@ -18,14 +18,16 @@ Protocol "Diagnose" and scenarios 08, 17 and 18. A note is read in this order:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from datetime import date
 
+from bot.diagnose.fingerprint import fingerprint_of, recorded_situation
 from bot.diagnose.opening import open_diagnosis
 from bot.diagnose.record import write_diagnosis
 from bot.diagnose.reply import first_turn_step, first_turn_text, sentence
 from bot.diagnose.signal_words import asks_to_be_taught, not_met_yet, reports_difficulty
+from bot.diagnose.synthesis import synthesize
 from bot.diagnose.teaching import INTENTION, intention_section, teaching_reply
 from bot.diagnose.teaching import NEXT_ACTION as TEACHING_NEXT
 from bot.records.codec import (
@@ -110,9 +112,15 @@ def _fingerprint(report: str) -> str:
 
 
 def _existing(snapshot: RepoSnapshot, subject: str, gap_id: str, fingerprint: str) -> tuple[str, str] | None:
+    """The gap with this ID, the same words, or the same situation (:mod:`bot.diagnose.fingerprint`)."""
+    situation = fingerprint_of(subject, fingerprint)
     for gap in records(snapshot, "knowledge-gaps"):
         same_words = f"{FINGERPRINT} {fingerprint}".casefold() in gap.text.casefold()
-        if gap.subject == subject and (gap.header.get("ID", "").strip("`") == gap_id or same_words):
+        recorded = recorded_situation(subject, gap.text) if situation else None
+        same_situation = situation is not None and recorded is not None and situation.same_situation(recorded)
+        if gap.subject == subject and (
+            gap.header.get("ID", "").strip("`") == gap_id or same_words or same_situation
+        ):
             return gap.path, gap.text
     return None
 
@@ -219,6 +227,25 @@ class SignalPlan:
     summary: str = ""
     asks_question: bool = True
     questions: str = ""
+    writes: Mapping[str, str] = field(default_factory=dict)  # other records this turn changes (a model, …)
+
+
+def _repeated(
+    snapshot: RepoSnapshot, gap: GapWrite, *, subject: str, day: date, goal_linked: bool
+) -> SignalPlan | None:
+    """Another distinct observation of the gap's situation: events linked, one model, one transfer task."""
+    situation = None if gap.created else recorded_situation(subject, gap.content)
+    synthesis = situation and synthesize(
+        snapshot, situation=situation, gap_id=gap.gap_id, gap_path=gap.path, gap_content=gap.content, day=day,
+        goal_linked=goal_linked,
+    )  # fmt: skip
+    if not synthesis:
+        return None
+    return SignalPlan(
+        gap=replace(gap, content=synthesis.gap_content), edit=synthesis.edit, reply=synthesis.reply,
+        next_action=synthesis.next_action, summary=f"{gap.summary()}; {synthesis.summary}",
+        asks_question=False, questions=synthesis.questions, writes=synthesis.writes,
+    )  # fmt: skip
 
 
 def _with_next_action(text: str, action: str) -> str:
@@ -273,7 +300,8 @@ def plan_signal(
         event_path=event_path, goal_linked=goal_linked,
     )  # fmt: skip
     if gap is not None:
-        return SignalPlan(gap=gap, summary=gap.summary())
+        repeated = _repeated(snapshot, gap, subject=subject, day=day, goal_linked=goal_linked)
+        return repeated or SignalPlan(gap=gap, summary=gap.summary())
     if not_met_yet(note):
         return _teaching_start()
     failed = failed_attempt(note, labels)

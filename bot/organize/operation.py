@@ -206,6 +206,7 @@ def plan_organize(
         | _source_writes(snapshot, recognition, day, record_id, path)
         | ({question.path: question.content} if question else {})
         | ({gap.path: gap.content} if gap else {})
+        | dict(signal.writes)  # a repeated situation's links, model and transfer task
     )
     owed = (signal.next_action, question.next_action() if question else "")  # this turn's probe or task
     next_action = (
