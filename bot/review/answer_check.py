@@ -10,7 +10,8 @@ The key (:mod:`bot.review.answer_keys`) is read as the first of these it can be:
    comma-separated list of numbers or expressions (any order);
 4. **a number or a quantity with a unit**, with any tolerance the key states — :mod:`bot.review.quantities`;
 5. **an expression or equation** sympy reads under the restricted grammar — :mod:`bot.review.expressions`;
-6. **text**, compared word for word — :mod:`bot.review.free_text`.
+6. **text**: a short key word for word, a key sentence by its hard terms, content words and
+   negations — :mod:`bot.review.free_text`, :mod:`bot.review.text_meaning`.
 
 Keys use a decimal point. The learner's answer is read leniently (a label or lead-in such as
 ``YZ =``, ``Respuesta:`` or "The answer is" is dropped; ``x = 5`` gives 5 where a value is asked) but
@@ -46,7 +47,7 @@ class Method(StrEnum):
     SET = "a set in any order"
     LIST = "a list in order"
     TERMS = "free text against essential terms"
-    TEXT = "text, word for word"
+    TEXT = "text, by the key's words"
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,9 @@ cannot tell everywhere else:
   ``|``: ``carbon dioxide | CO2``) are ``correct`` only when every term is there and the answer adds
   no negation the key does not have; some terms, or none (a paraphrase, another language), cannot be
   told. Naming the missing terms would give them away, so the reason counts them instead.
-* A longer key without listed terms is compared word for word only; a paraphrase cannot be told.
+* A longer key without listed terms is read for its hard terms, content words and negations
+  (:mod:`bot.review.text_meaning`): a clear contradiction is ``incorrect``, an answer holding every hard
+  term and most content words is ``correct``, and a paraphrase the words do not settle cannot be told.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import re
 
 from bot.intake.judgements import Verdict
+from bot.review import text_meaning
 from bot.review.answer_text import folded_words
 
 ARTICLES = frozenset("the a an el la los las un una le les l des der die das ein eine o os as um uma".split())
@@ -84,10 +87,7 @@ def judge_text(answer: str, key: str) -> tuple[Verdict, str]:
         if len(given) == 1 and len(wanted) == 1 and not _typo(given[0], wanted[0]) and not CJK.search(key):
             return Verdict.INCORRECT, "the one-word answer is another word than the key's"
         return Verdict.CANNOT_TELL, "the answer's words differ from the key's; their meaning needs a reader"
-    return (
-        Verdict.CANNOT_TELL,
-        "a free-text answer beyond the key's exact words needs a teacher or a chat model",
-    )
+    return text_meaning.judge_meaning(answer, key)
 
 
 def terms_of(text: str) -> tuple[tuple[str, ...], ...]:

@@ -226,10 +226,74 @@ def test_free_text_against_essential_terms(section: str, answer: str, result: Re
         ("mitochondria", "mitocondria", N),  # a slip of spelling, or another language
         ("DE/AB", "de / ab", C),
         ("A triangle", "a triangle", C),  # a phrase starting with the article is text, not option A
-        ("the base case is missing", "You never checked n = 1, the base case.", N),
     ],
 )
 def test_short_text_word_for_word(key: str, answer: str, result: Result) -> None:
+    assert judged(key, answer) is result
+
+
+@pytest.mark.parametrize(
+    ("key", "answer", "result"),
+    [
+        # Every hard term (number, date, formula, code) and most content words: correct, in any language.
+        ("water boils at 100 °C at sea level", "Water boils at 100 degrees at sea level", C),
+        ("the Berlin Wall fell on 9 November 1989", "El muro de Berlín cayó el 9 de noviembre de 1989", C),
+        (
+            "photosynthesis makes glucose from light, CO2 and water",
+            "It makes glucose from light, CO₂ and H₂O",
+            C,
+        ),
+        (
+            "mitochondria make ATP by cellular respiration",
+            "Mitochondria produce ATP via cellular respiration",
+            C,
+        ),
+        (
+            "an enzyme speeds up a reaction without being used up",
+            "Enzymes make reactions faster and are not used up",
+            C,
+        ),
+        ("ice is less dense than water, so it floats", "Ice floats since it is less dense than water", C),
+        ("the base case is missing", "There is no base case", C),  # "missing" negates; so does "no"
+        # A hard term replaced or missing where the answer is on the key's subject: incorrect.
+        ("water boils at 100 °C at sea level", "At sea level, water boils at 90 °C.", X),
+        ("the Berlin Wall fell on 9 November 1989", "The Berlin Wall fell in 1991", X),
+        ("the Berlin Wall fell on 9 November 1989", "The Berlin Wall fell on 9 October 1989", X),
+        (
+            "mitochondria make ATP by cellular respiration",
+            "Mitochondria produce ADP by cellular respiration",
+            X,
+        ),
+        ("mitochondria make ATP by cellular respiration", "Mitochondria make fats.", X),
+        ("sort() sorts in place and returns None", "sort() gives back a new list", X),
+        # The key's terms named but negated, or turned round: incorrect, never correct.
+        ("water boils at 100 °C at sea level", "Water does not boil at 100 °C at sea level", X),
+        ("mitochondria make ATP by cellular respiration", "Mitochondria don't make ATP.", X),
+        ("an enzyme speeds up a reaction without being used up", "An enzyme slows down a reaction", X),
+        ("ice is less dense than water, so it floats", "Ice is more dense than water", X),
+        # Negation where the key has none, or none where it has one; a substance the key lacks; a question;
+        # an answer sharing none of the key's terms; a paraphrase the words do not settle: cannot tell.
+        ("the base case is missing", "The base case is not missing", N),
+        ("the base case is missing", "The base case is there", N),
+        (
+            "an enzyme speeds up a reaction without being used up",
+            "An enzyme speeds up a reaction and is used up",
+            N,
+        ),
+        (
+            "photosynthesis makes glucose from light, CO2 and water",
+            "Respiration uses glucose and oxygen to make carbon dioxide and water",
+            N,
+        ),
+        ("water boils at 100 °C at sea level", "Does water boil at 100 °C at sea level?", N),
+        ("water boils at 100 °C at sea level", "I studied with my sister all afternoon", N),
+        ("water boils at 100 °C at sea level", "El agua hierve a 100 °C al nivel del mar", N),
+        ("the base case is missing", "You never checked n = 1, the base case.", C),
+    ],
+)
+def test_a_key_sentence_by_its_hard_terms_content_words_and_negations(
+    key: str, answer: str, result: Result
+) -> None:
     assert judged(key, answer) is result
 
 

@@ -1,0 +1,220 @@
+"""A short explanation against a key sentence: its hard terms, its content words and its polarity.
+
+A key such as "mitochondria make ATP by cellular respiration" is read as *hard terms* — numbers,
+dates, chemical formulas (and their names: "water" is H2O), code (``sort()``, ``None``) — which are
+the same fact in every language, and *content words* (the key's words without function words, lightly
+stemmed; a common verb is its synonym group, so "produce" and "erzeugt" stand for "make"). The answer
+is then:
+
+* ``incorrect`` when it clearly contradicts the key: a hard term of the key is missing where the answer
+  is about the key's subject (it names another of the key's terms) — "the Bastille fell in 1799", "ice
+  floats because it is lighter" (no 4 °C); it says the opposite of a key word ("slows down" for
+  "speeds up"); or it negates a key word the key states plainly ("mitochondria do not make ATP");
+* ``correct`` when every hard term is there, most of the content words are, the answer negates exactly
+  where the key does ("without being used up" / "is not consumed") and adds no number or substance of
+  its own (oxygen among glucose, CO2 and water may be respiration told, not photosynthesis);
+* ``cannot tell`` otherwise: a paraphrase the words do not settle, an off-topic text, a question.
+
+The checker understands no grammar, so it is strict where it says ``correct`` and says ``incorrect``
+only for the contradictions above.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from bot.intake.judgements import Verdict
+from bot.review.number_words import with_digits
+from bot.review.text_lexicon import CHEMICALS, MONTHS, NEGATIVES, OPPOSITES, STOP_WORDS, SYNONYMS
+
+COVERAGE = 0.6  # share of the key's terms an answer must hold to be correct (every hard term among them)
+NEGATION_WINDOW = 3  # words after a negation that it reaches
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+CODE = re.compile(r"[A-Za-z_][\w.]*\(\)|\b(?:None|True|False|NaN|null|nil|undefined)\b")
+FORMULA = re.compile(r"(?<![\w])(?:[A-Z][a-z]?\d*){1,6}(?![\w])")
+NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?(?![\w])")
+SUFFIXES = ("ations", "ation", "ing", "est", "ed", "es", "en", "er", "s", "a", "e", "o")
+COGNATES = (("ph", "f"), ("th", "t"), ("y", "i"), ("k", "c"))
+
+
+def fold(text: str) -> str:
+    """Lower case without accents (the Cyrillic й and ё are kept apart from и and е only in name)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
+
+
+def words_of(text: str) -> list[str]:
+    return re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", fold(text))
+
+
+def stem(word: str) -> str:
+    """A light, language-blind stem: cognate spellings folded, one common ending dropped."""
+    for old, new in COGNATES:
+        word = word.replace(old, new)
+    for suffix in SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+def _entry_in(entry: str, text: str, words: list[str]) -> bool:
+    """Whether one lexicon entry (a word, a ``stem*``, ``*ending``, a phrase or CJK) occurs."""
+    if CJK.search(entry):
+        return entry in text
+    if " " in entry:
+        return re.search(rf"(?<!\w){re.escape(entry)}(?!\w)", " ".join(words)) is not None
+    if entry.endswith("*"):
+        return any(w.startswith(entry[:-1]) for w in words)
+    if entry.startswith("*"):
+        return any(w.endswith(entry[1:]) for w in words)
+    return entry in words
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one text says, in the terms it is compared by."""
+
+    text: str  # folded
+    words: list[str]
+    stems: frozenset[str]
+    numbers: frozenset[str]
+    groups: frozenset[str]  # synonym groups, by their first entry
+    chemicals: frozenset[str]
+    months: frozenset[int]
+    code: frozenset[str]
+    negations: int
+
+    def has_word(self, word: str) -> bool:
+        wanted = stem(word)
+        return wanted in self.stems or any(
+            len(wanted) >= 5 and (s.endswith(wanted) or (s.startswith(wanted) and len(s) - len(wanted) <= 3))
+            for s in self.stems
+        )
+
+
+def read(text: str) -> Reading:
+    digits = with_digits(unicodedata.normalize("NFKC", text))
+    folded = fold(digits)
+    words = words_of(digits)
+    code = frozenset(fold(m.group(0)).rsplit(".", 1)[-1] for m in CODE.finditer(digits))
+    formulas = {
+        fold(m.group(0))
+        for m in FORMULA.finditer(digits)
+        if re.search(r"\d", m.group(0)) or sum(c.isupper() for c in m.group(0)) >= 2
+    }
+    named = {
+        formula
+        for formula, names in CHEMICALS.items()
+        if formula in formulas or any(_entry_in(name, folded, words) for name in names)
+    }
+    prose = words_of(CODE.sub(" ", digits))
+    return Reading(
+        text=folded,
+        words=words,
+        stems=frozenset(stem(w) for w in words),
+        numbers=frozenset(n.replace(",", ".") for n in NUMBER.findall(digits)),
+        groups=frozenset(g[0] for g in SYNONYMS if any(_entry_in(e, folded, words) for e in g)),
+        chemicals=frozenset(named | (formulas - CHEMICALS.keys())),
+        months=frozenset(
+            i for i, names in enumerate(MONTHS, 1) if any(_entry_in(n, folded, words) for n in names)
+        ),
+        code=code,
+        negations=sum(
+            sum(1 for w in prose if _entry_in(e, "", [w])) if not CJK.search(e) else folded.count(e)
+            for e in NEGATIVES
+        ),
+    )
+
+
+def _lexicon_words(text: str) -> set[str]:
+    """The key's words that a lexicon entry already accounts for (a synonym, a chemical, a negation)."""
+    words = words_of(text)
+    folded = " ".join(words)
+    covered: set[str] = set()
+    entries = [e for g in SYNONYMS for e in g] + [n for names in CHEMICALS.values() for n in names]
+    for entry in [*entries, *NEGATIVES, *(n for names in MONTHS for n in names)]:
+        if CJK.search(entry) or not _entry_in(entry, folded, words):
+            continue
+        for part in entry.split():
+            covered |= {w for w in words if _entry_in(part, "", [w])}
+    return covered
+
+
+def _content_words(key: str, reading: Reading) -> list[str]:
+    """The key's words its meaning rests on, besides its hard terms and lexicon groups."""
+    skip = _lexicon_words(key) | reading.code | reading.chemicals
+    seen: list[str] = []
+    for word in reading.words:
+        if word in STOP_WORDS or word in skip or len(word) < 3 or stem(word) in map(stem, seen):
+            continue
+        seen.append(word)
+    return seen
+
+
+def _negates_key(answer: Reading, key: Reading, content: list[str]) -> bool:
+    """A negation directly before one of the key's terms ("do not make ATP", "is not dense")."""
+    for i, word in enumerate(answer.words):
+        if any(_entry_in(e, "", [word]) for e in NEGATIVES if not CJK.search(e)):
+            after = read(" ".join(answer.words[i + 1 : i + 1 + NEGATION_WINDOW]))
+            if after.groups & key.groups or after.chemicals & key.chemicals:
+                return True
+            if any(after.has_word(c) for c in content):
+                return True
+    return False
+
+
+def judge_meaning(answer: str, key: str) -> tuple[Verdict, str]:
+    """The verdict on a short explanation against a key sentence (the module docstring's rules)."""
+    if answer.rstrip().endswith(("?", "？")):
+        return Verdict.CANNOT_TELL, "the answer is a question, not an answer"
+    want, got = read(key), read(answer)
+    content = _content_words(key, want)
+    months = want.months if want.numbers else frozenset()
+    hard = (
+        [("number", n, n in got.numbers) for n in want.numbers]
+        + [("formula", c, c in got.chemicals) for c in want.chemicals]
+        + [("month", str(m), m in got.months) for m in months]
+        + [("code", c, c in got.code or c.removesuffix("()") in got.words) for c in want.code]
+    )
+    soft = [(w, got.has_word(w)) for w in content] + [(g, g in got.groups) for g in want.groups]
+    found_hard = sum(present for _, _, present in hard)
+    found_soft = sum(present for _, present in soft)
+    on_topic = found_hard + found_soft > 0
+    opposite = any(
+        (a in want.groups and b in got.groups and b not in want.groups)
+        or (b in want.groups and a in got.groups and a not in want.groups)
+        for a, b in OPPOSITES
+    )
+    if on_topic and opposite:
+        return Verdict.INCORRECT, "the answer says the opposite of what the key says"
+    if on_topic and found_hard < len(hard):
+        replaced = any(kind == "number" and not present for kind, _, present in hard) and bool(
+            got.numbers - want.numbers
+        )
+        why = (
+            "a number, date or formula the key holds is replaced"
+            if replaced
+            else "a number, date, formula or name the key rests on is missing"
+        )
+        return Verdict.INCORRECT, why
+    if on_topic and not want.negations and got.negations and _negates_key(got, want, content):
+        return Verdict.INCORRECT, "the answer negates what the key states"
+    total = len(hard) + len(soft)
+    if not total or not on_topic:
+        return Verdict.CANNOT_TELL, "the answer shares none of the key's terms; its meaning needs a reader"
+    if want.negations % 2 != got.negations % 2:
+        return Verdict.CANNOT_TELL, "the answer negates where the key does not, or the other way round"
+    if want.numbers and got.numbers - want.numbers:
+        return Verdict.CANNOT_TELL, "the answer adds numbers the key does not hold"
+    if want.chemicals and got.chemicals - want.chemicals:
+        return Verdict.CANNOT_TELL, "the answer names substances the key does not"
+    if (found_hard + found_soft) / total >= COVERAGE:
+        return (
+            Verdict.CORRECT,
+            f"{found_hard + found_soft} of the key's {total} terms, every hard term among them",
+        )
+    return Verdict.CANNOT_TELL, (
+        f"{found_hard + found_soft} of the key's {total} terms found; a paraphrase needs a reader"
+    )
