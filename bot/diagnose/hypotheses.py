@@ -24,11 +24,16 @@ class HypothesisClass(StrEnum):
     CALCULATION_ERROR = "calculation-error"
     LANGUAGE_MISREAD = "language-misread"
     INCIDENTAL = "incidental"
+    # Opened only when the failure clashes with mastery the repository records as `demonstrated`.
+    FORGOTTEN = "forgotten"
+    TRANSFER_FAILURE = "transfer-failure"
+    MASTERY_OVERESTIMATED = "mastery-overestimated"
 
 
 class Layer(StrEnum):
     KNOWLEDGE = "knowledge/skill"
     EXECUTION = "task/execution"
+    HISTORY = "history/generalization"
 
 
 class Status(StrEnum):
@@ -53,6 +58,9 @@ LAYER: dict[HypothesisClass, Layer] = {
     _C.CALCULATION_ERROR: Layer.EXECUTION,
     _C.LANGUAGE_MISREAD: Layer.EXECUTION,
     _C.INCIDENTAL: Layer.EXECUTION,
+    _C.FORGOTTEN: Layer.HISTORY,
+    _C.TRANSFER_FAILURE: Layer.HISTORY,
+    _C.MASTERY_OVERESTIMATED: Layer.HISTORY,
 }
 INTERVENTION: dict[HypothesisClass, str] = {
     _C.CONCEPT_UNESTABLISHED: "teach the idea itself, with a small picture or example",
@@ -62,6 +70,9 @@ INTERVENTION: dict[HypothesisClass, str] = {
     _C.CALCULATION_ERROR: "no new teaching: a fresh item with a self-check",
     _C.LANGUAGE_MISREAD: "no new teaching: a fresh item with a self-check",
     _C.INCIDENTAL: "no new teaching: a fresh item with a self-check",
+    _C.FORGOTTEN: "a short retrieval of the idea, then a delayed fresh item",
+    _C.TRANSFER_FAILURE: "set the new kind of item beside the practised one and tell them apart",
+    _C.MASTERY_OVERESTIMATED: "re-check the earlier evidence with a fresh independent item first",
 }
 OPENING_REASON: dict[HypothesisClass, str] = {
     _C.CONCEPT_UNESTABLISHED: "the idea the task turns on may not be established yet",
@@ -70,7 +81,11 @@ OPENING_REASON: dict[HypothesisClass, str] = {
     _C.CALCULATION_ERROR: "the reasoning may be sound and the arithmetic slipped",
     _C.LANGUAGE_MISREAD: "the task's wording or notation may have been misread",
     _C.INCIDENTAL: "a one-off cause (a misread sign, haste, tiredness) may explain it",
+    _C.FORGOTTEN: "the idea was shown before and may have faded since",
+    _C.TRANSFER_FAILURE: "these items may differ from the practised ones (more steps, another form)",
+    _C.MASTERY_OVERESTIMATED: "the earlier `demonstrated` may rest on too narrow a sample",
 }
+HISTORY_CLASSES = frozenset(c for c, layer in LAYER.items() if layer is Layer.HISTORY)
 
 
 @dataclass(frozen=True)
@@ -114,10 +129,9 @@ class Reading:
         return Reading(tuple(h.moved(*moves[h.cls]) if h.cls in moves else h for h in self.hypotheses))
 
 
-def open_reading(signal: str) -> Reading:
-    """Every class open, each for the reason it fits the signal; ``signal`` says what was observed."""
-    return Reading(
-        tuple(
-            Hypothesis(cls, Status.ACTIVE, (f"{signal}: {OPENING_REASON[cls]}",)) for cls in HypothesisClass
-        )
-    )
+def open_reading(signal: str, *, prior_mastery: bool = False) -> Reading:
+    """The classes open, each for the reason it fits the signal; ``signal`` says what was observed. The
+    history classes (forgotten, …) open only with ``prior_mastery``: a recorded `demonstrated` the
+    failure clashes with — "forgotten" needs evidence that something was known."""
+    opened = [cls for cls in HypothesisClass if prior_mastery or cls not in HISTORY_CLASSES]
+    return Reading(tuple(Hypothesis(c, Status.ACTIVE, (f"{signal}: {OPENING_REASON[c]}",)) for c in opened))

@@ -26,14 +26,18 @@ def signal_of(note: str, *, failed_attempt: bool) -> str:
     return ("a failed attempt reported" if failed_attempt else NO_WORKING) + task
 
 
-def open_diagnosis(note: str, *, failed_attempt: bool = False) -> Diagnosis:
+def open_diagnosis(note: str, *, failed_attempt: bool = False, prior: str = "") -> Diagnosis:
     """What a signal opens: every class active, and the first probe asked unless teaching was asked.
 
     A slip the learner names ("an arithmetic slip, my method was right") weakens the knowledge classes
     by their own report: what is left is taught the same way, so the one-off stays light — no probe.
+    A failure that clashes with ``prior`` (a knowledge ID recorded `demonstrated`) opens the history
+    classes too and asks one probe; the recorded mastery is not lowered.
     """
     signal = signal_of(note, failed_attempt=failed_attempt)
-    reading = open_reading(signal)
+    if prior:
+        signal = f"{signal}, which clashes with `demonstrated` mastery of `{prior}`"
+    reading = open_reading(signal, prior_mastery=bool(prior))
     if is_slip(note):
         said = "the learner names a one-off slip in the execution"
         reading = reading.with_moves(
@@ -41,7 +45,7 @@ def open_diagnosis(note: str, *, failed_attempt: bool = False) -> Diagnosis:
         )
     asked_to_teach = asks_to_be_taught(note)
     gates = judge(reading, probes_used=0, asked_to_teach=asked_to_teach)
-    probes = ladder(note)
+    probes = ladder(note, prior)
     budget = min(PROBE_BUDGET, len(probes))
     start = Diagnosis(signal=signal, reading=reading, state=State.ANOMALY, gates=gates, budget=budget)
     if asked_to_teach or gates.stop_probe is Gate.PASSED:

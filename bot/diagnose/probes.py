@@ -218,8 +218,46 @@ def self_correction(answer: str, reading: Reading) -> AnswerReading | None:
     return AnswerReading(moves, "a self-correction: an incidental misreading", contradicts=True)
 
 
-def ladder(note: str) -> tuple[Probe, ...]:
-    """The probes for this signal, in the order they are asked (qualitative first)."""
+SAME = re.compile(r"\b(?:same|similar|alike)\b|一样|相同|mismo|meme|gleich|mesmo|такие же|同じ", re.I)
+DIFFERENT = re.compile(
+    r"\b(?:different|harder|longer|more\s+steps|brackets|fractions|new\s+kind)\b|不一样|更难|distint|"
+    r"differen|schwerer|anders|diferente|другие|сложнее|違う|難しい",
+    re.I,
+)
+HISTORY_PROBE = "same-or-different"
+
+
+def _read_history(answer: str, _reading: Reading) -> AnswerReading:
+    same, different = bool(SAME.search(answer)), bool(DIFFERENT.search(answer))
+    if same == different:
+        return AnswerReading({}, "the answer said neither same nor different, so it split nothing")
+    if same:
+        fact = "says the items are the same kind as the ones solved before"
+        return AnswerReading(
+            {_C.TRANSFER_FAILURE: (Status.WEAKENED, f"{fact}: nothing new to transfer to")},
+            "the same kind of item: forgetting or an overestimated earlier check remain",
+        )
+    fact = "says these items differ from the ones solved before"
+    return AnswerReading(
+        {_C.FORGOTTEN: (Status.WEAKENED, f"{fact}: the practised kind is not what failed")},
+        "a different kind of item: transfer or added complexity, not forgetting",
+    )
+
+
+def history_probe(prior: str) -> Probe:
+    """The one probe for a failure that clashes with recorded mastery: are these items new in kind?"""
+    text = (
+        f"Your record shows `{prior or 'this'}` as demonstrated before. Are these items the same kind as the "
+        "ones you solved then, or different (more steps, brackets, fractions)? One word is enough."
+    )
+    return Probe(HISTORY_PROBE, text, _read_history)
+
+
+def ladder(note: str, prior: str = "") -> tuple[Probe, ...]:
+    """The probes for this signal, in the order they are asked (qualitative first); one history probe for
+    a failure that clashes with ``prior`` mastery."""
+    if prior:
+        return (history_probe(prior),)
     quadratic = find_quadratic(note)
     if quadratic is not None:
         return (_opening(quadratic), _vertex(quadratic))
@@ -227,4 +265,6 @@ def ladder(note: str) -> tuple[Probe, ...]:
 
 
 def probe_by_id(note: str, probe_id: str) -> Probe | None:
+    if probe_id == HISTORY_PROBE:
+        return history_probe("")  # its reading does not depend on the point it names
     return next((p for p in ladder(note) if p.probe_id == probe_id), None)

@@ -28,6 +28,11 @@ ONE_OFF = (
     "That reads as a one-off slip in an otherwise sound attempt, so there is nothing to probe and no "
     "knowledge gap is written; the event keeps what you reported."
 )
+MASTERY_KEPT = (
+    "Your record shows `{prior}` as demonstrated, and this failure does not simply lower that: it could be "
+    "forgetting, a new kind of item, an earlier check that was too narrow, or a one-off. The record keeps "
+    "`demonstrated` until one question tells them apart."
+)
 AFTER_ANSWER = "Thanks. Your answer “{answer}”: {split}."
 
 

@@ -22,14 +22,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 
+from bot.dashboard.sections import mastery_from_gaps
 from bot.diagnose.fingerprint import fingerprint_of, recorded_situation
 from bot.diagnose.opening import open_diagnosis
 from bot.diagnose.record import write_diagnosis
-from bot.diagnose.reply import first_turn_step, first_turn_text, sentence
+from bot.diagnose.reply import MASTERY_KEPT, first_turn_step, first_turn_text, sentence
 from bot.diagnose.signal_words import asks_to_be_taught, not_met_yet, reports_difficulty
 from bot.diagnose.synthesis import synthesize
 from bot.diagnose.teaching import INTENTION, intention_section, teaching_reply
 from bot.diagnose.teaching import NEXT_ACTION as TEACHING_NEXT
+from bot.intake.cue_match import fold
 from bot.records.codec import (
     add_table_row,
     bullets,
@@ -264,8 +266,18 @@ def _teaching_start() -> SignalPlan:
     )  # fmt: skip
 
 
-def _diagnosis_start(note: str, *, failed: bool) -> SignalPlan:
-    diagnosis = open_diagnosis(note, failed_attempt=failed)
+def clashing_mastery(snapshot: RepoSnapshot, subject: str, note: str) -> str:
+    """A knowledge point of ``subject`` recorded `demonstrated` that a failure note names, else ""."""
+    words = fold(note)
+    for knowledge_id, state in mastery_from_gaps(snapshot).items():
+        point = knowledge_id.rsplit("/", 1)[-1].replace("-", " ")
+        if state == "demonstrated" and knowledge_id.startswith(f"{subject}/") and fold(point) in words:
+            return knowledge_id
+    return ""
+
+
+def _diagnosis_start(note: str, *, failed: bool, prior: str) -> SignalPlan:
+    diagnosis = open_diagnosis(note, failed_attempt=failed, prior=prior)
     asked = f"one probe asked (`{diagnosis.open_probe}`)" if diagnosis.open_probe else "no probe"
     action = first_turn_step(diagnosis, note)
 
@@ -277,7 +289,8 @@ def _diagnosis_start(note: str, *, failed: bool) -> SignalPlan:
     questions = f"{asked} ({diagnosis.gates.reason}); no review questions before the diagnosis"
     questions = f"{asked}, recorded in the event; no review questions" if diagnosis.open_probe else questions
     return SignalPlan(
-        edit=edit, reply=first_turn_text(diagnosis, note), next_action=action, summary=summary,
+        edit=edit, reply=(MASTERY_KEPT.format(prior=prior) + "\n\n" if prior else "")
+        + first_turn_text(diagnosis, note), next_action=action, summary=summary,
         asks_question=False, questions=questions,
     )  # fmt: skip
 
@@ -306,7 +319,7 @@ def plan_signal(
         return _teaching_start()
     failed = failed_attempt(note, labels)
     if failed or reports_difficulty(note):
-        return _diagnosis_start(note, failed=failed)
+        return _diagnosis_start(note, failed=failed, prior=clashing_mastery(snapshot, subject, note))
     if asks_to_be_taught(note):
         return _teaching_start()
     return SignalPlan()

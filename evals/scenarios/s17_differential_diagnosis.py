@@ -16,7 +16,10 @@ files the scenario's complaint verbatim, without working. Judged by outcome, in 
 4. **one-off slip**: a calculation slip in otherwise sound working keeps one event and creates no gap,
    without an interrogation;
 5. **manual**: under ``mode: manual`` the complaint commits nothing and the reply shows the exact pending
-   writeback, hypothesis list included.
+   writeback, hypothesis list included;
+6. **contradiction with prior mastery**: with transposition recorded ``demonstrated`` on a narrow sample,
+   two failed transposition items open forgetting, transfer, overestimated mastery and incidental causes
+   and ask one question, and the recorded mastery is not lowered.
 """
 
 from __future__ import annotations
@@ -53,6 +56,23 @@ OPENING = re.compile(r"\bopen\w*\b.*\b(?:up\w*|down\w*)\b", re.I | re.S)
 GATE = re.compile(r"Stop-probe gate:\W*(held|passed).*?Supported-write gate:\W*(held|passed)", re.I | re.S)
 MINIMUM = re.compile(r"\bvertex\b.*?\b(?:x\s*=\s*(?:[^,;]*=\s*)?1)\b.*?\by\s*=\s*3\b", re.I | re.S)
 SLIP = "Exercise 3: an arithmetic slip, 7 × 8 = 54; my method and every other step were right."
+PRIOR_PATH = "subjects/mathematics/knowledge-gaps/transposition.md"
+PRIOR = """# Knowledge Gap: moving terms across the equals sign
+
+ID: `gap-transposition`
+Knowledge ID: mathematics/algebra/transposition
+Resolution: `resolved`
+Mastery: `demonstrated`
+Subject: mathematics
+
+## Evidence
+
+| Date | Channel | Observation or learner report | Independence or support | Link |
+|---|---|---|---|---|
+| 2026-10-02 | paper | two one-step items right after a week | independent | worksheet 2 |
+"""
+TWO_FAILED = "I got two transposition items wrong today: 3x + 5 = 2x - 4 and 7 - 2x = 3x + 2."
+HISTORY = ("forgotten", "transfer-failure", "mastery-overestimated", "incidental")
 ORIGINAL = re.compile(r"-\s*2\s*x\s*\^\s*2\s*\+\s*4\s*x\s*\+\s*1")
 
 
@@ -83,6 +103,8 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
         _one_off_slip(checks, ctx.create_repository("slip", learner_files()))
     with checks.section("manual"):
         _manual(checks, ctx.create_repository("manual", learner_files(mode="manual")))
+    with checks.section("prior mastery"):
+        _prior_mastery(checks, ctx.create_repository("prior", learner_files(extra={PRIOR_PATH: PRIOR})))
     return checks.results
 
 
@@ -280,4 +302,27 @@ def _manual(checks: CheckRecorder, repo: LearnerRepository) -> None:
         and "pending writeback" in reply.lower()
         and len(shown) == len(REQUIRED_CLASSES),
         f"{len(after.commits_since(start))} commit(s); classes shown {shown}",
+    )
+
+
+def _prior_mastery(checks: CheckRecorder, repo: LearnerRepository) -> None:
+    """Failures against a recorded `demonstrated`: competing explanations and one question, mastery kept."""
+    start = repo.observe()
+    number = repo.open_issue("Transposition again", TWO_FAILED)
+    reply = repo.wait_for_replies(number)[-1]
+    after = repo.observe()
+    events = new_records(start, after, "events")
+    statuses = hypothesis_statuses(after.files.get(events[0], "")) if len(events) == 1 else {}
+    missing = [c for c in HISTORY if c not in statuses]
+    asked = question_count(asked_part(reply))
+    checks.expect(
+        "a clash with demonstrated mastery opens competing explanations and asks once",
+        not missing and asked == 1,
+        f"classes {statuses}; missing {missing}; {asked} question(s)",
+    )
+    mastery = records.header(after.files.get(PRIOR_PATH, "")).get("Mastery", "")
+    checks.expect(
+        "the recorded mastery is not lowered before the inquiry",
+        mastery == "demonstrated" and after.files.get(PRIOR_PATH) == PRIOR,
+        f"{PRIOR_PATH}: Mastery {mastery!r}, unchanged: {after.files.get(PRIOR_PATH) == PRIOR}",
     )

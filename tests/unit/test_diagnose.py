@@ -255,3 +255,41 @@ def test_a_named_one_off_slip_stays_compact_no_probe_and_no_gap() -> None:
     assert "share one intervention" in fields["Barrier reason"]
     assert thread.statuses()["concept-unestablished"] == "weakened" and thread.gaps() == {}
     assert "?" not in thread.reply.split("- Stop-probe gate")[0], "nothing to probe"
+
+
+DEMONSTRATED = """# Knowledge Gap: moving terms across the equals sign
+
+ID: `gap-transposition`
+Knowledge ID: mathematics/algebra/transposition
+Resolution: `resolved`
+Mastery: `demonstrated`
+Subject: mathematics
+"""
+
+
+def test_a_failure_against_demonstrated_mastery_opens_history_classes_and_keeps_the_mastery() -> None:
+    gap = GAPS + "transposition.md"
+    note = "I got two transposition items wrong today: 3x + 5 = 2x - 4 and 7 - 2x = 3x + 2."
+    event = issue_event(note, title="Transposition again")
+    plan = plan_event(event, learner_repo(**{gap: DEMONSTRATED}), now=NOW, agent=RuleAgent())
+    (record,) = [w.content for w in plan.writes if w.path.startswith(EVENTS)]
+    classes = {row[0].strip("`"): row[1] for row in table_rows(record, "Competing hypotheses")}
+    assert {"forgotten", "transfer-failure", "mastery-overestimated", "incidental"} <= set(classes)
+    assert classes["forgotten"] == "history/generalization"
+    assert gap not in {w.path for w in plan.writes}, "the recorded mastery is not lowered"
+    reply = plan.replies[0].text
+    assert "does not simply lower that" in reply and "same kind" in reply
+    assert reply.split("- Stop-probe gate")[0].count("?") == 1
+    files = {gap: DEMONSTRATED} | {w.path: w.content for w in plan.writes}
+    answer = issue_event(note, title="Transposition again", kind=EventKind.COMMENT_CREATED)
+    answer = answer.model_copy(update={"comment": Comment(id=400, body="The same kind as before.")})
+    after = plan_event(answer, learner_repo(**files), now=NOW + timedelta(minutes=2), agent=RuleAgent())
+    (record,) = [w.content for w in after.writes if w.path.startswith(EVENTS)]
+    fields = section_fields(section(record, "Diagnosis"))
+    assert fields["Interpretation lifecycle"] == "`suspected`" and fields["Supported-write gate"] == "`held`"
+    assert gap not in {w.path for w in after.writes}, "still not lowered after the probe"
+
+
+def test_forgotten_is_never_opened_without_recorded_mastery() -> None:
+    thread = Thread("I got two transposition items wrong today: 3x + 5 = 2x - 4.", title="Transposition")
+    assert "forgotten" not in thread.statuses() and "mastery-overestimated" not in thread.statuses()
