@@ -77,6 +77,18 @@ NEGATION = re.compile(
     r"|не|нет)(?!\w)|[不没错]",
     re.I,
 )
+# Words after which a learner states a revised result ("First I got 13 cm, but after checking it is
+# 12 cm"); what follows the last of them is the final answer when it holds one number.
+REVISION = re.compile(
+    r"(?<!\w)(?:but|then|actually|finally|in the end|pero|luego|al final|mais|puis|finalement|aber|dann|"
+    r"schließlich|mas|afinal|но|потом|затем|в итоге)(?!\w)|但是?|后来|最后|でも|結局",
+    re.I,
+)
+HEDGE = re.compile(
+    r"(?<!\w)(?:maybe|perhaps|might|could|unsure|guess|quizás?|tal vez|peut-être|vielleicht|talvez|"
+    r"может|наверное)(?!\w)|也许|可能|たぶん|かも",
+    re.I,
+)
 ORDERED = re.compile(r"\s*\((?:in\s+(?:this\s+|that\s+)?order|ordered)\)\s*$", re.I)
 UNORDERED = re.compile(r"\s*\((?:in\s+)?any\s+order\)\s*$|\s*\(unordered\)\s*$", re.I)
 BRACED = re.compile(r"^\{(?P<items>.*)\}$")
@@ -120,6 +132,18 @@ def prepared(answer: str) -> str:
 def _last_value(text: str) -> str:
     """What follows the last ``=`` ("4 cm × 3 = 12 cm" → "12 cm")."""
     return text.rsplit("=", 1)[-1].strip() if "=" in text else text
+
+
+def _revised(text: str) -> str | None:
+    """The clause after the last revision word, when the text revises an earlier number plainly."""
+    marks = list(REVISION.finditer(text))
+    if not marks or NEGATION.search(text) or HEDGE.search(text):
+        return None
+    final = text[marks[-1].end() :]
+    earlier = text[: marks[-1].start()]
+    if len(NUMBER_IN_TEXT.findall(final)) != 1 or not NUMBER_IN_TEXT.search(earlier):
+        return None
+    return final
 
 
 @dataclass(frozen=True)
@@ -166,9 +190,13 @@ class QuantityJudge:
             return True  # a label or a calculation the checker cannot read: nothing to contradict
         return not before or quantities.same_amount(before[0], final) is not False
 
-    def _in_words(self, text: str, why: str) -> Check:
-        """A number inside a sentence: judged only when it is the one number there and nothing negates it."""
+    def _in_words(self, text: str, why: str, where: str = "the one number in the answer") -> Check:
+        """A number inside a sentence: judged only when it is the one number there and nothing negates it,
+        or the one number after a plain revision ("First I got 13 cm, but then 12 cm")."""
         numbers = list(NUMBER_IN_TEXT.finditer(text))
+        revised = _revised(text) if len(numbers) > 1 else None
+        if revised is not None:
+            return self._in_words(revised, why, where="the number the answer settles on")
         if len(numbers) != 1 or NEGATION.search(text):
             if len(numbers) > 1:
                 why = "the answer holds several numbers"
@@ -189,7 +217,7 @@ class QuantityJudge:
         if not readings:
             return Check(Verdict.CANNOT_TELL, self.method, f"{why}; write it as `Answer: <value> <unit>`")
         verdict, reason = quantities.judge_quantity(readings, self.key)
-        return Check(verdict, self.method, f"{reason} (the one number in the answer)")
+        return Check(verdict, self.method, f"{reason} ({where})")
 
 
 @dataclass(frozen=True)

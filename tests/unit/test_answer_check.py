@@ -49,6 +49,13 @@ def judged(key: str, answer: str) -> Result:
         ("12.4 cm", N),  # rounds to the key, but the key states no tolerance
         ("12 apples", N),  # no unit the checker knows
         ("I measured it twice: 11 cm and 13 cm", N),
+        # A plain revision: the one number after the last "but" / "then" is the answer.
+        ("I first wrote 15 cm, then I fixed the ratio: 12 cm", C),
+        ("Primero me salió 10 cm, pero al revisar es 12 cm", C),
+        ("At first 12 cm, but then 14 cm.", X),
+        ("It is 12 cm, but maybe 13 cm", N),  # a hedge revises nothing
+        ("12 cm but not 13 cm", N),
+        ("It is 12 cm, but the area is 6 cm by 2 cm", N),  # two numbers after the revision
         ("", N),
     ],
 )
