@@ -46,11 +46,15 @@ _LATEX = re.compile(
 )
 # A fenced block, or an inline code span holding code punctuation (`range(n)`, `x = 1`, `a[i]`).
 _CODE = re.compile(r"^\s*(?:```|~~~)|`[^`\n]*[()\[\]{}=;<>][^`\n]*`", re.M)
-# "step 3" in the eight languages, or two numbered lines in a row.
+# "step 3" in the eight languages, two numbered lines in a row, or a chain of equations.
 _STEP_WORD = re.compile(
     r"\b(?:step|paso|étape|etape|schritt|passo|шаг)\s*\d|第\s*\d+\s*步|ステップ\s*\d|手順\s*\d", re.I
 )
 _NUMBERED_LINES = re.compile(r"^\s*\d+[.)]\s+\S.*\n\s*\d+[.)]\s+\S", re.M)
+# One equation: a term, an equals sign, a term. Three of them in one note are a worked solution
+# ("3x + 5 = 20 → 3x = 15 → x = 5"), in any language and with or without arrows between them.
+_EQUATION = re.compile(r"[\w)\]]\s*=\s*[-−\w(]")
+WORKED_EQUATIONS = 3
 _UNITS = re.compile(
     r"""\d(?:[.,]\d+)?\s*
         (?:mm|cm|km|m|kg|mg|g|ms|s|N|J|kJ|W|kW|V|A|mA|Ω|Hz|kHz|Pa|kPa|mol|K|°C|°F|°|L|ml|mL|m/s²?|km/h|eV|cal|kcal|m²|m³|cm²|cm³)
@@ -65,12 +69,17 @@ def content_signals(body: str) -> frozenset[Signal]:
         Signal.FORMULA: _FORMULA.search(without_markup(body)),
         Signal.LATEX: _LATEX.search(body),
         Signal.CODE: _CODE.search(body),
-        Signal.STEPS: _STEP_WORD.search(body) or _NUMBERED_LINES.search(body),
+        Signal.STEPS: _STEP_WORD.search(body) or _NUMBERED_LINES.search(body) or _worked(body),
         Signal.UNITS: _UNITS.search(body),
         Signal.IMAGE: MEDIA.search(body),
         Signal.SOURCE: SOURCE_LINE.search(body),
     }
     return frozenset(signal for signal, match in found.items() if match)
+
+
+def _worked(body: str) -> bool:
+    """A chain of equations: the steps of a worked solution, whatever words stand between them."""
+    return len(_EQUATION.findall(without_markup(body))) >= WORKED_EQUATIONS
 
 
 def without_markup(text: str) -> str:

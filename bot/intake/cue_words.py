@@ -22,7 +22,9 @@ LANGUAGES = ("en", "es", "fr", "de", "pt", "zh", "ja", "ru")
 # Something was learned, understood, solved, taught or got wrong: the learner reports a learning event.
 EVENT: Lexicon = {
     "en": phrases(
-        "class notes, lecture notes, note to self, reminder to self, key idea*, main idea*, flashcard*, "
+        "feedback, corrected me, i read that, read that, i now understand, now i get, finally get, "
+        "i get it, get it now, class notes, lecture notes, note to self, reminder to self, key idea*, "
+        "main idea*, flashcard*, "
         "feedback on, got my ~ back, didn't know, did not know, never knew, solved, we solved, learned, "
         "learnt, today i learned, we learned, understood, now i understand, finally understand*, realis*, "
         "realiz*, figured out, found out that, mistake*, got ~ wrong, get* ~ wrong, wrong, incorrect, "
@@ -32,39 +34,47 @@ EVENT: Lexicon = {
         "teacher* ~ explained, teacher* ~ showed, tutor* ~ said, tutor* ~ explained"
     ),
     "es": phrases(
-        "apuntes, mis notas de, idea clave, tarjetas de memoria, no sabia, aprendi, aprendimos, "
+        "me corrigio, corrigio, retroalimentacion, lei que, apuntes, mis notas de, idea clave, "
+        "tarjetas de memoria, no sabia, aprendi, aprendimos, "
         "he aprendido, hemos aprendido, entendi, ahora entiendo, comprendi, me di cuenta, descubri, error*, "
         "me equivoque, me salio mal, estudie, estudiamos, repase, hay que recordar, recordar que, "
         "nos enseñaron, me enseño, explico, nos mostro, profesor* dijo, profe dijo, resolvi"
     ),
     "fr": phrases(
-        "notes de cours, a retenir, idee cle, fiche de revision, fiches de revision, je ne savais pas, "
+        "remarque de, retour de, m'a corrige, j'ai retenu, ce que j'ai retenu, on a vu que, "
+        "nous avons vu que, j'ai lu que, notes de cours, a retenir, idee cle, fiche de revision, "
+        "fiches de revision, je ne savais pas, "
         "j'ai appris, appris, nous avons appris, on a appris, j'ai compris, compris, "
         "je comprends maintenant, je me suis rendu compte, erreur*, je me suis trompe*, faute*, j'ai etudie, "
         "revise*, il faut retenir, retenir que, nous a explique, a explique, nous a montre, prof* ~ a dit, "
         "resolu"
     ),
     "de": phrases(
-        "mitschrift, notizen aus, merke, merksatz, karteikarte*, wusste nicht, wusste ich nicht, gelernt, "
+        "ruckmeldung, feedback, korrigiert, hab ich's, hab ichs, habe gelesen, mitschrift, notizen aus, "
+        "merke, merksatz, karteikarte*, wusste nicht, wusste ich nicht, gelernt, "
         "lernte*, verstanden, jetzt verstehe ich, klar geworden, erkannt, fehler*, falsch gemacht, falsch, "
         "wiederholt, gemerkt, merke dir, erklart, uns gezeigt, lehrer* ~ gesagt, gelost"
     ),
     "pt": phrases(
-        "anotacao, anotacoes, resumo da aula, ideia principal, flashcards, nao sabia, aprendi, aprendemos, "
+        "feedback, corrigiu, li que, anotacao, anotacoes, resumo da aula, ideia principal, flashcards, "
+        "nao sabia, aprendi, aprendemos, "
         "tenho aprendido, entendi, agora entendo, compreendi, percebi, me dei conta, erro*, errei, estudei, "
         "revisei, lembrar que, nos ensinaram, explicou, nos mostrou, professor* disse, resolvi"
     ),
     "zh": phrases(
-        "笔记, 课堂笔记, 要点, 重点, 才知道, 不知道原来, 学到, 学会, 学了, 今天学, 明白了, 懂了, 理解了, "
+        "反馈, 了解到, 知道了, 查到, 读到, 出错, 实验记录, 笔记, 课堂笔记, 要点, 重点, 才知道, 不知道原来, "
+        "学到, 学会, 学了, 今天学, 明白了, 懂了, 理解了, "
         "搞懂, 弄懂, 弄明白, 原来, 发现, 错了, 做错, 错误, 弄错, 老师说, 老师讲, 老师教, 复习, 记住, 解出"
     ),
     "ja": phrases(
-        "メモ, ノート, 要点, ポイント, 知らなかった, 学んだ, 習った, 教わった, 分かった, わかった, 理解した, "
+        "フィードバック, 言われた, 間違え, 読んだ, 調べた, メモ, ノート, 要点, ポイント, 知らなかった, "
+        "学んだ, 習った, 教わった, 分かった, わかった, 理解した, "
         "理解できた, 気づいた, 気付いた, 間違えた, 間違い, 間違って, ミス, 説明した, 説明してくれた, 復習, "
         "覚えた, 解けた"
     ),
     "ru": phrases(
-        "конспект*, заметк* с урока, главн* мысл*, запомнить, нам рассказали, не знал*, узнал*, выучил*, "
+        "отзыв*, прочитал*, узнала, конспект*, заметк* с урока, главн* мысл*, запомнить, нам рассказали, "
+        "не знал*, узнал*, выучил*, "
         "научил*, понял, поняла, поняли, теперь понимаю, осознал*, разобрал*, ошибк*, ошибся, ошиблась, "
         "неправильно, повторил*, запомни*, объяснил*, нам показал*, сказал* ~ что, решил*"
     ),
@@ -106,7 +116,8 @@ CONTEXT: Lexicon = {
 # The learner names a difficulty: confusion, a recurring slip, something forgotten.
 GAP: Lexicon = {
     "en": phrases(
-        "instead of, should have been, it should be, chose ~ instead of, used ~ instead of, "
+        "don't get, dont get, do not get, instead of, should have been, it should be, chose ~ instead of, "
+        "used ~ instead of, "
         "wrote ~ instead of, picked ~ instead of, don't understand, dont understand, do not understand, "
         "didn't understand, confused about, i'm confused, i am confused, keep forget*, keep mix*, "
         "keep confus*, keep flip*, keep mak*, keep get*, keep mess*, keep drop*, keep miss*, keep los*, "
@@ -115,7 +126,8 @@ GAP: Lexicon = {
         "can't remember, cant remember"
     ),
     "es": phrases(
-        "en vez de, en lugar de, me confundi, me lie, elegi ~ en vez de, use ~ en lugar de, use ~ en vez de, "
+        "no lo he entendido, nunca lo he entendido, en vez de, en lugar de, me confundi, me lie, "
+        "elegi ~ en vez de, use ~ en lugar de, use ~ en vez de, "
         "no entiendo, no comprendo, no entendi, estoy confundid*, me confundo, siempre olvido, "
         "siempre me olvido, olvide, se me olvida, me cuesta, me lio, me equivoco"
     ),
@@ -130,7 +142,8 @@ GAP: Lexicon = {
         "komme nicht weiter"
     ),
     "pt": phrases(
-        "em vez de, ao inves de, escolhi ~ em vez de, usei ~ em vez de, nao entendo, nao entendi, "
+        "tinha esquecido, esqueci, em vez de, ao inves de, escolhi ~ em vez de, usei ~ em vez de, "
+        "nao entendo, nao entendi, "
         "nao compreendo, estou confus*, confundo, sempre esqueco, esqueci de, me confundo, "
         "tenho dificuldade, travo em"
     ),
@@ -139,7 +152,7 @@ GAP: Lexicon = {
         "老是出错, 卡在, 很难理解"
     ),
     "ja": phrases(
-        "ではなく, わからない, 分からない, わかりません, 分かりません, 理解できない, 混乱, 混同, "
+        "忘れ, ではなく, わからない, 分からない, わかりません, 分かりません, 理解できない, 混乱, 混同, "
         "いつも忘れる, 忘れてしまう, 忘れた, つまずい, 苦手"
     ),
     "ru": phrases(
@@ -189,33 +202,44 @@ REQUEST: Lexicon = {
 # Plans and scheduling: when a class or an exam is, not what was learned in it.
 LOGISTICS: Lexicon = {
     "en": phrases(
-        "soon, later today, next year, next semester, opens at, closes at, open on, closed on, on mondays, "
+        "moved to, postponed, pushed back, is sick, no lab, no class, soon, later today, next year, "
+        "next semester, opens at, closes at, open on, closed on, on mondays, "
         "on sundays, on weekends, this week, this afternoon, this evening, tomorrow, tonight, next week, "
         "next month, on monday, on tuesday, on wednesday, on thursday, on friday, this weekend, is due, "
         "due date, deadline, schedule*, reschedul*, cancelled, canceled, wish me luck, i have an exam, "
         "i have a test, i'm nervous, i am nervous"
     ),
     "es": phrases(
-        "pronto, el año que viene, el proximo año, cierra, abre, los lunes, los domingos, "
+        "aplazad*, pospuest*, esta enfermo, esta enferma, no hay clase, no hay laboratorio, pronto, "
+        "el año que viene, el proximo año, cierra, abre, los lunes, los domingos, "
         "los fines de semana, mañana, la semana que viene, la proxima semana, fecha de entrega, plazo, "
         "horario, nervios*"
     ),
     "fr": phrases(
-        "bientot, l'annee prochaine, ferme a, ouvre a, ferme le, le lundi, le dimanche, le week-end, demain, "
+        "reporte*, est malade, pas de cours, bientot, l'annee prochaine, ferme a, ouvre a, ferme le, "
+        "le lundi, le dimanche, le week-end, demain, "
         "la semaine prochaine, date limite, a rendre pour, emploi du temps, annule*, stresse*"
     ),
     "de": phrases(
-        "bald, nachstes jahr, schliesst, offnet, montags, sonntags, am wochenende, morgen, nachste woche, "
+        "verschoben, ist krank, fallt aus, bald, nachstes jahr, schliesst, offnet, montags, sonntags, "
+        "am wochenende, morgen, nachste woche, "
         "abgabetermin, frist, stundenplan, abgesagt, daumen, nervos, aufgeregt"
     ),
     "pt": phrases(
-        "em breve, ano que vem, proximo ano, fecha, abre, as segundas, aos domingos, nos fins de semana, "
+        "adiad*, esta doente, nao tem aula, em breve, ano que vem, proximo ano, fecha, abre, as segundas, "
+        "aos domingos, nos fins de semana, "
         "amanha, semana que vem, proxima semana, prazo, horario, cancelad*, nervos*"
     ),
-    "zh": phrases("马上, 明年, 关门, 开门, 周末, 每周一, 明天, 下周, 下星期, 截止, 课程表, 取消, 紧张"),
-    "ja": phrases("もうすぐ, 来年, 閉店, 開店, 週末, 毎週, 明日, あした, 来週, 締め切り, 時間割, 休講, 緊張"),
+    "zh": phrases(
+        "推迟, 延期, 改到, 生病, 马上, 明年, 关门, 开门, 周末, 每周一, 明天, 下周, 下星期, 截止, 课程表, "
+        "取消, 紧张"
+    ),
+    "ja": phrases(
+        "延期, 病気, もうすぐ, 来年, 閉店, 開店, 週末, 毎週, 明日, あした, 来週, 締め切り, 時間割, 休講, 緊張"
+    ),
     "ru": phrases(
-        "скоро, в следующем году, закрывается, открывается, по понедельникам, по выходным, завтра, "
+        "перенесл*, перенес*, болеет, не будет, скоро, в следующем году, закрывается, открывается, "
+        "по понедельникам, по выходным, завтра, "
         "на следующей неделе, срок сдачи, дедлайн, расписани*, отменил*, волнуюсь"
     ),
 }
@@ -243,9 +267,9 @@ LEARNED: Lexicon = {
     "fr": phrases("j'ai appris, nous avons appris, on a appris, je ne savais pas"),
     "de": phrases("gelernt, lernte*, wusste nicht, wusste ich nicht"),
     "pt": phrases("aprendi, aprendemos, nos ensinaram, nao sabia"),
-    "zh": phrases("学到, 学了, 今天学, 才知道"),
-    "ja": phrases("学んだ, 習った, 教わった, 知らなかった"),
-    "ru": phrases("выучил*, узнал* на уроке, нам рассказали, не знал*"),
+    "zh": phrases("了解到, 知道了, 查到, 学到, 学了, 今天学, 才知道"),
+    "ja": phrases("分かった, わかった, 学んだ, 習った, 教わった, 知らなかった"),
+    "ru": phrases("узнал*, поняла, понял, выучил*, узнал* на уроке, нам рассказали, не знал*"),
 }
 
 # Words that open what was learned: "learned *that* …", "understood *how* …", "aprendí *que* …".
@@ -321,6 +345,19 @@ FILLER: Lexicon = {
     ),
 }
 
+# Words no finished sentence ends on: a note that stops on one ("so the thing with the", "je crois que",
+# "所以如果") is a thought cut off, to be asked about, not dropped.
+UNFINISHED: Lexicon = {
+    "en": phrases("the, a, an, that, if, with, so, and, but, because, of, to"),
+    "es": phrases("si, que, el, la, los, las, un, una, y, pero, porque, de, con"),
+    "fr": phrases("que, qu', si, le, la, les, un, une, et, mais, parce que, de, avec"),
+    "de": phrases("wenn, dass, man, der, die, das, ein, eine, und, aber, weil, mit"),
+    "pt": phrases("se, que, a gente, o, a, os, as, um, uma, e, mas, porque, de, com"),
+    "zh": phrases("如果, 所以, 因为, 但是, 然后, 的"),
+    "ja": phrases("もし, つまり, だから, でも, けど, ので"),
+    "ru": phrases("если, что, и, но, потому что, то есть, а, с"),
+}
+
 # Subject-agnostic academic vocabulary: the shape of knowledge, whatever the subject.
 ACADEMIC: Lexicon = {
     "en": phrases(
@@ -355,37 +392,44 @@ ACADEMIC: Lexicon = {
 # Greetings, thanks, how-are-you and chit-chat: never learning on their own.
 SMALL_TALK: Lexicon = {
     "en": phrases(
-        "hello, hi, hey, good morning, good night, good evening, thanks, thank you, thx, how are you, "
+        "i love, favourite, favorite, hello, hi, hey, good morning, good night, good evening, thanks, "
+        "thank you, thx, how are you, "
         "how are you doing, how's it going, what's up, bye, goodbye, see you, lol, haha*, nice, cool, ok, "
         "okay, have a nice day, how was your day, i'm fine, i'm tired, i'm bored, happy birthday, good luck, "
         "wish me luck, you're welcome"
     ),
     "es": phrases(
-        "hola, buenos dias, buenas tardes, buenas noches, gracias, muchas gracias, como estas, que tal, "
+        "me encanta, favorit*, hola, buenos dias, buenas tardes, buenas noches, gracias, muchas gracias, "
+        "como estas, que tal, "
         "adios, hasta luego, jaja*, vale, de nada, feliz cumpleaños, suerte"
     ),
     "fr": phrases(
-        "bonjour, salut, bonsoir, merci, merci beaucoup, ca va, comment vas-tu, comment allez-vous, "
+        "j'adore, prefere*, bonjour, salut, bonsoir, merci, merci beaucoup, ca va, comment vas-tu, "
+        "comment allez-vous, "
         "au revoir, a bientot, mdr, bonne journee, bonne nuit, de rien, bon anniversaire"
     ),
     "de": phrases(
-        "hallo, guten morgen, guten tag, guten abend, gute nacht, danke, vielen dank, wie geht's, wie gehts, "
+        "ich liebe, lieblings*, hallo, guten morgen, guten tag, guten abend, gute nacht, danke, "
+        "vielen dank, wie geht's, wie gehts, "
         "wie geht es dir, tschuss, bis bald, bis spater, alles gute, viel gluck"
     ),
     "pt": phrases(
-        "ola, oi, bom dia, boa tarde, boa noite, obrigad*, valeu, tudo bem, como vai, como voce esta, tchau, "
+        "adoro, favorit*, ola, oi, bom dia, boa tarde, boa noite, obrigad*, valeu, tudo bem, como vai, "
+        "como voce esta, tchau, "
         "ate logo, ate mais, kkk*, de nada, feliz aniversario, boa sorte"
     ),
     "zh": phrases(
-        "你好, 您好, 嗨, 谢谢, 多谢, 早上好, 晚上好, 晚安, 再见, 拜拜, 你怎么样, 最近怎么样, 最近好吗, 哈哈, "
+        "喜欢, 最爱, 你好, 您好, 嗨, 谢谢, 多谢, 早上好, 晚上好, 晚安, 再见, 拜拜, 你怎么样, 最近怎么样, "
+        "最近好吗, 哈哈, "
         "不客气, 生日快乐"
     ),
     "ja": phrases(
-        "こんにちは, こんばんは, おはよう, ありがとう, お元気ですか, 調子はどう, さようなら, またね, "
+        "好き, こんにちは, こんばんは, おはよう, ありがとう, お元気ですか, 調子はどう, さようなら, またね, "
         "じゃあね, おやすみ, よろしく, 誕生日おめでとう"
     ),
     "ru": phrases(
-        "привет, здравствуй*, доброе утро, добрый день, добрый вечер, спокойной ночи, спасибо, как дела, "
+        "люблю, обожаю, любим*, привет, здравствуй*, доброе утро, добрый день, добрый вечер, "
+        "спокойной ночи, спасибо, как дела, "
         "как ты, как поживаешь, пока, до свидания, до встречи, хаха*, ладно, с днем рождения, удачи"
     ),
 }
@@ -436,13 +480,15 @@ OFF_TOPIC: Lexicon = {
         "健身房, 咖啡, 衣服, 演唱会"
     ),
     "ja": phrases(
-        "バス, 電車, 地下鉄, タクシー, 空港, アニメ, カフェ, パン屋, バー, スマホ, 携帯, 充電器, 料理, "
+        "カレー, 作り方, バス, 電車, 地下鉄, タクシー, 空港, アニメ, カフェ, パン屋, バー, スマホ, 携帯, "
+        "充電器, 料理, "
         "レシピ, パスタ, ピザ, 晩ご飯, 夕食, 昼ご飯, 朝ご飯, レストラン, 天気, 映画, ドラマ, サッカー, 野球, "
         "ゲーム, 買い物, 値段, 飛行機, ホテル, 旅行, 休暇, パーティー, 彼氏, パスワード, プリンター, ジム, "
         "コーヒー, コンサート"
     ),
     "ru": phrases(
-        "автобус*, поезд*, метро, такси, аэропорт*, сезон*, сери*, кафе, пекарн*, бар, телефон*, смартфон*, "
+        "тренировк*, врач*, автобус*, поезд*, метро, такси, аэропорт*, сезон*, сери*, кафе, пекарн*, бар, "
+        "телефон*, смартфон*, "
         "зарядк*, приготовить, готовить, рецепт*, паста, пасту, пасты, пицц*, ужин*, обед*, завтрак*, "
         "ресторан*, погод*, фильм*, кино, сериал*, футбол*, баскетбол*, видеоигр*, покупк*, купить, купил*, "
         "цена, цену, сколько стоит, рейс*, отел*, гостиниц*, отпуск*, каникул*, вечеринк*, день рождения, "

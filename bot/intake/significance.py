@@ -33,6 +33,7 @@ from bot.intake.cue_words import (
     OFF_TOPIC,
     REQUEST,
     SMALL_TALK,
+    UNFINISHED,
     every_language,
 )
 from bot.intake.learned_clause import states_what_was_learned
@@ -46,9 +47,20 @@ _REQUEST = Cues(every_language(REQUEST))
 _ACADEMIC = Cues(every_language(ACADEMIC))
 _SMALL_TALK = Cues(every_language(SMALL_TALK))
 _OFF_TOPIC = Cues(every_language(OFF_TOPIC))
+_UNFINISHED = Cues(every_language(UNFINISHED))
 
 _NUMBER = re.compile(r"\d")
 _SENTENCE = re.compile(r"[^.!?。！？\n]*[.!?。！？]?")
+_PUNCTUATION = re.compile(r"[\W_]+")
+# A quoted example: "make a mistake", «faire une erreur», 「He plays」 — what a language note is made of.
+_QUOTED = re.compile(r"\"[^\"\n]{2,}\"|“[^”\n]{2,}”|«[^»\n]{2,}»|「[^」\n]{2,}」|„[^“\n]{2,}“")
+# A reference to a place in the learner's material with nothing about it: "p. 34", "Глава 6", "第五章".
+_REFERENCE = re.compile(
+    r"^\W*(?:p|pp|s|S|стр|pag|pág|page|seite|chapter|kapitel|capitulo|capítulo|chapitre|глава)\.?\s*\d"
+    r"|^\W*第\s*[\d一二三四五六七八九十]+\s*[章课課题題]"
+    r"|^\W*問\s*\d",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -70,6 +82,8 @@ class Reading:
     states_learning: bool  # past its learning cues, the note says what was learned (learned_clause)
     named: bool  # a school subject is named (biology, 数学, историю …)
     wants_question: bool  # an explicit request for a task ("quiz me")
+    unfinished: bool = False  # the note stops mid-thought, or only points at a page or chapter
+    quoted: bool = False  # the note quotes an example in quotation marks
 
 
 def read(
@@ -93,7 +107,24 @@ def read(
         states_learning=states_what_was_learned(folded, (_EVENT, _GAP, _CONTEXT)),
         named=named,
         wants_question=wants_question,
+        unfinished=is_unfinished(note),
+        quoted=bool(_QUOTED.search(text)),
     )
+
+
+def is_unfinished(note: str) -> bool:
+    """True for a thought cut off (it stops on a word no sentence ends on) or a bare reference to a page or
+    chapter: what the learner meant is unclear, so the bot asks instead of dropping it."""
+    plain = without_markup(note).strip()
+    if _REFERENCE.search(plain) and len(plain) <= 30:
+        return True
+    if not plain or plain.endswith((".", "!", "。", "！", "?", "？")):
+        return False
+    words = [word for word in fold(plain).split() if _PUNCTUATION.sub("", word)]  # emoji aside
+    if not words:
+        return False
+    ends = (words[-1], " ".join(words[-2:]))  # "… the", and two-word ends: "a gente", "то есть"
+    return any(not _PUNCTUATION.sub("", _UNFINISHED.without(end)) for end in ends)
 
 
 def is_question_only(note: str) -> bool:
@@ -122,6 +153,11 @@ def _decide(reading: Reading) -> tuple[Significance, str]:
     if reading.off_topic and not reading.content and not material:
         return Significance.INCIDENTAL, "an everyday topic, not subject learning"
     if not (reading.learning or reading.context or reading.request or _substance(reading)):
+        if reading.unfinished and not reading.small_talk:
+            return (
+                Significance.AMBIGUOUS,
+                "a thought cut off, or a bare page or chapter: unclear what it means",
+            )
         reason = "small talk" if reading.small_talk else "no learning content recognized"
         return Significance.INCIDENTAL, reason
     if reading.small_talk and not (reading.request or _substance(reading)):
@@ -146,6 +182,9 @@ def _learning_event(reading: Reading) -> tuple[Significance, str]:
     school = reading.context or reading.academic or reading.signals or reading.named
     if reading.states_learning and school and not (reading.logistics or reading.off_topic):
         return Significance.DURABLE, "a learning event that says what was learned"
+    if reading.quoted and reading.named and reading.context and not reading.logistics:
+        # "My English teacher said I confuse "make" and "do"": a correction and its quoted examples.
+        return Significance.DURABLE, "a teacher's correction in a named subject, with its examples"
     return Significance.AMBIGUOUS, "it sounds like learning but names nothing to record"
 
 

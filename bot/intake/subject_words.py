@@ -17,14 +17,19 @@ from bot.intake.cue_words import Lexicon
 
 NAMES: Mapping[str, tuple[str, ...]] = {
     "mathematics": phrases(
-        "mathematics, math, maths, mathematic*, algebra, geometry, calculus, statistics, arithmetic, "
+        "mathematics, math, maths, shuxue, suugaku, sugaku, matematika, mathematic*, algebra, geometry, "
+        "calculus, statistics, arithmetic, "
         "trigonometry, matematica*, mathematique*, mathematik, mathe, 数学, математик*"
     ),
-    "physics": phrases("physics, physic*, fisica, physique, physik, 物理, физик*"),
-    "chemistry": phrases("chemistry, chem, quimica, chimie, chemie, 化学, хими*"),
-    "biology": phrases("biology, bio, biologia, biologie, 生物, биологи*"),
-    "history": phrases("history, historia, histoire, geschichte, 历史, 歴史, истори*"),
-    "geography": phrases("geography, geografia, geographie, erdkunde, 地理, географи*"),
+    "physics": phrases("physics, physic*, wuli, butsuri, fizika, fisica, physique, physik, 物理, физик*"),
+    "chemistry": phrases("chemistry, chem, huaxue, kagaku, khimiya, quimica, chimie, chemie, 化学, хими*"),
+    "biology": phrases("biology, bio, svt, shengwu, seibutsu, biologiya, biologia, biologie, 生物, биологи*"),
+    "history": phrases(
+        "history, lishi, rekishi, istoriya, historia, histoire, geschichte, 历史, 歴史, истори*"
+    ),
+    "geography": phrases(
+        "geography, dili, chiri, geografiya, geografia, geographie, erdkunde, 地理, географи*"
+    ),
     "computer-science": phrases(
         "computer science, programming, coding, cs, informatics, computing, informatica, informatique, "
         "informatik, 计算机, 编程, プログラミング, 情報, информатик*, программировани*"
@@ -87,7 +92,8 @@ TERMS: Mapping[str, Lexicon] = {
             "coeficiente*, el signo, numeros primos, despejar, multiplicacion, division"
         ),
         "fr": phrases(
-            "diviser, par zero, ordre des operations, moyenne, mediane, au carre, table* de multiplication, "
+            "parallele*, thales, diviser, par zero, ordre des operations, moyenne, mediane, au carre, "
+            "table* de multiplication, "
             "pour cent, quotient, nombre* pair*, nombre* impair*, arrondir, interets composes, graphique*, "
             "parabole*, circonference, soustraction*, multiplication*, derivee*, integrale*, equation*, "
             "inequation*, inegalite*, fraction*, triangle*, polynome*, quadratique*, algebre, geometrie, "
@@ -116,14 +122,16 @@ TERMS: Mapping[str, Lexicon] = {
             "numeros primos, porcentagem"
         ),
         "zh": phrases(
-            "除以, 除以零, 运算顺序, 平均数, 平均值, 中位数, 平方, 立方, 乘法表, 百分之, 余数, 偶数, 奇数, "
+            "不等号, 负数, 两边同时, 除以, 除以零, 运算顺序, 平均数, 平均值, 中位数, 平方, 立方, 乘法表, "
+            "百分之, 余数, 偶数, 奇数, "
             "数轴, 四舍五入, 复利, 图像, 抛物线, 圆周, 加法, 减法, 导数, 微分, 积分, 方程, 不等式, 分数, "
             "三角形, 多项式, 二次, 代数, 几何, 微积分, 三角函数, 正弦, 余弦, 斜边, 勾股, 对数, 指数, 矩阵, "
             "向量, 概率, 统计, 分母, 角度, 周长, 直径, 函数, 极限, 平方根, 系数, 变号, 移项, 质数, 素数, "
             "百分比, 相似, 面积, 斜率, 乘法, 除法"
         ),
         "ja": phrases(
-            "割る, ゼロで割, 計算の順序, 平均値, 中央値, 二乗, 三乗, 九九, パーセント, 余り, 偶数, 奇数, "
+            "不等号, 負の数, 両辺, 割る, ゼロで割, 計算の順序, 平均値, 中央値, 二乗, 三乗, 九九, "
+            "パーセント, 余り, 偶数, 奇数, "
             "数直線, 四捨五入, 複利, グラフ, 放物線, 円周, 足し算, 引き算, 導関数, 微分, 積分, 方程式, "
             "不等式, 分数, 三角形, 多項式, 二次, 代数, 幾何, 三角関数, 正弦, 余弦, 斜辺, ピタゴラス, 三平方, "
             "対数, 指数, 行列, ベクトル, 確率, 統計, 分母, 角度, 直径, 関数, 極限, 平方根, 係数, 符号, 移項, "
@@ -142,7 +150,8 @@ TERMS: Mapping[str, Lexicon] = {
     },
     "physics": {
         "en": phrases(
-            "speed of sound, sound travels, light travels, sound waves, light waves, boiling point, "
+            "speed of sound, echo*, speed of sound, sound travels, light travels, sound waves, "
+            "light waves, boiling point, "
             "melting point, boil, boils, melt*, evaporat*, condens*, velocity, acceleration, force, forces, "
             "newton*, gravity, gravitational, momentum, kinetic, potential energy, energy, friction, "
             "circuit*, voltage, electric current, resistor*, ohm*, magnet*, wavelength, frequency, optics, "
@@ -180,7 +189,8 @@ TERMS: Mapping[str, Lexicon] = {
             "质量, 密度, 惯性"
         ),
         "ja": phrases(
-            "音速, 光速, 沸点, 融点, 沸騰, 速度, 加速度, 力学, ニュートン, 重力, 運動量, 運動エネルギー, "
+            "音の速さ, 光の速さ, 音速, 光速, 沸点, 融点, 沸騰, 速度, 加速度, 力学, ニュートン, 重力, "
+            "運動量, 運動エネルギー, "
             "エネルギー, 摩擦, 回路, 電圧, 電流, 抵抗, オーム, 磁場, 波長, 周波数, 光学, 屈折, レンズ, 量子, "
             "熱力学, 圧力, 質量, 密度, 慣性, 振り子"
         ),
@@ -193,7 +203,8 @@ TERMS: Mapping[str, Lexicon] = {
     },
     "chemistry": {
         "en": phrases(
-            "boiling point, melting point, evaporat*, condens*, atom*, molecul*, electron*, proton*, "
+            "densest, density, hexagonal structure, boiling point, melting point, evaporat*, condens*, "
+            "atom*, molecul*, electron*, proton*, "
             "neutron*, ion, ions, ionic, covalent, chemical bond*, chemical reaction*, reactant*, mole, "
             "moles, molar*, oxid*, oxygen, hydrogen, carbon, acid*, alkali*, periodic table, "
             "chemical element*, chemical compound*, isotope*, valence, catalyst*, solvent*, solute, "
@@ -206,7 +217,8 @@ TERMS: Mapping[str, Lexicon] = {
             "soluto, estequiometria"
         ),
         "fr": phrases(
-            "atome*, molecule*, electron*, proton*, neutron*, ion, ions, ionique*, covalente*, "
+            "temperature de fusion, point de fusion, atome*, molecule*, electron*, proton*, neutron*, ion, "
+            "ions, ionique*, covalente*, "
             "liaison* chimique*, reaction* chimique*, reactif*, mole, moles, molaire, oxyd*, oxygene, "
             "hydrogene, carbone, acide*, tableau periodique, isotope*, valence, catalyseur*, solvant*, "
             "titrage, stoechiometrie"
@@ -218,13 +230,15 @@ TERMS: Mapping[str, Lexicon] = {
             "losungsmittel, titration, stochiometrie"
         ),
         "pt": phrases(
-            "atomo*, molecula*, eletron*, proton*, neutron*, ion, ions, ionic*, covalente*, ligacao quimica, "
+            "exotermic*, endotermic*, combustao, atomo*, molecula*, eletron*, proton*, neutron*, ion, "
+            "ions, ionic*, covalente*, ligacao quimica, "
             "ligacoes quimicas, reacao quimica, reacoes quimicas, reagente*, mol, mols, molar, oxid*, "
             "oxigenio, hidrogenio, carbono, acido*, tabela periodica, composto*, isotopo*, valencia, "
             "catalisador*, solvente*, soluto, titulacao, estequiometria"
         ),
         "zh": phrases(
-            "原子, 分子, 电子, 质子, 中子, 离子, 共价, 化学键, 化学反应, 反应物, 摩尔, 氧化, 氧气, 氢气, "
+            "中和反应, 中和, 放热, 吸热, 酸碱, 原子, 分子, 电子, 质子, 中子, 离子, 共价, 化学键, 化学反应, "
+            "反应物, 摩尔, 氧化, 氧气, 氢气, "
             "酸性, 碱性, 元素周期表, 化合物, 同位素, 化合价, 催化剂, 溶剂, 溶质, 滴定"
         ),
         "ja": phrases(
@@ -249,7 +263,8 @@ TERMS: Mapping[str, Lexicon] = {
             "tissue*, neuron*, hormone*, immune, anatomy, ribosome*, allele*, heredit*, osmosis, energy"
         ),
         "es": phrases(
-            "corazon, sangre, pulmon*, cerebro, esqueleto, hueso*, planta*, animal*, mamifero*, reptil*, "
+            "doble helice, replicacion, corazon, sangre, pulmon*, cerebro, esqueleto, hueso*, planta*, "
+            "animal*, mamifero*, reptil*, "
             "anfibio*, insecto*, cadena alimentaria, habitat*, vertebrado*, invertebrado*, polinizacion, "
             "semilla*, sistema nervioso, sistema digestivo, sistema inmunologico, energia, celula*, mitosis, "
             "meiosis, fotosintesis, clorofila, cloroplasto*, mitocondria*, adn, arn, gen, genes, genetic*, "
@@ -294,7 +309,8 @@ TERMS: Mapping[str, Lexicon] = {
             "激素, 免疫, 解剖, 核糖体, 等位基因, 渗透"
         ),
         "ja": phrases(
-            "心臓, 血液, 肺, 脳, 骨格, 筋肉, 植物, 動物, 哺乳類, 爬虫類, 両生類, 昆虫, 食物連鎖, 生息地, "
+            "半透膜, 浸透, クロロフィル, 心臓, 血液, 肺, 脳, 骨格, 筋肉, 植物, 動物, 哺乳類, 爬虫類, "
+            "両生類, 昆虫, 食物連鎖, 生息地, "
             "脊椎動物, 受粉, 種子, 神経系, 循環器, 消化器, 免疫系, エネルギー, 細胞, 体細胞分裂, 有糸分裂, "
             "減数分裂, 光合成, 葉緑素, 葉緑体, ミトコンドリア, 遺伝子, 遺伝, 染色体, タンパク質, たんぱく質, "
             "酵素, 進化, 自然選択, 生態系, 細菌, ウイルス, 細胞核, 細胞膜, 呼吸, 消化, 器官, 神経, ホルモン, "
@@ -331,7 +347,8 @@ TERMS: Mapping[str, Lexicon] = {
             "historique*"
         ),
         "de": phrases(
-            "seidenstrasse, krieg*, friedensvertrag, kaiserreich, imperium, revolution*, dynastie*, "
+            "weimarer republik, kaiserreich, mauerfall, berliner mauer, wiedervereinigung, seidenstrasse, "
+            "krieg*, friedensvertrag, kaiserreich, imperium, revolution*, dynastie*, "
             "jahrhundert*, mittelalter*, antike, zivilisation*, monarchie, kolonial*, kolonie*, "
             "unabhangigkeit, verfassung, parlament, konigreich*, pharao*, renaissance, reformation, feudal*, "
             "kreuzzug*, weltkrieg*, schlacht*, historisch*"
@@ -342,7 +359,9 @@ TERMS: Mapping[str, Lexicon] = {
             "parlamento, reino*, farao*, renascimento, feudal*, cruzada*, batalha de, historic*"
         ),
         "zh": phrases(
-            "丝绸之路, 战争, 条约, 帝国, 革命, 王朝, 世纪, 中世纪, 古代, 文明, 君主制, 殖民, 独立, 宪法, "
+            "公元前, 秦朝, 汉朝, 唐朝, 宋朝, 元朝, 明朝, 清朝, 王朝, 皇帝, 丝绸之路, 战争, 条约, 帝国, "
+            "革命, 王朝, 世纪, 中世纪, 古代, 文明, 君主制, 殖民, "
+            "独立, 宪法, "
             "议会, 王国, 法老, 文艺复兴, 宗教改革, 封建, 十字军, 世界大战, 冷战, 战役, 朝代"
         ),
         "ja": phrases(
@@ -350,7 +369,8 @@ TERMS: Mapping[str, Lexicon] = {
             "議会, 王国, ファラオ, ルネサンス, 宗教改革, 封建, 十字軍, 世界大戦, 冷戦, 幕府"
         ),
         "ru": phrases(
-            "шелков* пут*, войн*, мирн* договор*, импери*, революци*, династи*, век, века, веке, веков, "
+            "реформ*, крепостн*, царь, царя, император*, шелков* пут*, войн*, мирн* договор*, импери*, "
+            "революци*, династи*, век, века, веке, веков, "
             "средневеков*, древн*, цивилизаци*, монархи*, колони*, независимост*, конституци*, парламент*, "
             "королевств*, фараон*, возрождени*, реформаци*, феодал*, крестов* поход*, битв*, историческ*"
         ),
@@ -371,7 +391,8 @@ TERMS: Mapping[str, Lexicon] = {
             "terremoto*, sismo*, erosion, hemisferio*, glaciar*, desierto*, cordillera*, topografi*, monzon*"
         ),
         "fr": phrases(
-            "noyau terrestre, manteau terrestre, croute terrestre, sa capitale, cycle de l'eau, "
+            "fleuve*, riviere*, noyau terrestre, manteau terrestre, croute terrestre, sa capitale, "
+            "cycle de l'eau, "
             "precipitation*, foret tropicale, plateau*, peninsule*, archipel*, urbanisation, "
             "derive des continents, continent*, capitale, latitude, longitude, climat, tectonique*, volcan*, "
             "seisme*, tremblement de terre, erosion, equateur, hemisphere*, glacier*, desert*, "
@@ -481,7 +502,8 @@ TERMS: Mapping[str, Lexicon] = {
             "acorde*, escala mayor, escala menor, ritmo*, melodia*, armonia, clave de sol, compas, octava*"
         ),
         "fr": phrases(
-            "accord*, gamme*, rythme*, melodie*, harmonie, cle de sol, mesure a, octave*, dieses, bemols"
+            "accords, accord parfait, accord majeur, accord mineur, gamme*, rythme*, melodie*, harmonie, "
+            "cle de sol, mesure a, octave*, dieses, bemols"
         ),
         "de": phrases("akkord*, tonleiter*, rhythmus, melodie*, harmonie, violinschlussel, taktart, oktave*"),
         "pt": phrases(

@@ -318,3 +318,94 @@ def test_a_note_with_a_source_line_files_the_learners_own_material() -> None:
 )
 def test_notes_marked_as_notes_or_worked_in_class_are_recorded(note: str) -> None:
     assert recognize(note, ("mathematics",)).significance is Significance.DURABLE
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Solving: 4y - 2 = 10, so 4y = 12, so y = 3.",
+        "Lösung: 6a + 1 = 13 ⇒ 6a = 12 ⇒ a = 2",
+        "解答：3y − 4 = 11 → 3y = 15 → y = 5",
+        "Решаю: 9b = 27 → b = 27/9 → b = 3",
+    ],
+)
+def test_a_chain_of_equations_is_a_worked_solution_and_recorded(note: str) -> None:
+    assert Signal.STEPS in content_signals(note)
+    result = recognize(note, ("mathematics",))
+    assert result.significance is Significance.DURABLE, result.reason
+    assert result.subject == "mathematics"
+
+
+def test_one_or_two_equations_are_not_yet_worked_steps() -> None:
+    assert Signal.STEPS not in content_signals("y = 2x and x = 3")
+
+
+@pytest.mark.parametrize(
+    ("note", "subject"),
+    [
+        ("我了解到光合作用需要叶绿体。", "biology"),
+        ("今天知道了导数的定义。", "mathematics"),
+        ("本で読んだ：光合成は葉緑体で起こる。", "biology"),
+        ("Прочитал, что митохондрии производят энергию в клетке.", "biology"),
+        ("I now understand why the derivative of a constant is zero.", "mathematics"),
+        ("I finally get the difference between meiosis and mitosis in cells.", "biology"),
+        ("Ce que j'ai retenu : la Révolution française commence en 1789.", "history"),
+        ("On a vu que les chromosomes portent les gènes.", "biology"),
+        ("老师的反馈：我的历史作业里鸦片战争的年份写错了。", "history"),
+    ],
+)
+def test_more_learning_cues_in_every_language_record_the_note(note: str, subject: str) -> None:
+    result = recognize(note)
+    assert result.significance is Significance.DURABLE, result.reason
+    assert result.subject == subject
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        'La profesora de inglés me corrigió: se dice "I am twelve", no "I have twelve".',
+        'Мой учитель английского сказал, что я путаю "say" и "tell".',
+    ],
+)
+def test_a_correction_from_a_language_teacher_is_recorded_under_that_language(note: str) -> None:
+    result = recognize(note, ("english", "mathematics"))
+    assert result.significance is Significance.DURABLE, result.reason
+    assert result.subject == "english"
+
+
+@pytest.mark.parametrize(
+    ("note", "subject"),
+    [
+        ("明朝在1368年建立。", "lishi"),
+        ("Полтавская битва — 1709 год, победа Петра над шведами.", "istoriya"),
+    ],
+)
+def test_romanized_folder_names_find_their_subject(note: str, subject: str) -> None:
+    result = recognize(note, (subject, "shuxue"))
+    assert result.significance is Significance.DURABLE, result.reason
+    assert result.subject == subject
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "I love our biology class so much!",
+        "数学の授業が好き！",
+        "L'examen de maths est reporté à lundi.",
+        "Наш учитель химии болеет, урока не будет.",
+        "d'accord",
+    ],
+)
+def test_fondness_postponements_and_agreement_are_not_stored_or_asked(note: str) -> None:
+    assert recognize(note, ("mathematics", "chemistry")).significance is Significance.INCIDENTAL
+
+
+@pytest.mark.parametrize(
+    "note", ["and then the", "donc si", "weil die", "因为如果", "だから、もし", "Глава 9", "p. 12", "第二章"]
+)
+def test_a_thought_cut_off_or_a_bare_page_reference_is_asked_about_not_dropped(note: str) -> None:
+    assert recognize(note).significance is Significance.AMBIGUOUS
+
+
+def test_a_finished_remark_ending_in_an_emoji_is_not_a_thought_cut_off() -> None:
+    assert recognize("Mon chat a renversé le vase 😹").significance is Significance.INCIDENTAL
