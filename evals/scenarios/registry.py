@@ -32,6 +32,7 @@ from evals.scenarios import (
     s10_teaching_collaboration,
     s11_no_skill_continuity,
     s13_rag,
+    s14_repeated_error_synthesis,
     s15_recurring_automation,
     s17_differential_diagnosis,
     s18_no_overdiagnosis,
@@ -39,10 +40,6 @@ from evals.scenarios import (
 
 DIAGNOSIS_ISSUE = "#17"
 JUDGEMENT_ISSUE = "#16"
-DIAGNOSIS = (
-    f"owned by open issue {DIAGNOSIS_ISSUE}: synthesis of repeated errors (one gap, one model, a planned "
-    "transfer question) is not built"
-)
 SERVER_SIDE = "does not apply to a server-side bot: "
 
 # The one list of what may stay ``not-yet`` — or fail one named check — while ``gitlearnos evals`` exits 0:
@@ -50,9 +47,7 @@ SERVER_SIDE = "does not apply to a server-side bot: "
 # the open issue that builds it. A failing check listed here still reads ``fail`` in the table and the JSON,
 # with its owner: the judge is right and the bot is not there yet. The issue's work empties its entries;
 # anything else that is not-yet or failing fails the run.
-OWNED_BY_OPEN_ISSUE: dict[str, str] = {
-    "14": DIAGNOSIS_ISSUE,
-}
+OWNED_BY_OPEN_ISSUE: dict[str, str] = {}
 
 
 def owning_issue(scenario: str, variant: str = "") -> str | None:
@@ -159,7 +154,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "09 check",
     ),
     Scenario("13", "Route and verify required RAG", Surface.FORGE, forge_run=s13_rag.run),
-    Scenario("14", "Repeated-error synthesis", Surface.FORGE, DIAGNOSIS),
+    Scenario("14", "Repeated-error synthesis", Surface.FORGE, forge_run=s14_repeated_error_synthesis.run),
     Scenario("15", "Recurring automation", Surface.FORGE, forge_run=s15_recurring_automation.run),
     Scenario(
         "16",
