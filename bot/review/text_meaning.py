@@ -10,8 +10,10 @@ is then:
   is about the key's subject (it names another of the key's terms) — "the Bastille fell in 1799", "ice
   floats because it is lighter" (no 4 °C); it says the opposite of a key word ("slows down" for
   "speeds up"); or it negates a key word the key states plainly ("mitochondria do not make ATP");
-* ``correct`` when every hard term is there, most of the content words are, the answer negates exactly
-  where the key does ("without being used up" / "is not consumed") and adds no number or substance of
+* ``correct`` when every hard term is there, most of the content words are (all of them when the key
+  has three terms or fewer: "DNA is a single helix" is not "a double helix"), the answer negates exactly
+  where the key does, just before one of its terms ("without being used up" / "is not consumed"; not
+  "the base case has no error" for "the base case is missing") and adds no number or substance of
   its own (oxygen among glucose, CO2 and water may be respiration told, not photosynthesis);
 * ``cannot tell`` otherwise: a paraphrase the words do not settle, an off-topic text, a question.
 
@@ -30,7 +32,8 @@ from bot.review.number_words import with_digits
 from bot.review.text_lexicon import CHEMICALS, MONTHS, NEGATIVES, OPPOSITES, STOP_WORDS, SYNONYMS
 
 COVERAGE = 0.6  # share of the key's terms an answer must hold to be correct (every hard term among them)
-NEGATION_WINDOW = 3  # words after a negation that it reaches
+FEW_TERMS = 3  # a key of this many terms or fewer needs every one of them
+NEGATION_WINDOW = 3  # content words after a negation that it reaches
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 CODE = re.compile(r"[A-Za-z_][\w.]*\(\)|\b(?:None|True|False|NaN|null|nil|undefined)\b")
 FORMULA = re.compile(r"(?<![\w])(?:[A-Z][a-z]?\d*){1,6}(?![\w])")
@@ -153,15 +156,21 @@ def _content_words(key: str, reading: Reading) -> list[str]:
     return seen
 
 
+def _is_negation(word: str) -> bool:
+    return any(_entry_in(e, "", [word]) for e in NEGATIVES if not CJK.search(e))
+
+
 def _negates_key(answer: Reading, key: Reading, content: list[str]) -> bool:
-    """A negation directly before one of the key's terms ("do not make ATP", "is not dense")."""
+    """A negation shortly before one of the key's terms ("do not make ATP", "there is no base case")."""
     for i, word in enumerate(answer.words):
-        if any(_entry_in(e, "", [word]) for e in NEGATIVES if not CJK.search(e)):
-            after = read(" ".join(answer.words[i + 1 : i + 1 + NEGATION_WINDOW]))
-            if after.groups & key.groups or after.chemicals & key.chemicals:
-                return True
-            if any(after.has_word(c) for c in content):
-                return True
+        if not _is_negation(word):
+            continue
+        following = [w for w in answer.words[i + 1 :] if w not in STOP_WORDS and len(w) > 1]
+        after = read(" ".join(following[:NEGATION_WINDOW]))
+        if after.groups & key.groups or after.chemicals & key.chemicals:
+            return True
+        if any(after.has_word(c) for c in content):
+            return True
     return False
 
 
@@ -206,15 +215,16 @@ def judge_meaning(answer: str, key: str) -> tuple[Verdict, str]:
         return Verdict.CANNOT_TELL, "the answer shares none of the key's terms; its meaning needs a reader"
     if want.negations % 2 != got.negations % 2:
         return Verdict.CANNOT_TELL, "the answer negates where the key does not, or the other way round"
+    if want.negations and not _negates_key(got, want, content):
+        return Verdict.CANNOT_TELL, "the answer's negation is not about the key's terms"
     if want.numbers and got.numbers - want.numbers:
         return Verdict.CANNOT_TELL, "the answer adds numbers the key does not hold"
     if want.chemicals and got.chemicals - want.chemicals:
         return Verdict.CANNOT_TELL, "the answer names substances the key does not"
-    if (found_hard + found_soft) / total >= COVERAGE:
+    found = found_hard + found_soft
+    if found == total or (total > FEW_TERMS and found / total >= COVERAGE):
         return (
             Verdict.CORRECT,
-            f"{found_hard + found_soft} of the key's {total} terms, every hard term among them",
+            f"{found} of the key's {total} terms, every hard term among them",
         )
-    return Verdict.CANNOT_TELL, (
-        f"{found_hard + found_soft} of the key's {total} terms found; a paraphrase needs a reader"
-    )
+    return Verdict.CANNOT_TELL, (f"{found} of the key's {total} terms found; a paraphrase needs a reader")

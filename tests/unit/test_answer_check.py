@@ -244,6 +244,8 @@ def test_short_text_word_for_word(key: str, answer: str, result: Result) -> None
     [
         # Every hard term (number, date, formula, code) and most content words: correct, in any language.
         ("water boils at 100 °C at sea level", "Water boils at 100 degrees at sea level", C),
+        ("water boils at 100 °C at sea level", "El agua hierve a 100 °C al nivel del mar", C),
+        ("the heart pumps blood around the body", "The heart pumps blood", C),  # "around" is a function word
         ("the Berlin Wall fell on 9 November 1989", "El muro de Berlín cayó el 9 de noviembre de 1989", C),
         (
             "photosynthesis makes glucose from light, CO2 and water",
@@ -278,10 +280,15 @@ def test_short_text_word_for_word(key: str, answer: str, result: Result) -> None
         ("mitochondria make ATP by cellular respiration", "Mitochondria don't make ATP.", X),
         ("an enzyme speeds up a reaction without being used up", "An enzyme slows down a reaction", X),
         ("ice is less dense than water, so it floats", "Ice is more dense than water", X),
+        ("water boils at 100 °C at sea level", "Water freezes at 100 °C at sea level", X),
+        ("electrons have a negative charge", "Electrons have a positive charge", X),
         # Negation where the key has none, or none where it has one; a substance the key lacks; a question;
         # an answer sharing none of the key's terms; a paraphrase the words do not settle: cannot tell.
         ("the base case is missing", "The base case is not missing", N),
         ("the base case is missing", "The base case is there", N),
+        ("the base case is missing", "The base case has no error", N),  # its negation is about another word
+        ("DNA is a double helix", "DNA is a single helix", N),  # a key of three terms needs all three
+        ("the heart pumps blood around the body", "The lungs pump air around the body", N),
         (
             "an enzyme speeds up a reaction without being used up",
             "An enzyme speeds up a reaction and is used up",
@@ -294,7 +301,6 @@ def test_short_text_word_for_word(key: str, answer: str, result: Result) -> None
         ),
         ("water boils at 100 °C at sea level", "Does water boil at 100 °C at sea level?", N),
         ("water boils at 100 °C at sea level", "I studied with my sister all afternoon", N),
-        ("water boils at 100 °C at sea level", "El agua hierve a 100 °C al nivel del mar", N),
         ("the base case is missing", "You never checked n = 1, the base case.", C),
     ],
 )
