@@ -246,10 +246,13 @@ def _plan_note(
         # A request to be taught something new (a learning intention): the teaching start, nothing stored.
         start = _answer(Outcome.SKIPPED, event, key, teaching_reply(), "teaching start")
         return answer_first(start, lead, event, key)
-    if recognition.significance is Significance.AMBIGUOUS or recognition.subject is None:
+    if recognition.subject is None:
         known = f" (subjects so far: {', '.join(subjects)})" if subjects else ""
         ask = _answer(Outcome.SKIPPED, event, key, ASK_SUBJECT.format(known=known), NEEDS_SUBJECT)
         return answer_first(ask, lead, event, key)
 
     plan = plan_organize(event, snapshot, config, recognition, overrides, now=now, event_key=key)
-    return answer_first(authorized(plan), lead, event, key)
+    # Unsure whether it is a learning event, but sure of the subject: the exact pending writeback, which
+    # the learner approves or ignores (protocol decision 2), never a question the note already answers.
+    unsure = recognition.significance is Significance.AMBIGUOUS
+    return answer_first(authorized(plan, preview=preview or unsure), lead, event, key)
