@@ -11,6 +11,7 @@ forge already keeps, which makes a retry or a redelivery plan the same thing.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict
@@ -107,8 +108,16 @@ def approval_target(event: ThreadEvent, history: tuple[ThreadMessage, ...]) -> A
     the text the reply showed, so an approval can never apply words the learner did not see in the
     pending writeback.
     """
+    return replied_note(event, history, shows_pending_writeback)
+
+
+def replied_note(
+    event: ThreadEvent, history: tuple[ThreadMessage, ...], replied: Callable[[str], bool]
+) -> ApprovalTarget:
+    """The note the latest bot reply for which ``replied(body)`` holds was about, found as
+    :func:`approval_target` finds an approved note (an approval, or the learner's answer to a question)."""
     for message in reversed(_before_current(event, history)):
-        if not _is_from_bot(message) or not shows_pending_writeback(message.body):
+        if not _is_from_bot(message) or not replied(message.body):
             continue
         marker = PENDING_REPLY.search(message.body)
         found = COMMENT_KEY.search(marker.group("key")) if marker else None
