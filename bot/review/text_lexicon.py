@@ -116,6 +116,11 @@ NEGATIVES: tuple[str, ...] = (
     "без", "отсутству*", "不", "没", "無", "无", "缺",
 )
 
+# Negatives that may follow what they deny ("the base case is missing", "fehlt").
+POSTPOSED: tuple[str, ...] = (
+    "missing", "absent", "ausente", "lack*", "falta*", "manqu*", "fehl*", "отсутству*",
+)
+
 # Common chemical formulas and the names they go by; the formula itself is written as in the key.
 CHEMICALS: dict[str, tuple[str, ...]] = {
     "co2": ("carbon dioxide", "dioxido de carbono", "dioxyde de carbone", "kohlendioxid",

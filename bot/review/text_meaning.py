@@ -29,7 +29,15 @@ from dataclasses import dataclass
 
 from bot.intake.judgements import Verdict
 from bot.review.number_words import with_digits
-from bot.review.text_lexicon import CHEMICALS, MONTHS, NEGATIVES, OPPOSITES, STOP_WORDS, SYNONYMS
+from bot.review.text_lexicon import (
+    CHEMICALS,
+    MONTHS,
+    NEGATIVES,
+    OPPOSITES,
+    POSTPOSED,
+    STOP_WORDS,
+    SYNONYMS,
+)
 
 COVERAGE = 0.6  # share of the key's terms an answer must hold to be correct (every hard term among them)
 FEW_TERMS = 3  # a key of this many terms or fewer needs every one of them
@@ -38,6 +46,9 @@ CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 CODE = re.compile(r"[A-Za-z_][\w.]*\(\)|\b(?:None|True|False|NaN|null|nil|undefined)\b")
 FORMULA = re.compile(r"(?<![\w])(?:[A-Z][a-z]?\d*){1,6}(?![\w])")
 NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?(?![\w])")
+# A date in digits, day first ("14/07/1789", "14.7.1789"), or month first when the day cannot be a month.
+NUMERIC_DATE = re.compile(r"(?<![\w./-])(\d{1,2})([./-])(\d{1,2})\2(\d{2,4})(?![\w./-])")
+ISO_DATE = re.compile(r"(?<![\w./-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w./-])")
 SUFFIXES = ("ations", "ation", "ing", "est", "ed", "es", "en", "er", "s", "a", "e", "o")
 COGNATES = (("ph", "f"), ("th", "t"), ("y", "i"), ("k", "c"))
 
@@ -97,8 +108,31 @@ class Reading:
         )
 
 
+def _dates(text: str) -> tuple[str, set[str], set[int]]:
+    """Numeric dates read as day, month and year: the text without them, their numbers, their months."""
+    numbers: set[str] = set()
+    months: set[int] = set()
+
+    def take(day: str, month: str, year: str) -> str:
+        if int(month) > 12 >= int(day):
+            day, month = month, day
+        numbers.update((str(int(day)), str(int(year))))
+        months.add(int(month))
+        return " "
+
+    text = ISO_DATE.sub(lambda m: take(m.group(3), m.group(2), m.group(1)), text)
+    text = NUMERIC_DATE.sub(lambda m: take(m.group(1), m.group(3), m.group(4)), text)
+    return text, numbers, months
+
+
+def _number(text: str) -> str:
+    """A number as written, compared by value: "07" is "7", "4,5" is "4.5"."""
+    value = text.replace(",", ".")
+    return value.lstrip("0") or "0" if "." not in value else value
+
+
 def read(text: str) -> Reading:
-    digits = with_digits(unicodedata.normalize("NFKC", text))
+    digits, date_numbers, date_months = _dates(with_digits(unicodedata.normalize("NFKC", text)))
     folded = fold(digits)
     words = words_of(digits)
     code = frozenset(fold(m.group(0)).rsplit(".", 1)[-1] for m in CODE.finditer(digits))
@@ -117,11 +151,12 @@ def read(text: str) -> Reading:
         text=folded,
         words=words,
         stems=frozenset(stem(w) for w in words),
-        numbers=frozenset(n.replace(",", ".") for n in NUMBER.findall(digits)),
+        numbers=frozenset({_number(n) for n in NUMBER.findall(digits)} | date_numbers),
         groups=frozenset(g[0] for g in SYNONYMS if any(_entry_in(e, folded, words) for e in g)),
         chemicals=frozenset(named | (formulas - CHEMICALS.keys())),
         months=frozenset(
-            i for i, names in enumerate(MONTHS, 1) if any(_entry_in(n, folded, words) for n in names)
+            {i for i, names in enumerate(MONTHS, 1) if any(_entry_in(n, folded, words) for n in names)}
+            | date_months
         ),
         code=code,
         negations=sum(
@@ -160,18 +195,40 @@ def _is_negation(word: str) -> bool:
     return any(_entry_in(e, "", [word]) for e in NEGATIVES if not CJK.search(e))
 
 
-def _negates_key(answer: Reading, key: Reading, content: list[str]) -> bool:
-    """A negation shortly before one of the key's terms ("do not make ATP", "there is no base case")."""
-    for i, word in enumerate(answer.words):
+def _negated(reading: Reading) -> list[Reading]:
+    """What each negation in the text reaches: the content words after it, and before it as well for a
+    word that can follow what it denies ("the base case is missing")."""
+    windows = []
+    for i, word in enumerate(reading.words):
         if not _is_negation(word):
             continue
-        following = [w for w in answer.words[i + 1 :] if w not in STOP_WORDS and len(w) > 1]
-        after = read(" ".join(following[:NEGATION_WINDOW]))
-        if after.groups & key.groups or after.chemicals & key.chemicals:
-            return True
-        if any(after.has_word(c) for c in content):
-            return True
-    return False
+        after = [w for w in reading.words[i + 1 :] if w not in STOP_WORDS and len(w) > 1]
+        reach = after[:NEGATION_WINDOW]
+        if any(_entry_in(e, "", [word]) for e in POSTPOSED):
+            before = [w for w in reading.words[:i] if w not in STOP_WORDS and len(w) > 1]
+            reach += before[-NEGATION_WINDOW:]
+        windows.append(read(" ".join(reach)))
+    return windows
+
+
+def _touches(window: Reading, terms: Reading, content: list[str]) -> bool:
+    """Whether a negation's reach holds one of ``terms`` (a synonym group, a substance or a content word)."""
+    if window.groups & terms.groups or window.chemicals & terms.chemicals:
+        return True
+    return any(window.has_word(c) and terms.has_word(c) for c in content)
+
+
+def _negates_key(answer: Reading, key: Reading, content: list[str]) -> bool:
+    """A negation shortly before one of the key's terms ("do not make ATP", "there is no base case")."""
+    return any(_touches(window, key, content) for window in _negated(answer))
+
+
+def _negates_as_key(answer: Reading, key: Reading, content: list[str]) -> bool:
+    """Every negation of the answer reaches a term the key negates ("is not consumed" for "without being
+    used up"; not "never speeds up")."""
+    denied = [w for w in _negated(key) if w.words]
+    windows = _negated(answer)
+    return bool(windows) and all(any(_touches(w, d, content) for d in denied) for w in windows)
 
 
 def judge_meaning(answer: str, key: str) -> tuple[Verdict, str]:
@@ -215,7 +272,7 @@ def judge_meaning(answer: str, key: str) -> tuple[Verdict, str]:
         return Verdict.CANNOT_TELL, "the answer shares none of the key's terms; its meaning needs a reader"
     if want.negations % 2 != got.negations % 2:
         return Verdict.CANNOT_TELL, "the answer negates where the key does not, or the other way round"
-    if want.negations and not _negates_key(got, want, content):
+    if want.negations and not _negates_as_key(got, want, content):
         return Verdict.CANNOT_TELL, "the answer's negation is not about the key's terms"
     if want.numbers and got.numbers - want.numbers:
         return Verdict.CANNOT_TELL, "the answer adds numbers the key does not hold"

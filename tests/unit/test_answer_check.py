@@ -246,6 +246,8 @@ def test_short_text_word_for_word(key: str, answer: str, result: Result) -> None
         ("water boils at 100 °C at sea level", "Water boils at 100 degrees at sea level", C),
         ("water boils at 100 °C at sea level", "El agua hierve a 100 °C al nivel del mar", C),
         ("the heart pumps blood around the body", "The heart pumps blood", C),  # "around" is a function word
+        ("the Berlin Wall fell on 9 November 1989", "It fell on 09/11/1989", C),  # a date in digits
+        ("the Berlin Wall fell on 9 November 1989", "The Wall fell on 1989-11-09", C),
         ("the Berlin Wall fell on 9 November 1989", "El muro de Berlín cayó el 9 de noviembre de 1989", C),
         (
             "photosynthesis makes glucose from light, CO2 and water",
@@ -268,6 +270,7 @@ def test_short_text_word_for_word(key: str, answer: str, result: Result) -> None
         ("water boils at 100 °C at sea level", "At sea level, water boils at 90 °C.", X),
         ("the Berlin Wall fell on 9 November 1989", "The Berlin Wall fell in 1991", X),
         ("the Berlin Wall fell on 9 November 1989", "The Berlin Wall fell on 9 October 1989", X),
+        ("the Berlin Wall fell on 9 November 1989", "It fell on 9/10/1989", X),
         (
             "mitochondria make ATP by cellular respiration",
             "Mitochondria produce ADP by cellular respiration",
@@ -287,6 +290,7 @@ def test_short_text_word_for_word(key: str, answer: str, result: Result) -> None
         ("the base case is missing", "The base case is not missing", N),
         ("the base case is missing", "The base case is there", N),
         ("the base case is missing", "The base case has no error", N),  # its negation is about another word
+        ("an enzyme speeds up a reaction without being used up", "An enzyme never speeds up a reaction", N),
         ("DNA is a double helix", "DNA is a single helix", N),  # a key of three terms needs all three
         ("the heart pumps blood around the body", "The lungs pump air around the body", N),
         (
