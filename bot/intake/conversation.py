@@ -108,16 +108,25 @@ def approval_target(event: ThreadEvent, history: tuple[ThreadMessage, ...]) -> A
     the text the reply showed, so an approval can never apply words the learner did not see in the
     pending writeback.
     """
-    return replied_note(event, history, shows_pending_writeback)
+    return replied_note(event, history, shows_pending_writeback) or ApprovalTarget()
 
 
 def replied_note(
-    event: ThreadEvent, history: tuple[ThreadMessage, ...], replied: Callable[[str], bool]
-) -> ApprovalTarget:
+    event: ThreadEvent,
+    history: tuple[ThreadMessage, ...],
+    replied: Callable[[str], bool],
+    *,
+    latest_only: bool = False,
+) -> ApprovalTarget | None:
     """The note the latest bot reply for which ``replied(body)`` holds was about, found as
-    :func:`approval_target` finds an approved note (an approval, or the learner's answer to a question)."""
+    :func:`approval_target` finds an approved note (an approval, or the learner's answer to a question);
+    None when no such reply came before the event, or (``latest_only``) when it is not the bot's latest."""
     for message in reversed(_before_current(event, history)):
-        if not _is_from_bot(message) or not replied(message.body):
+        if not _is_from_bot(message):
+            continue
+        if not replied(message.body):
+            if latest_only:
+                return None
             continue
         marker = PENDING_REPLY.search(message.body)
         found = COMMENT_KEY.search(marker.group("key")) if marker else None
@@ -128,7 +137,7 @@ def replied_note(
                 unchanged = content_hash(candidate.body) == found.group("hash")
                 return ApprovalTarget(candidate) if unchanged else ApprovalTarget(stale=True)
         return ApprovalTarget(stale=True)
-    return ApprovalTarget()
+    return None
 
 
 def learner_turns(
