@@ -39,17 +39,20 @@ from bot.records.files import Record, goal_path, records
 from bot.review.answer_record import NO_FRESH_QUESTION, Assessment
 from bot.review.attempt import Result
 from bot.review.evidence import linked_gap, question_context
-from bot.review.question import TRANSFER, ReviewDraft, goal_link, planned_review
+from bot.review.question import ReviewDraft, goal_link, planned_review
 from bot.review.question_gen import fresh_only
 from bot.snapshot import OverlaySnapshot, RepoSnapshot
 from bot.text import slugify
 
 FOLLOW_UP_QUESTIONS = 1  # one thing at a time: a delayed check asks one fresh question
 PURPOSE = "review"  # a delayed retrieval check; it claims no transfer the rule builders cannot vouch for
-# Under a goal or gap saying ``Transfer required: yes`` a review-purpose check can never reach
-# ``demonstrated`` (bot.review.mastery), so the next check is a transfer task: a question form not asked
-# before (fresh_only drops every earlier question of the subject), recorded with Purpose ``transfer``.
-TRANSFER_DIFFERENCE = "a transfer task, because the goal requires transfer: "
+# Under a goal or gap saying ``Transfer required: yes`` a review-purpose check never reaches ``demonstrated``
+# (bot.review.mastery). The question builders vary the same task form (new numbers, a recall or a blank), so
+# the next check is no transfer task and says so, rather than being labelled one it is not.
+TRANSFER_OWED = (
+    "; the goal requires transfer, and this check asks the same task form, so it cannot establish "
+    "`demonstrated`: a transfer task (a new kind of problem) is still owed"
+)
 COMPOSES = "Composes with (review IDs)"
 CHECK_SUFFIX = re.compile(r"-check-\d{4}-\d{2}-\d{2}$")
 # The judge's verdict vocabulary for a recorded result: a partial answer still has a mistake to mark.
@@ -107,7 +110,7 @@ def plan_follow_up(
     None when no fresh question can be written; ``agent`` defaults to the offline rule agent, whose
     output is deterministic, so the same answer always plans the same record. ``judge``, the chat
     model the learner allowed, chooses what the next check asks for; its choice is written into ``Why``.
-    ``transfer``: the goal or gap requires transfer, so the next check is planned as a transfer task.
+    ``transfer``: the goal or gap requires transfer, which this check cannot show; its ``Why`` says so.
     """
     if result is Result.NOT_ASSESSED:
         return None  # an unevaluated attempt warrants no next check, so it plans none
@@ -137,7 +140,7 @@ def plan_follow_up(
         record_id=record_id,
         path=path,
         subject=subject,
-        purpose=TRANSFER if transfer else PURPOSE,
+        purpose=PURPOSE,
         due=due,
         depends_on=f"`{gap.label}`" if gap else f"none: no gap is linked to `{answered.label}`",
         composes_with=f"`{answered.label}`",
@@ -147,10 +150,10 @@ def plan_follow_up(
         grounded_in=answered_link,
         generated=f"{today.isoformat()} by {generated.generated_by}",
         why=f"delayed check after the answer of {today.isoformat()}: {result.value}; "
-        f"{chosen}{generated.why}.",
+        f"{chosen}{generated.why}{TRANSFER_OWED if transfer else ''}.",
         difference=(
-            f"{TRANSFER_DIFFERENCE if transfer else ''}a question form not asked in {answered_link} or any "
-            "other check of this subject; the answered questions are not repeated."
+            f"a question form not asked in {answered_link} or any other check of this subject; "
+            "the answered questions are not repeated."
         ),
         questions=tuple(q.question for q in generated.questions),
         successes=tuple(q.success for q in generated.questions),
