@@ -1,7 +1,7 @@
 """A short explanation against a key sentence: its hard terms, its content words and its polarity.
 
 A key such as "mitochondria make ATP by cellular respiration" is read as *hard terms* — numbers,
-dates, chemical formulas (and their names: "water" is H2O), code (``sort()``, ``None``) — which are
+dates (a month named in any of eight languages, or a date in digits), chemical formulas (and their names: "water" is H2O), code (``sort()``, ``None``) — which are
 the same fact in every language, and *content words* (the key's words without function words, lightly
 stemmed; a common verb is its synonym group, so "produce" and "erzeugt" stand for "make"). The answer
 is then:
@@ -14,7 +14,8 @@ is then:
   has three terms or fewer: "DNA is a single helix" is not "a double helix"), the answer negates exactly
   where the key does, just before one of its terms ("without being used up" / "is not consumed"; not
   "the base case has no error" for "the base case is missing") and adds no number or substance of
-  its own (oxygen among glucose, CO2 and water may be respiration told, not photosynthesis);
+  its own (oxygen among glucose, CO2 and water may be respiration told, not photosynthesis), and the
+  key does not pair opposites ("absorb CO2 and release O2": the words cannot tell which is which);
 * ``cannot tell`` otherwise: a paraphrase the words do not settle, an off-topic text, a question.
 
 The checker understands no grammar, so it is strict where it says ``correct`` and says ``incorrect``
@@ -274,6 +275,11 @@ def judge_meaning(answer: str, key: str) -> tuple[Verdict, str]:
         return Verdict.CANNOT_TELL, "the answer negates where the key does not, or the other way round"
     if want.negations and not _negates_as_key(got, want, content):
         return Verdict.CANNOT_TELL, "the answer's negation is not about the key's terms"
+    if any(a in want.groups and b in want.groups for a, b in OPPOSITES):
+        return (
+            Verdict.CANNOT_TELL,
+            "the key pairs opposites (absorbs … releases): who does which needs a reader",
+        )
     if want.numbers and got.numbers - want.numbers:
         return Verdict.CANNOT_TELL, "the answer adds numbers the key does not hold"
     if want.chemicals and got.chemicals - want.chemicals:
