@@ -214,16 +214,16 @@ def synthesize(
     found = observations(gap_content)
     if pattern is None or len(distinct(found)) < 2:
         return None
-    new, earlier = found[-1], found[:-1]
+    earlier = found[:-1]  # the newest observation is the one that repeats them
     slug = slugify(situation.key, max_length=60, fallback="pattern")
     model_id, model_path = f"model-{slug}", f"subjects/{situation.subject}/models/{slug}.md"
     review_id = f"review-transfer-{slug}"
     review_path = f"subjects/{situation.subject}/reviews/{review_id}.md"
     due = (day + TRANSFER_DELAY).isoformat()
-    writes = {
-        f"subjects/{situation.subject}/events/{o.file}": _linked(text, (*earlier[:i], *earlier[i + 1 :], new))
-        for i, o in enumerate(earlier)
-        if (text := snapshot.read_text(f"subjects/{situation.subject}/events/{o.file}")) is not None
+    writes = {  # every stored observation links the others (organize's new one is linked by ``edit``)
+        path: _linked(text, (*found[:i], *found[i + 1 :]))
+        for i, o in enumerate(found)
+        if (text := snapshot.read_text(path := f"subjects/{situation.subject}/events/{o.file}")) is not None
     }
     existing_model = snapshot.read_text(model_path)
     depends = ", ".join(f"`{o.event_id}`" for o in distinct(found))

@@ -11,7 +11,9 @@ What one run reconciles, in order (protocol "Automation", ``maintenance``):
    regenerated with the chart in one commit (:func:`bot.automation.maintenance_findings.refreshed_views`),
    under the writer lock and on the inspected base; a learner push meanwhile stops the run with a
    conflict, nothing is forced;
-3. waiting feedback, contradictory state and repeated evidence waiting for synthesis are *reported*
+3. a gap holding two distinct observations of one situation and no model is synthesized in that same
+   commit (:func:`bot.automation.pattern_synthesis.synthesis_writes`: one model, one transfer task);
+4. waiting feedback, contradictory state and repeated evidence waiting for synthesis are *reported*
    in the run's evidence (:func:`bot.automation.maintenance_findings.findings`), not fixed.
 
 Each run belongs to one occurrence, ``maintenance/<repo>/<local date>``, claimed with ``SET NX``
@@ -30,11 +32,12 @@ from datetime import UTC, date, datetime
 import structlog
 
 from bot.automation.maintenance_findings import Findings, findings, refreshed_views
+from bot.automation.pattern_synthesis import synthesis_writes
 from bot.automation.schedule_rules import occurrence_key
 from bot.plan import CommitSpec, FileWrite
 from bot.rag.reconcile import replays_due
 from bot.setup.operation import BOT_NAME
-from bot.snapshot import RepoSnapshot
+from bot.snapshot import OverlaySnapshot, RepoSnapshot
 from bot.trailers import TRAILER_OPERATION
 from workers.executor import CONFLICT, enqueue_follow_ups
 from workers.git_checkout import GitWorkspaceError
@@ -51,6 +54,15 @@ from workers.scheduling.missed import catch_up_missed_comments, catch_up_missed_
 log = structlog.get_logger("gitlearnos.maintenance")
 
 JOB = MAINTENANCE_JOB
+REFRESH_COMMIT = (
+    "Regenerate the stale dashboard",
+    "dashboard.md or its chart differed from what the records imply; regenerated from them.",
+)
+SYNTHESIS_COMMIT = (
+    "Synthesize repeated errors into models",
+    "A gap held two distinct observations of one situation and no model: the events linked, one model and "
+    "one planned transfer task each; the views regenerated with them.",
+)
 
 
 @dataclass(frozen=True)
@@ -136,15 +148,14 @@ class _RepositoryReview:
 
     def change(self, snapshot: RepoSnapshot) -> tuple[tuple[FileWrite, ...], CommitSpec] | None:
         self.findings = findings(snapshot)
-        views = refreshed_views(snapshot, self._today, updated_by=BOT_NAME)
-        if not views:
+        synthesized = synthesis_writes(snapshot, self._today)  # repeated situations no model covers yet
+        views = refreshed_views(OverlaySnapshot(snapshot, synthesized), self._today, updated_by=BOT_NAME)
+        writes = synthesized | views
+        if not writes:
             return None
-        spec = CommitSpec(
-            subject="Regenerate the stale dashboard",
-            body="dashboard.md or its chart differed from what the records imply; regenerated from them.",
-            trailers=((TRAILER_OPERATION, JOB),),
-        )
-        return tuple(FileWrite(path=path, content=text) for path, text in views.items()), spec
+        subject, body = SYNTHESIS_COMMIT if synthesized else REFRESH_COMMIT
+        spec = CommitSpec(subject=subject, body=body, trailers=((TRAILER_OPERATION, JOB),))
+        return tuple(FileWrite(path=path, content=text) for path, text in writes.items()), spec
 
 
 def enqueue_rag_replays(runtime: WorkerRuntime, target: RegisteredRepo) -> int:
