@@ -19,10 +19,11 @@ from bot.diagnose.teaching import teaching_reply
 from bot.errors import ConfigError
 from bot.handoff.operation import plan_handoff, wants_handoff
 from bot.intake.agent import Agent, LearnerInput, Recognition, Significance
-from bot.intake.conversation import ThreadMessage, approval_target
+from bot.intake.conversation import ApprovalTarget, ThreadMessage, approval_target
 from bot.intake.events import Comment, CommentEvent, Forge, IssueOpened, ThreadEvent, as_kind, event_key
 from bot.intake.model_use import NEEDS_SUBJECT, answer_first, answer_judge, pick_agent, reply_lead
 from bot.intake.overrides import Override, find_overrides
+from bot.intake.subject_answer import answered_subject, subject_question_target
 from bot.intake.subject_routing import knowledge_points_in
 from bot.intake.vetting import vetted
 from bot.operation_context import Context
@@ -124,6 +125,10 @@ def plan_note(event: ThreadEvent, snapshot: RepoSnapshot, context: Context) -> P
         if approved_note is None:
             return _answer(Outcome.SKIPPED, event, key, APPROVAL_STALE, "approved note changed")
         plan = _plan_note(approved_note, snapshot, config, agents, now=now, approved=True)
+    elif (answered := _subject_answer(event, snapshot, history)) is not None:
+        # "this belongs to mathematics" after "Which subject …?": the note asked about, with that subject.
+        asked_note, subject = answered
+        plan = _plan_note(asked_note, snapshot, config, agents, now=now, subject=subject)
     else:
         plan = _plan_note(event, snapshot, config, agents, now=now)
         plan = with_source_question(plan, event, snapshot, key)  # a question about own material: RAG
@@ -132,7 +137,23 @@ def plan_note(event: ThreadEvent, snapshot: RepoSnapshot, context: Context) -> P
 
 def _approved_note(event: ThreadEvent, history: tuple[ThreadMessage, ...]) -> ThreadEvent | None:
     """The event whose pending writeback an approval comment answers; None when that note changed."""
-    target = approval_target(event, history)
+    return _note_of(event, approval_target(event, history))
+
+
+def _subject_answer(
+    event: ThreadEvent, snapshot: RepoSnapshot, history: tuple[ThreadMessage, ...]
+) -> tuple[ThreadEvent, str] | None:
+    """The note the bot's subject question was about and the subject a lone comment answers it with."""
+    if event.comment is None or event.thread.is_pull_request:
+        return None
+    subject = answered_subject(event.comment.body, known_subjects(snapshot))
+    target = subject_question_target(event, history) if subject else None
+    note = _note_of(event, target) if target is not None else None
+    return (note, subject) if note is not None and subject else None
+
+
+def _note_of(event: ThreadEvent, target: ApprovalTarget) -> ThreadEvent | None:
+    """The event of the note a reply was about (a comment as the forge lists it now, or the issue)."""
     if target.stale:
         return None
     if target.comment is None:
@@ -191,10 +212,12 @@ def _plan_note(
     *,
     now: datetime,
     approved: bool = False,
+    subject: str | None = None,
 ) -> Plan:
     """Overrides, recognition and organize for one learner input, under the config's write authority.
 
     ``agents`` is the offline rule agent and the optional chat model; a model answer leads every reply.
+    ``subject`` is the learner's answer to the subject question about this note, as "this belongs to".
     """
     key = event_key(event)
     has_remote = event.forge is not Forge.LOCAL
@@ -235,8 +258,9 @@ def _plan_note(
     if overrides.forbids_storing:
         not_stored = NOT_STORED.format(override=overrides.describe())
         return answer_first(_answer(Outcome.SKIPPED, event, key, not_stored, "override"), lead, event, key)
-    if overrides.subject:
-        recognition = recognition.model_copy(update={"subject": overrides.subject.lower()})
+    declared = overrides.subject or subject
+    if declared:
+        recognition = recognition.model_copy(update={"subject": declared.lower()})
         if recognition.significance is Significance.AMBIGUOUS:
             recognition = recognition.model_copy(update={"significance": Significance.DURABLE})
     if recognition.significance is Significance.INCIDENTAL:
