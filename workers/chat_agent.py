@@ -10,7 +10,9 @@ request with its own instruction and JSON schema (:mod:`workers.chat_schemas`), 
 * question generation — fresh questions, each with an answer key and a success condition (the core's
   guard drops one that shows its key, quotes the evidence or repeats an earlier item);
 * answer evaluation — a rubric verdict (correct / incorrect / cannot-tell) with its reason;
-* follow-up choice — what the next check asks for after a verdict.
+* follow-up choice — what the next check asks for after a verdict;
+* probe-answer reading — how a free-prose answer to a diagnostic probe moves each competing explanation,
+  every move quoting the answer (the core drops a move whose quote is not there, and its gates decide).
 
 The model proposes and the core disposes: a recognition passes the same vetting as the rule agent's
 (:mod:`bot.intake.vetting`), a verdict is bounded by the core's mastery gates, and nothing the model
@@ -34,6 +36,7 @@ import httpx
 import structlog
 from pydantic import BaseModel, ValidationError
 
+from bot.diagnose.proposal import ProbeAnswerToRead, ProposedMove, ProposedReading
 from bot.intake.agent import LearnerInput, Recognition, Significance
 from bot.intake.judgements import AnswerToJudge, AnswerVerdict, FollowUpChoice, Verdict, rule_follow_up
 from bot.intake.rule_agent import RuleAgent, image_urls, parse_issue_form
@@ -41,10 +44,12 @@ from bot.review.question_gen import GeneratedQuestion, GeneratedQuestions, Quest
 from runtime.settings import Settings
 from workers.chat_schemas import (
     FOLLOW_UP_INSTRUCTIONS,
+    PROBE_READING_INSTRUCTIONS,
     QUESTION_INSTRUCTIONS,
     RECOGNITION_INSTRUCTIONS,
     VERDICT_INSTRUCTIONS,
     ModelFollowUp,
+    ModelProbeReading,
     ModelQuestion,
     ModelQuestions,
     ModelReading,
@@ -65,6 +70,7 @@ VERDICT_UNAVAILABLE = "the chat model could not judge this answer ({reason})"
 NOTHING_TO_JUDGE_AGAINST = "no verdict: the record states neither an answer key nor a success condition"
 NO_VERDICT = "no verdict: the chat model gave none, and nothing else here judges by meaning"
 FOLLOW_UP_UNAVAILABLE = "the chat model could not choose the next check ({reason}); used the offline rule"
+PROBE_READING_UNAVAILABLE = "the chat model could not read this answer ({reason}), so it split nothing"
 
 
 class ModelCallFailed(Exception):
@@ -155,6 +161,28 @@ class ChatModelAgent:
             remark = FOLLOW_UP_UNAVAILABLE.format(reason=failure)
             return rule_follow_up(verdict).model_copy(update={"remark": remark})
         return FollowUpChoice(kind=chosen.follow_up, why=chosen.why.strip(), judged_by=self.judge)
+
+    def read_probe_answer(self, item: ProbeAnswerToRead) -> ProposedReading:
+        """The model's proposed moves for one probe answer; none, with a remark, when the model fails.
+
+        Only the classes the core listed may be moved; the core then keeps a move only if its quote is in
+        the answer, and its gates decide what the moves earn (:mod:`bot.diagnose.proposal`).
+        """
+        try:
+            read = self._call(
+                PROBE_READING_INSTRUCTIONS,
+                data_block(item.model_dump_json()),
+                "probe_reading",
+                ModelProbeReading,
+            )
+        except ModelCallFailed as failure:
+            log.warning("chat_model_probe_reading_failed", model=self.model, reason=str(failure))
+            return ProposedReading(split=PROBE_READING_UNAVAILABLE.format(reason=failure), judged_by="rules")
+        listed = {cls for cls, _status in item.hypotheses}
+        moves = tuple(
+            ProposedMove.model_validate(m.model_dump()) for m in read.moves if m.hypothesis in listed
+        )
+        return ProposedReading(moves=moves, split=read.split, blocker=read.blocker, judged_by=self.judge)
 
     def _call(self, instructions: str, content: Any, name: str, schema: type[Schema]) -> Schema:
         """One chat completion whose reply must be JSON of ``schema``; :class:`ModelCallFailed` if not."""

@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.diagnose.hypotheses import HypothesisClass
 from bot.intake.agent import Channel
 from bot.intake.events import content_hash
 from bot.intake.judgements import FollowUpKind, Verdict
@@ -74,6 +75,20 @@ The data block (JSON) holds the verdict, the goal, the gap and the evidence. Rep
 - why: one sentence on why this step comes next.
 {DATA_RULE}"""
 
+PROBE_READING_INSTRUCTIONS = f"""You read a learner's answer to one diagnostic probe, by meaning.
+The data block (JSON) holds the signal (what went wrong), the probe the learner was asked, their answer,
+and the competing explanations ("hypotheses") with each one's status now. Reply with JSON only:
+- moves: for each explanation the answer really speaks to, one move: "supported" when the answer gives
+  positive evidence that this is the cause, "weakened" when it speaks against it without excluding it,
+  "ruled_out" when it shows this is not the cause. Never move an explanation that is already "ruled_out"
+  or "falsified", and name only the explanations listed. Each move carries "quote": the learner's own
+  words from the answer, copied exactly (a move whose quote is not in the answer is dropped), and "why":
+  one sentence. No move at all when the answer tells nothing apart; never guess "supported".
+- split: one line saying what the answer told apart, or that it told nothing apart;
+- blocker: when exactly one explanation is supported, the specific idea or step that blocks the learner,
+  in a few words; otherwise "".
+{DATA_RULE}"""
+
 MAX_ANSWER = 4000
 MAX_LINE = 300
 
@@ -120,6 +135,23 @@ class ModelFollowUp(_Reply):
 
     follow_up: FollowUpKind
     why: str = Field(min_length=1, max_length=MAX_LINE)
+
+
+class ModelMove(_Reply):
+    """One explanation the probe answer moves, resting on the learner's own words."""
+
+    hypothesis: HypothesisClass
+    status: Literal["weakened", "ruled_out", "supported"]
+    quote: str = Field(min_length=1, max_length=MAX_LINE)
+    why: str = Field(min_length=1, max_length=MAX_LINE)
+
+
+class ModelProbeReading(_Reply):
+    """Probe-answer reading: the moves, what the answer split, and the blocker of a lone supported class."""
+
+    moves: list[ModelMove] = Field(max_length=len(HypothesisClass))
+    split: str = Field(min_length=1, max_length=200)
+    blocker: str = Field(max_length=120)
 
 
 def wire_schema(schema: type[BaseModel]) -> dict[str, Any]:
