@@ -32,6 +32,7 @@ from bot.intake.events import (
     ThreadEvent,
     event_key,
 )
+from bot.intake.subject_answer import answered_subject
 from bot.learner_note import learners_of, plan_note
 from bot.operation_context import Context
 from bot.plan import Outcome, Plan
@@ -86,10 +87,13 @@ def _plan_edit(event: EditEvent, snapshot: RepoSnapshot, context: Context) -> Pl
 
 
 def _note_needs_history(event: NoteEvent, snapshot: RepoSnapshot) -> bool:
-    """A comment continues a conversation: the setup gate's (no config yet) or an approval's."""
+    """A comment continues a conversation: the setup gate's (no config yet), an approval's, or an answer
+    to the subject question (which finds the note that question was about)."""
     if event.comment is None:
         return False
-    return snapshot.read_text(CONFIG_PATH) is None or is_approval(event.comment.body)
+    body = event.comment.body
+    unconfigured = snapshot.read_text(CONFIG_PATH) is None
+    return unconfigured or is_approval(body) or answered_subject(body, ()) is not None
 
 
 def _plan_handoff_event(event: ThreadEvent, snapshot: RepoSnapshot, context: Context) -> Plan:
