@@ -4,10 +4,16 @@ note it was asked about."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.handle import plan_event
+from bot.intake.conversation import ThreadMessage
+from bot.intake.events import Comment, EventKind, InboundEvent
 from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome
-from tests.support.learner import NOW, issue_event, learner_repo
+from bot.routing import needs_thread_history
+from bot.snapshot import MemorySnapshot
+from tests.support.learner import GOAL, NOW, issue_event, learner_repo
 
 AGENT = RuleAgent()
 QUESTION = "Why is the derivative of a constant always zero?"
@@ -30,3 +36,60 @@ def test_a_request_to_be_taught_keeps_the_teaching_start() -> None:
     assert result.commit is None
     assert "exact pending writeback" not in reply.text
     assert "Which subject" not in reply.text
+
+
+TWO_SUBJECTS = {"subjects/biology/goals/main-goal.md": GOAL.replace("mathematics", "biology")}
+UNROUTED = "In class today I learned that you should always check both answers before moving on."
+
+
+def _asked(event: InboundEvent, snapshot: MemorySnapshot) -> ThreadMessage:
+    """The bot's subject question about ``event``, as the thread lists it afterwards."""
+    (reply,) = plan_event(event, snapshot, now=NOW, agent=AGENT).replies
+    assert "Which subject does this note belong to?" in reply.text
+    return ThreadMessage(author="gitlearnos-bot", is_bot=True, body=reply.body(), comment_id="11")
+
+
+@pytest.mark.parametrize("answer", ["this belongs to biology", "biology", "Biología", "生物", "it's bio"])
+def test_a_lone_subject_answer_files_the_issue_it_was_asked_about(answer: str) -> None:
+    snapshot = learner_repo(**TWO_SUBJECTS)
+    asked = _asked(issue_event(UNROUTED, title="Checking answers"), snapshot)
+    reply_event = issue_event(
+        UNROUTED, title="Checking answers", kind=EventKind.COMMENT_CREATED, comment=answer
+    )
+    result = plan_event(reply_event, snapshot, now=NOW, agent=AGENT, history=(asked,))
+    assert result.outcome is Outcome.COMMITTED, result.reason
+    record = next(w for w in result.writes if w.path.startswith("subjects/biology/events/"))
+    assert "check both answers before moving on" in record.content
+    assert f"> {answer}" not in record.content
+    assert result.commit is not None and "Subject: biology" in result.commit.body
+
+
+def test_a_subject_answer_files_the_comment_the_question_was_about() -> None:
+    snapshot = learner_repo(**TWO_SUBJECTS)
+    note_event = issue_event(kind=EventKind.COMMENT_CREATED, comment=UNROUTED)
+    note = ThreadMessage(author="alice", body=UNROUTED, comment_id="99")
+    asked = _asked(note_event, snapshot)
+    answer = issue_event(kind=EventKind.COMMENT_CREATED, comment="mathematics")
+    answer = answer.model_copy(update={"comment": Comment(id=12, body="mathematics")})
+    result = plan_event(answer, snapshot, now=NOW, agent=AGENT, history=(note, asked))
+    assert result.outcome is Outcome.COMMITTED, result.reason
+    assert any(
+        w.path.startswith("subjects/mathematics/events/") and "check both answers" in w.content
+        for w in result.writes
+    )
+
+
+def test_a_subject_word_without_a_pending_question_is_not_an_answer() -> None:
+    snapshot = learner_repo(**TWO_SUBJECTS)
+    comment = issue_event(kind=EventKind.COMMENT_CREATED, comment="biology")
+    result = plan_event(comment, snapshot, now=NOW, agent=AGENT, history=())
+    assert result.commit is None
+    assert not any(w.path.startswith("subjects/biology/events/") for w in result.writes)
+
+
+def test_the_subject_answer_makes_the_thread_history_fetched() -> None:
+    comment = issue_event(kind=EventKind.COMMENT_CREATED, comment="this belongs to biology")
+    assert needs_thread_history(comment, learner_repo())
+    assert not needs_thread_history(
+        issue_event(kind=EventKind.COMMENT_CREATED, comment="nice"), learner_repo()
+    )
