@@ -396,7 +396,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "review-purpose-only",
         _committed(review_purpose_only),
         ("11",),
-        "the next check planned is a transfer task with its question",
+        "a delayed independent right answer to a transfer task is `demonstrated`",
     ),
 )
 # Broken bots no scenario catches yet: runnable by name (``mutants_run --mutant``), kept out of CI's slice

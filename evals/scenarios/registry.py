@@ -47,7 +47,10 @@ SERVER_SIDE = "does not apply to a server-side bot: "
 # the open issue that builds it. A failing check listed here still reads ``fail`` in the table and the JSON,
 # with its owner: the judge is right and the bot is not there yet. The issue's work empties its entries;
 # anything else that is not-yet or failing fails the run.
-OWNED_BY_OPEN_ISSUE: dict[str, str] = {}
+OWNED_BY_OPEN_ISSUE: dict[str, str] = {
+    # The offline question builders vary the same task form; no follow-up is a transfer task yet.
+    "11: transfer-based goal: the next check planned is a transfer task with its question": JUDGEMENT_ISSUE,
+}
 
 
 def owning_issue(scenario: str, variant: str = "") -> str | None:
@@ -142,7 +145,6 @@ SCENARIOS: tuple[Scenario, ...] = (
         forge_run=partial(
             s11_no_skill_continuity.run, not_applicable=[(v.name, v.reason) for v in S11_NOT_APPLICABLE]
         ),
-        variants=S11_NOT_APPLICABLE,
     ),
     Scenario(
         "12",

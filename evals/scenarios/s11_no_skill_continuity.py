@@ -11,10 +11,9 @@ applicable with the registry's reasons. Two variants apply:
   page's locator kept), claim no write, commit or push, and nothing may land in the repository.
 - **Transfer-based goal**: the goal says ``Transfer required: yes``. A due check of the same task form
   (``Purpose: review``) answered correctly, independently and days after the learning event must leave
-  the gap at ``learning``, and the next check the bot plans must be a transfer task with its question. A
-  due transfer task answered the same way under the same goal reaches ``demonstrated``. The bot's own
-  planned transfer check falls due days later, past any wait here, so answering that very record is a
-  unit test (``tests/unit/test_transfer_goal_follow_up.py``).
+  the gap at ``learning``, and the next check the bot plans must be a transfer task with its question
+  (it is not yet: the offline builders vary the same task form, so that check fails, owned by #16). A due
+  transfer task answered the same way under the same goal reaches ``demonstrated``.
 """
 
 from __future__ import annotations
@@ -169,7 +168,7 @@ def transfer_goal_files(purpose: str) -> dict[str, str]:
 
 def _run_transfer_goal(ctx: ForgeRun) -> None:
     """The due check answered right, alone, days after the event: as the same task form, then as a
-    transfer task (the bot's planned transfer check is due only days later, past any eval's wait)."""
+    transfer task (seeded: the bot's own next check falls due days later, past any eval's wait)."""
     for purpose in ("review", "transfer"):
         repo = ctx.create_repository(f"transfer-goal-{purpose}", transfer_goal_files(purpose))
         run_due_review(repo)

@@ -16,7 +16,7 @@ from evals.harness.receipt import listed_paths, parse_receipt, visible_text
 from evals.harness.repo_state import RemoteObserver, read_state
 from evals.harness.report import format_table, to_json, write_json
 from evals.harness.runner import exit_code, run_evals, scenario_number
-from evals.scenarios.registry import OWNED_BY_OPEN_ISSUE, SCENARIOS, Surface
+from evals.scenarios.registry import OWNED_BY_OPEN_ISSUE, S11_NOT_APPLICABLE, SCENARIOS, Surface
 from tests.support.eval_checks import matches_check
 
 
@@ -204,9 +204,9 @@ def test_not_applicable_is_its_own_status_with_the_protocol_requirement(tmp_path
 def test_scenario_11_runs_on_every_forge_and_lists_the_variants_a_bot_does_not_have() -> None:
     (spec,) = [s for s in SCENARIOS if s.number == "11"]
     assert spec.surface is Surface.FORGE and spec.forge_run is not None
-    names = {v.name for v in spec.variants}
+    names = {v.name for v in S11_NOT_APPLICABLE}
     assert {"memory unavailable", "memory pointer stale", "preview or manual"} < names
-    assert not any(v.applies for v in spec.variants), "the two that apply run: no-write access, transfer goal"
+    assert not any(v.applies for v in S11_NOT_APPLICABLE), "the two that apply run: no write access, transfer"
 
 
 def test_the_one_list_names_only_scenarios_and_variants_that_are_not_built() -> None:
