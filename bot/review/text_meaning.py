@@ -1,10 +1,10 @@
 """A short explanation against a key sentence: its hard terms, its content words and its polarity.
 
 A key such as "mitochondria make ATP by cellular respiration" is read as *hard terms* — numbers,
-dates (a month named in any of eight languages, or a date in digits), chemical formulas (and their names: "water" is H2O), code (``sort()``, ``None``) — which are
-the same fact in every language, and *content words* (the key's words without function words, lightly
-stemmed; a common verb is its synonym group, so "produce" and "erzeugt" stand for "make"). The answer
-is then:
+dates (a month named in any of eight languages, or a date in digits), chemical formulas (and their
+names: "water" is H2O), code (``sort()``, ``None``) — which are the same fact in every language, and
+*content words* (the key's words without function words, lightly stemmed; a common verb is its
+synonym group, so "produce" and "erzeugt" stand for "make"). The answer is then:
 
 * ``incorrect`` when it clearly contradicts the key: a hard term of the key is missing where the answer
   is about the key's subject (it names another of the key's terms) — "the Bastille fell in 1799", "ice
@@ -50,6 +50,7 @@ NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?(?![\w])")
 # A date in digits, day first ("14/07/1789", "14.7.1789"), or month first when the day cannot be a month.
 NUMERIC_DATE = re.compile(r"(?<![\w./-])(\d{1,2})([./-])(\d{1,2})\2(\d{2,4})(?![\w./-])")
 ISO_DATE = re.compile(r"(?<![\w./-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w./-])")
+NEGATIVE_PREFIXES = ("un", "in", "im", "il", "ir", "non", "dis", "des", "anti", "a", "не", "без")
 SUFFIXES = ("ations", "ation", "ing", "est", "ed", "es", "en", "er", "s", "a", "e", "o")
 COGNATES = (("ph", "f"), ("th", "t"), ("y", "i"), ("k", "c"))
 
@@ -102,9 +103,15 @@ class Reading:
     negations: int
 
     def has_word(self, word: str) -> bool:
+        """The word, or a compound ending in it ("sunlight" for "light") that no negative prefix turns
+        round ("unstable" is not "stable"), or a form a few letters longer ("reactions")."""
         wanted = stem(word)
         return wanted in self.stems or any(
-            len(wanted) >= 5 and (s.endswith(wanted) or (s.startswith(wanted) and len(s) - len(wanted) <= 3))
+            len(wanted) >= 5
+            and (
+                (s.endswith(wanted) and s.removesuffix(wanted) not in NEGATIVE_PREFIXES)
+                or (s.startswith(wanted) and len(s) - len(wanted) <= 3)
+            )
             for s in self.stems
         )
 

@@ -293,6 +293,7 @@ def test_short_text_word_for_word(key: str, answer: str, result: Result) -> None
         ("an enzyme speeds up a reaction without being used up", "An enzyme never speeds up a reaction", N),
         ("DNA is a double helix", "DNA is a single helix", N),  # a key of three terms needs all three
         ("plants absorb CO2 and release O2", "Plants release CO2 and absorb O2", N),  # roles swapped
+        ("the noble gases are stable", "The noble gases are unstable", N),  # a negative prefix
         ("the heart pumps blood around the body", "The lungs pump air around the body", N),
         (
             "an enzyme speeds up a reaction without being used up",
