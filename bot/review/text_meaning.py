@@ -56,7 +56,7 @@ COGNATES = (("ph", "f"), ("th", "t"), ("y", "i"), ("k", "c"))
 
 
 def fold(text: str) -> str:
-    """Lower case without accents (the Cyrillic й and ё are kept apart from и and е only in name)."""
+    """Lower case without accents (so the Cyrillic й and ё fold to и and е, as learners often type)."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
 
@@ -239,6 +239,14 @@ def _negates_as_key(answer: Reading, key: Reading, content: list[str]) -> bool:
     return bool(windows) and all(any(_touches(w, d, content) for d in denied) for w in windows)
 
 
+def _names_code(answer: Reading, key: Reading, code: str) -> bool:
+    """The key's ``sort()`` or ``None`` in the answer, as code or, when the answer writes no other code,
+    as a word ("sorts the list"); "sorted()" is another function, not a form of "sort()"."""
+    if code in answer.code:
+        return True
+    return not answer.code - key.code and answer.has_word(code.removesuffix("()"))
+
+
 def judge_meaning(answer: str, key: str) -> tuple[Verdict, str]:
     """The verdict on a short explanation against a key sentence (the module docstring's rules)."""
     if answer.rstrip().endswith(("?", "？")):
@@ -250,7 +258,7 @@ def judge_meaning(answer: str, key: str) -> tuple[Verdict, str]:
         [("number", n, n in got.numbers) for n in want.numbers]
         + [("formula", c, c in got.chemicals) for c in want.chemicals]
         + [("month", str(m), m in got.months) for m in months]
-        + [("code", c, c in got.code or c.removesuffix("()") in got.words) for c in want.code]
+        + [("code", c, _names_code(got, want, c)) for c in want.code]
     )
     soft = [(w, got.has_word(w)) for w in content] + [(g, g in got.groups) for g in want.groups]
     found_hard = sum(present for _, _, present in hard)

@@ -246,6 +246,7 @@ def test_short_text_word_for_word(key: str, answer: str, result: Result) -> None
         ("water boils at 100 °C at sea level", "Water boils at 100 degrees at sea level", C),
         ("water boils at 100 °C at sea level", "El agua hierve a 100 °C al nivel del mar", C),
         ("the heart pumps blood around the body", "The heart pumps blood", C),  # "around" is a function word
+        ("sort() sorts in place and returns None", "It returns None and sorts the list in place", C),
         ("the Berlin Wall fell on 9 November 1989", "It fell on 09/11/1989", C),  # a date in digits
         ("the Berlin Wall fell on 9 November 1989", "The Wall fell on 1989-11-09", C),
         ("the Berlin Wall fell on 9 November 1989", "El muro de Berlín cayó el 9 de noviembre de 1989", C),
@@ -278,6 +279,7 @@ def test_short_text_word_for_word(key: str, answer: str, result: Result) -> None
         ),
         ("mitochondria make ATP by cellular respiration", "Mitochondria make fats.", X),
         ("sort() sorts in place and returns None", "sort() gives back a new list", X),
+        ("sort() sorts in place and returns None", "sorted() returns None", X),  # another function
         # The key's terms named but negated, or turned round: incorrect, never correct.
         ("water boils at 100 °C at sea level", "Water does not boil at 100 °C at sea level", X),
         ("mitochondria make ATP by cellular respiration", "Mitochondria don't make ATP.", X),
