@@ -15,7 +15,9 @@ synonym group, so "produce" and "erzeugt" stand for "make"). The answer is then:
   where the key does, just before one of its terms ("without being used up" / "is not consumed"; not
   "the base case has no error" for "the base case is missing") and adds no number or substance of
   its own (oxygen among glucose, CO2 and water may be respiration told, not photosynthesis), and the
-  key does not pair opposites ("absorb CO2 and release O2": the words cannot tell which is which);
+  key does not pair opposites ("absorb CO2 and release O2": the words cannot tell which is which), and
+  the answer opens on the key's subject or another of its terms ("Chloroplasts make ATP …" names
+  another subject; a paraphrase opening on "Plants …" for "photosynthesis …" cannot be told either);
 * ``cannot tell`` otherwise: a paraphrase the words do not settle, an off-topic text, a question.
 
 The checker understands no grammar, so it is strict where it says ``correct`` and says ``incorrect``
@@ -239,6 +241,20 @@ def _negates_as_key(answer: Reading, key: Reading, content: list[str]) -> bool:
     return bool(windows) and all(any(_touches(w, d, content) for d in denied) for w in windows)
 
 
+def _opens_with_key_term(answer: Reading, key: Reading, content: list[str]) -> bool:
+    """Whether the answer's first content word is one of the key's terms (or it has none): "Chloroplasts
+    make ATP …" for "mitochondria make ATP …" names another subject, so its other words settle nothing."""
+    opening = next((w for w in answer.words if w not in STOP_WORDS and len(w) > 2), None)
+    if opening is None:
+        return True
+    if CJK.search(opening):
+        return False  # written without spaces: where its subject ends cannot be read
+    first = read(opening)
+    if first.groups & key.groups or first.chemicals & key.chemicals or first.code & key.code:
+        return True
+    return any(first.has_word(c) for c in content)
+
+
 def _names_code(answer: Reading, key: Reading, code: str) -> bool:
     """The key's ``sort()`` or ``None`` in the answer, as code or, when the answer writes no other code,
     as a word ("sorts the list"); "sorted()" is another function, not a form of "sort()"."""
@@ -247,62 +263,89 @@ def _names_code(answer: Reading, key: Reading, code: str) -> bool:
     return not answer.code - key.code and answer.has_word(code.removesuffix("()"))
 
 
-def judge_meaning(answer: str, key: str) -> tuple[Verdict, str]:
-    """The verdict on a short explanation against a key sentence (the module docstring's rules)."""
-    if answer.rstrip().endswith(("?", "？")):
-        return Verdict.CANNOT_TELL, "the answer is a question, not an answer"
+@dataclass(frozen=True)
+class Comparison:
+    """An answer's reading beside its key's: which hard terms and which other terms it holds."""
+
+    want: Reading
+    got: Reading
+    content: list[str]
+    hard: list[tuple[str, bool]]  # (kind, present)
+    soft: list[bool]
+
+    @property
+    def found(self) -> int:
+        return sum(present for _, present in self.hard) + sum(self.soft)
+
+    @property
+    def total(self) -> int:
+        return len(self.hard) + len(self.soft)
+
+
+def compare(answer: str, key: str) -> Comparison:
     want, got = read(key), read(answer)
     content = _content_words(key, want)
     months = want.months if want.numbers else frozenset()
     hard = (
-        [("number", n, n in got.numbers) for n in want.numbers]
-        + [("formula", c, c in got.chemicals) for c in want.chemicals]
-        + [("month", str(m), m in got.months) for m in months]
-        + [("code", c, _names_code(got, want, c)) for c in want.code]
+        [("number", n in got.numbers) for n in want.numbers]
+        + [("formula", c in got.chemicals) for c in want.chemicals]
+        + [("month", m in got.months) for m in months]
+        + [("code", _names_code(got, want, c)) for c in want.code]
     )
-    soft = [(w, got.has_word(w)) for w in content] + [(g, g in got.groups) for g in want.groups]
-    found_hard = sum(present for _, _, present in hard)
-    found_soft = sum(present for _, present in soft)
-    on_topic = found_hard + found_soft > 0
-    opposite = any(
+    soft = [got.has_word(w) for w in content] + [g in got.groups for g in want.groups]
+    return Comparison(want, got, content, hard, soft)
+
+
+def _contradiction(c: Comparison) -> str | None:
+    """Why an answer on the key's subject says something else, if it clearly does."""
+    want, got = c.want, c.got
+    if any(
         (a in want.groups and b in got.groups and b not in want.groups)
         or (b in want.groups and a in got.groups and a not in want.groups)
         for a, b in OPPOSITES
-    )
-    if on_topic and opposite:
-        return Verdict.INCORRECT, "the answer says the opposite of what the key says"
-    if on_topic and found_hard < len(hard):
-        replaced = any(kind == "number" and not present for kind, _, present in hard) and bool(
-            got.numbers - want.numbers
-        )
-        why = (
-            "a number, date or formula the key holds is replaced"
-            if replaced
-            else "a number, date, formula or name the key rests on is missing"
-        )
-        return Verdict.INCORRECT, why
-    if on_topic and not want.negations and got.negations and _negates_key(got, want, content):
-        return Verdict.INCORRECT, "the answer negates what the key states"
-    total = len(hard) + len(soft)
-    if not total or not on_topic:
-        return Verdict.CANNOT_TELL, "the answer shares none of the key's terms; its meaning needs a reader"
+    ):
+        return "the answer says the opposite of what the key says"
+    if not all(present for _, present in c.hard):
+        numbers_missing = any(kind == "number" and not present for kind, present in c.hard)
+        if numbers_missing and got.numbers - want.numbers:
+            return "a number, date or formula the key holds is replaced"
+        return "a number, date, formula or name the key rests on is missing"
+    if not want.negations and got.negations and _negates_key(got, want, c.content):
+        return "the answer negates what the key states"
+    return None
+
+
+def _doubt(c: Comparison) -> str | None:
+    """Why an answer holding the key's terms may still mean something else, if it may."""
+    want, got = c.want, c.got
     if want.negations % 2 != got.negations % 2:
-        return Verdict.CANNOT_TELL, "the answer negates where the key does not, or the other way round"
-    if want.negations and not _negates_as_key(got, want, content):
-        return Verdict.CANNOT_TELL, "the answer's negation is not about the key's terms"
+        return "the answer negates where the key does not, or the other way round"
+    if want.negations and not _negates_as_key(got, want, c.content):
+        return "the answer's negation is not about the key's terms"
     if any(a in want.groups and b in want.groups for a, b in OPPOSITES):
-        return (
-            Verdict.CANNOT_TELL,
-            "the key pairs opposites (absorbs … releases): who does which needs a reader",
-        )
+        return "the key pairs opposites (absorbs … releases): who does which needs a reader"
     if want.numbers and got.numbers - want.numbers:
-        return Verdict.CANNOT_TELL, "the answer adds numbers the key does not hold"
+        return "the answer adds numbers the key does not hold"
     if want.chemicals and got.chemicals - want.chemicals:
-        return Verdict.CANNOT_TELL, "the answer names substances the key does not"
-    found = found_hard + found_soft
-    if found == total or (total > FEW_TERMS and found / total >= COVERAGE):
-        return (
-            Verdict.CORRECT,
-            f"{found} of the key's {total} terms, every hard term among them",
-        )
-    return Verdict.CANNOT_TELL, (f"{found} of the key's {total} terms found; a paraphrase needs a reader")
+        return "the answer names substances the key does not"
+    if c.content and not got.has_word(c.content[0]) and not _opens_with_key_term(got, want, c.content):
+        return "the answer is about something the key does not name; its meaning needs a reader"
+    return None
+
+
+def judge_meaning(answer: str, key: str) -> tuple[Verdict, str]:
+    """The verdict on a short explanation against a key sentence (the module docstring's rules)."""
+    if answer.rstrip().endswith(("?", "？")):
+        return Verdict.CANNOT_TELL, "the answer is a question, not an answer"
+    c = compare(answer, key)
+    if not c.found:
+        return Verdict.CANNOT_TELL, "the answer shares none of the key's terms; its meaning needs a reader"
+    contradiction = _contradiction(c)
+    if contradiction is not None:
+        return Verdict.INCORRECT, contradiction
+    doubt = _doubt(c)
+    if doubt is not None:
+        return Verdict.CANNOT_TELL, doubt
+    if c.found == c.total or (c.total > FEW_TERMS and c.found / c.total >= COVERAGE):
+        return Verdict.CORRECT, f"{c.found} of the key's {c.total} terms, every hard term among them"
+    return Verdict.CANNOT_TELL, f"{c.found} of the key's {c.total} terms found; a paraphrase needs a reader"

@@ -297,6 +297,14 @@ def test_short_text_word_for_word(key: str, answer: str, result: Result) -> None
         ("plants absorb CO2 and release O2", "Plants release CO2 and absorb O2", N),  # roles swapped
         ("the noble gases are stable", "The noble gases are unstable", N),  # a negative prefix
         ("the heart pumps blood around the body", "The lungs pump air around the body", N),
+        # Another subject opening the answer: its other words settle nothing.
+        ("mitochondria make ATP by cellular respiration", "Chloroplasts make ATP by cellular respiration", N),
+        ("the heart pumps blood around the body", "The lungs pump blood around the body", N),
+        (
+            "the heart pumps blood around the body",
+            "It pumps blood around the body",
+            C,
+        ),  # a pronoun is no subject
         (
             "an enzyme speeds up a reaction without being used up",
             "An enzyme speeds up a reaction and is used up",
