@@ -70,7 +70,7 @@ VERDICT_UNAVAILABLE = "the chat model could not judge this answer ({reason})"
 NOTHING_TO_JUDGE_AGAINST = "no verdict: the record states neither an answer key nor a success condition"
 NO_VERDICT = "no verdict: the chat model gave none, and nothing else here judges by meaning"
 FOLLOW_UP_UNAVAILABLE = "the chat model could not choose the next check ({reason}); used the offline rule"
-PROBE_READING_UNAVAILABLE = "the chat model could not read this answer ({reason}), so it split nothing"
+PROBE_READING_UNAVAILABLE = "the chat model could not read this answer: {reason}"
 
 
 class ModelCallFailed(Exception):
@@ -177,7 +177,8 @@ class ChatModelAgent:
             )
         except ModelCallFailed as failure:
             log.warning("chat_model_probe_reading_failed", model=self.model, reason=str(failure))
-            return ProposedReading(split=PROBE_READING_UNAVAILABLE.format(reason=failure), judged_by="rules")
+            remark = PROBE_READING_UNAVAILABLE.format(reason=failure)
+            return ProposedReading(split="nothing", judged_by="rules", remark=remark)
         listed = {cls for cls, _status in item.hypotheses}
         moves = tuple(
             ProposedMove.model_validate(m.model_dump()) for m in read.moves if m.hypothesis in listed

@@ -56,6 +56,7 @@ class ProposedReading(_Frozen):
     split: str = Field(min_length=1, max_length=200)
     blocker: str = Field(default="", max_length=120)
     judged_by: str = Field(min_length=1)
+    remark: str = Field(default="", max_length=200)  # why the model split nothing (it failed, refused)
 
 
 @runtime_checkable
@@ -76,13 +77,38 @@ def _folded(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
+# Words about the record rather than about the task: a quote naming a class by its label, or a status, is
+# someone telling the record what to say (an injection the model obeyed), never evidence for a move. Labels
+# a learner also says of their own work ("a calculation error", "I had forgotten it") stay evidence.
+SPOKEN_LABELS = frozenset(
+    {HypothesisClass.CALCULATION_ERROR, HypothesisClass.INCIDENTAL, HypothesisClass.FORGOTTEN}
+)
+RECORD_WORDS = tuple(
+    word.replace("-", " ").replace("_", " ")
+    for word in (
+        *(c.value for c in HypothesisClass if c not in SPOKEN_LABELS),
+        *(s.value for s in Status if s is not Status.ACTIVE),
+    )
+)
+
+
+def _evidence_quote(quote: str, said: str) -> bool:
+    """``quote`` is in the learner's answer and speaks of the task, not of the record."""
+    folded = _folded(quote)
+    spoken = folded.replace("-", " ").replace("_", " ")
+    return bool(folded) and folded in said and not any(word in spoken for word in RECORD_WORDS)
+
+
 def vetted(proposal: ProposedReading, *, answer: str, reading: Reading) -> AnswerReading:
-    """The moves of ``proposal`` that quote the learner's answer and touch a class still in play."""
+    """The moves of ``proposal`` that quote the learner's answer about the task and touch a class still in
+    play (a class the signal never opened is no move at all)."""
     said = _folded(answer)
+    opened = {h.cls for h in reading.hypotheses}
     moves: Moves = {}
     for move in proposal.moves:
-        current = reading.get(move.hypothesis)
-        if not current.live or _folded(move.quote) not in said:
+        if move.hypothesis not in opened or not _evidence_quote(move.quote, said):
+            continue
+        if not reading.get(move.hypothesis).live:
             continue
         evidence = (
             f"{proposal.judged_by} read “{one_line(move.quote, limit=120)}”: {one_line(move.why, limit=200)}"
@@ -90,5 +116,10 @@ def vetted(proposal: ProposedReading, *, answer: str, reading: Reading) -> Answe
         moves[move.hypothesis] = (Status(move.status), evidence)
     supported = [c for c, (status, _) in moves.items() if status is Status.SUPPORTED]
     blocker = one_line(proposal.blocker, limit=120) if len(supported) == 1 else ""
-    split = f"{proposal.judged_by}: {one_line(proposal.split, limit=200)}" if moves else "it split nothing"
+    remark = f" ({one_line(proposal.remark, limit=200)})" if proposal.remark else ""
+    split = (
+        f"{proposal.judged_by}: {one_line(proposal.split, limit=200)}"
+        if moves
+        else f"it split nothing{remark}"
+    )
     return AnswerReading(moves, split, blocker=blocker)

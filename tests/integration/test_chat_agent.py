@@ -405,7 +405,7 @@ def test_an_invalid_or_refused_probe_reading_moves_nothing_and_says_why(
     with capture_logs() as logs:
         read = Endpoint(respond).agent().read_probe_answer(PROBE_ITEM)
     assert read.moves == () and read.judged_by == "rules"
-    assert read.split.startswith("the chat model could not read this answer (")
+    assert read.remark.startswith("the chat model could not read this answer: ")
     assert "hill" not in json.dumps(logs, default=str), "the learner's words are never logged"
     vetted_reading = vetted(read, answer=PROBE_ANSWER, reading=open_reading("stuck on a quadratic"))
     assert vetted_reading.moves == {}
