@@ -28,6 +28,7 @@ from bot.diagnose.fingerprint import Fingerprint
 from bot.diagnose.pattern_models import MODELS, PatternModel
 from bot.records.codec import (
     bullets,
+    read_header,
     render,
     set_header,
     set_section_field,
@@ -190,7 +191,8 @@ def _reply(pattern: PatternModel, situation: Fingerprint, names: dict[str, str],
     return (
         f"**The same situation again** (`{situation.key}`, as in {earlier}): {pattern.one_sentence}\n\n"
         f"Next time: {pattern.reaction}\n\n"
-        f"Both notes are linked, the one gap `{names['gap']}` now holds both observations, and the model "
+        f"The notes are linked to each other, the one gap `{names['gap']}` now holds {names['count']} "
+        f"distinct observations, and the model "
         f"`{names['model']}` (`{names['model_path']}`) describes the pattern, not either solution. A fresh "
         f"transfer task `{names['review']}` is planned for {names['due']}: try it then, without notes; its "
         "key stays in the record. Mastery is unchanged until that later attempt succeeds on its own.\n\n"
@@ -225,24 +227,30 @@ def synthesize(
         for i, o in enumerate(found)
         if (text := snapshot.read_text(path := f"subjects/{situation.subject}/events/{o.file}")) is not None
     }
-    existing_model = snapshot.read_text(model_path)
     depends = ", ".join(f"`{o.event_id}`" for o in distinct(found))
-    evidence = ", ".join(o.link() for o in distinct(found))
-    if existing_model is not None:
+    facts = {
+        "evidence": ", ".join(o.link() for o in distinct(found)), "day": day.isoformat(), "due": due,
+        "depends": depends, "goal": goal_link(situation.subject, linked=goal_linked),
+        "gap_file": gap_path.rsplit("/", 1)[-1], "model_file": model_path.rsplit("/", 1)[-1],
+        "review_id": review_id, "review_path": review_path, "goal_linked": "yes" if goal_linked else "no",
+    }  # fmt: skip
+    existing_model = snapshot.read_text(model_path)
+    if existing_model is None:
+        writes[model_path] = _model_text(pattern, situation, (model_id, gap_id), model_path, facts)
+    else:  # a further observation refines the one model; it never gets a second
         refined = set_header(existing_model, "Depends on (canonical IDs)", depends)
         writes[model_path] = set_header(refined, "Last refined", day.isoformat())
-    else:
-        facts = {
-            "evidence": evidence, "day": day.isoformat(), "due": due, "depends": depends,
-            "goal": goal_link(situation.subject, linked=goal_linked), "gap_file": gap_path.rsplit("/", 1)[-1],
-            "model_file": model_path.rsplit("/", 1)[-1], "review_id": review_id, "review_path": review_path,
-            "goal_linked": "yes" if goal_linked else "no",
-        }  # fmt: skip
-        writes[model_path] = _model_text(pattern, situation, (model_id, gap_id), model_path, facts)
+    existing_review = snapshot.read_text(review_path)
+    if existing_review is None:
         writes[review_path] = _transfer_review(
             pattern, situation, (review_id, model_id, gap_id), review_path, facts
         )
-    names = {"gap": gap_id, "model": model_id, "model_path": model_path, "review": review_id, "due": due}
+    else:  # the planned task stands, with its own date
+        due = read_header(existing_review).get("Due", due)
+    names = {
+        "gap": gap_id, "model": model_id, "model_path": model_path, "review": review_id, "due": due,
+        "count": str(len(distinct(found))),
+    }  # fmt: skip
     earlier_ids = ", ".join(f"`{o.event_id}`" for o in earlier)
     planned = review_path in writes
     return Synthesis(
@@ -251,7 +259,7 @@ def synthesize(
         edit=lambda text: _linked(text, earlier),
         reply=_reply(pattern, situation, names, earlier_ids),
         summary=f"same situation as {earlier_ids} (`{situation.key}`): gap `{gap_id}` updated, model "
-        f"`{model_id}` {'written' if planned else 'linked'}"
+        f"`{model_id}` {'refined' if existing_model else 'written'}"
         + (f", transfer task `{review_id}` planned for {due}" if planned else ""),
         next_action=f"on {due}, attempt the transfer task in `{review_path}` without notes",
         questions=f"one transfer task planned (`{review_id}`, due {due}); its key stays in the record"

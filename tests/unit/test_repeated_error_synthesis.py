@@ -112,3 +112,23 @@ def test_a_different_slip_opens_its_own_gap() -> None:
     )
     (new_gap,) = files(result, "knowledge-gaps")
     assert new_gap not in files(first, "knowledge-gaps") and not files(result, "models")
+
+
+def test_a_third_observation_refines_the_one_model_and_keeps_the_planned_task() -> None:
+    snapshot, first = commit_first()
+    second = second_plan(snapshot)
+    after_second = learner_repo(**{w.path: w.content for plan in (first, second) for w in plan.writes})
+    third = plan_event(
+        issue_event(
+            "Quiz: I picked EF/BC instead of BC/EF as the ratio for the similar triangles.", number=9
+        ),
+        after_second,
+        now=LATER + timedelta(days=1),
+        agent=RuleAgent(),
+    )
+    ((model_path, model),) = files(third, "models").items()
+    depends = read_header(model)["Depends on (canonical IDs)"]
+    assert model_path in files(second, "models") and depends.count("event-") == 3, "one model, refined"
+    assert not files(third, "reviews"), "the planned transfer task stands; no second one"
+    (gap,) = files(third, "knowledge-gaps").values()
+    assert "- Linked observation count: 3" in gap
