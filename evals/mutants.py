@@ -335,7 +335,10 @@ MUTANTS: tuple[Mutant, ...] = (
         "the model's answer is a reply, not a stored fact",
     ),
     Mutant(
-        "invent-gap", _committed(invent_gap), ("02", "17"), "derived understanding only where the note supports it"
+        "invent-gap",
+        _committed(invent_gap),
+        ("02", "17"),
+        "derived understanding only where the note supports it",
     ),
     Mutant(
         "cite-everything",
