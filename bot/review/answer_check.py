@@ -110,9 +110,11 @@ CHOICE_STRICT = re.compile(
     re.I,
 )
 # An option named in a sentence: "(c)", or a capital letter standing alone that is not the article A
-# ("A cell divides", "A resposta é B"; but "C over B" names two).
+# ("A cell divides", "A resposta é B"; but "C over B" names two) nor a unit after a number or a degree
+# sign ("100 °C", "5 V", "2 A").
 CHOICE_MENTION = re.compile(
-    r"\((?P<paren>[A-Ja-j])\)|(?<![\w'’])(?P<letter>[A-H])(?![\w'’])(?!(?<=A)\s+[^\W\d_A-Z])"
+    r"\((?P<paren>[A-Ja-j])\)"
+    r"|(?<![\w'’°º])(?<!\d\s)(?P<letter>[A-H])(?![\w'’])(?!(?<=A)\s+[^\W\d_A-Z])"
 )
 NUMBER_IN_TEXT = re.compile(r"(?<![\w.,])[-+]?\d+(?:[.,]\d+)?(?:\s*[*xX]\s*10\^[-+]?\d+)?")
 UNIT_AFTER = re.compile(r"\s*(?P<unit>[^\W\d_°%][^\s,;:!?()。，]*|[°%][^\s,;:!?()。，]*)?")
@@ -286,6 +288,12 @@ class ChoiceJudge:
         if letter != self.letter:
             return Check(Verdict.INCORRECT, self.method, f"option {letter} is not the key's option")
         by_words = self.option(words).verdict if words and self.option is not None else Verdict.CORRECT
+        if (
+            by_words is Verdict.INCORRECT
+            and isinstance(self.option, TextJudge)
+            and free_text.is_sentence(self.option.key)
+        ):
+            by_words = Verdict.CANNOT_TELL  # the option's sentence restated in part is not another option
         if by_words is Verdict.INCORRECT:
             return Check(
                 Verdict.INCORRECT, self.method, "the letter is the key's, but the words are another option's"

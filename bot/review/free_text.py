@@ -76,6 +76,11 @@ def judge_terms(answer: str, terms: tuple[tuple[str, ...], ...]) -> tuple[Verdic
     )
 
 
+def is_sentence(key: str) -> bool:
+    """A key longer than one short term: judged by meaning, and restated in part by many right answers."""
+    return len(_content(key)) > SHORT_KEY_WORDS
+
+
 def judge_text(answer: str, key: str) -> tuple[Verdict, str]:
     """The answer against a key given as words (no listed terms)."""
     given, wanted = _content(answer), _content(key)
@@ -83,7 +88,7 @@ def judge_text(answer: str, key: str) -> tuple[Verdict, str]:
         return Verdict.CANNOT_TELL, "the answer holds no words to compare"
     if given == wanted or " ".join(given) == " ".join(wanted) + "s":
         return Verdict.CORRECT, "the answer is the key's words"
-    if len(wanted) <= SHORT_KEY_WORDS:
+    if not is_sentence(key):
         if len(given) == 1 and len(wanted) == 1 and not _typo(given[0], wanted[0]) and not CJK.search(key):
             return Verdict.INCORRECT, "the one-word answer is another word than the key's"
         return Verdict.CANNOT_TELL, "the answer's words differ from the key's; their meaning needs a reader"

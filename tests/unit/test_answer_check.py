@@ -162,6 +162,12 @@ def test_parsing_is_bounded_in_time() -> None:
         ("(c) mitochondria", "mitochondria", C),
         ("(c) mitochondria", "(a) nucleus", X),
         ("(c) mitochondria", "ribosomes", X),
+        # A unit after a number is not an option letter ("°C" is not option C).
+        ("B) water boils at 100 °C", "B) water boils at 100 °C", C),
+        ("B) water boils at 100 °C", "water boils at 100 °C", C),
+        ("B) water boils at 100 °C", "C) water boils at 100 °C", X),
+        ("B", "B, because the current is 2 A", C),
+        ("B) water boils at 100 °C", "B) at 100 °C", N),  # the option's sentence restated in part
         ("A) mitosis", "A cell splits in two", N),  # the article is not option A
         ("B", "I chose C over B", X),  # two options named
         ("B", "(b) and (c)", X),
