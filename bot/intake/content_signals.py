@@ -50,6 +50,7 @@ _CODE = re.compile(r"^\s*(?:```|~~~)|`[^`\n]*[()\[\]{}=;<>][^`\n]*`", re.M)
 _STEP_WORD = re.compile(
     r"\b(?:step|paso|étape|etape|schritt|passo|шаг)\s*\d|第\s*\d+\s*步|ステップ\s*\d|手順\s*\d", re.I
 )
+_CODE_SPAN = re.compile(r"```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`", re.S)
 _NUMBERED_LINES = re.compile(r"^\s*\d+[.)]\s+\S.*\n\s*\d+[.)]\s+\S", re.M)
 # One equation: a term, an equals sign, a term. Three of them in one note are a worked solution
 # ("3x + 5 = 20 → 3x = 15 → x = 5"), in any language and with or without arrows between them.
@@ -80,6 +81,12 @@ def content_signals(body: str) -> frozenset[Signal]:
 def _worked(body: str) -> bool:
     """A chain of equations: the steps of a worked solution, whatever words stand between them."""
     return len(_EQUATION.findall(without_markup(body))) >= WORKED_EQUATIONS
+
+
+def without_code(text: str) -> str:
+    """The text without fenced blocks and inline code spans, whose words are identifiers and strings
+    (``print('привет')`` is no greeting), not what the learner says."""
+    return _CODE_SPAN.sub(" ", text)
 
 
 def without_markup(text: str) -> str:

@@ -22,7 +22,8 @@ LANGUAGES = ("en", "es", "fr", "de", "pt", "zh", "ja", "ru")
 # Something was learned, understood, solved, taught or got wrong: the learner reports a learning event.
 EVENT: Lexicon = {
     "en": phrases(
-        "feedback, corrected me, i read that, read that, i now understand, now i get, finally get, "
+        "my bug, the bug was, feedback, corrected me, i read that, read that, i now understand, now i get, "
+        "finally get, "
         "i get it, get it now, class notes, lecture notes, note to self, reminder to self, key idea*, "
         "main idea*, flashcard*, "
         "feedback on, got my ~ back, didn't know, did not know, never knew, solved, we solved, learned, "
@@ -116,7 +117,8 @@ CONTEXT: Lexicon = {
 # The learner names a difficulty: confusion, a recurring slip, something forgotten.
 GAP: Lexicon = {
     "en": phrases(
-        "don't get, dont get, do not get, instead of, should have been, it should be, chose ~ instead of, "
+        "didn't work, did not work, doesn't work, don't get, dont get, do not get, instead of, "
+        "should have been, it should be, chose ~ instead of, "
         "used ~ instead of, "
         "wrote ~ instead of, picked ~ instead of, don't understand, dont understand, do not understand, "
         "didn't understand, confused about, i'm confused, i am confused, keep forget*, keep mix*, "
@@ -126,37 +128,44 @@ GAP: Lexicon = {
         "can't remember, cant remember"
     ),
     "es": phrases(
-        "no lo he entendido, nunca lo he entendido, en vez de, en lugar de, me confundi, me lie, "
+        "no funcionaba, no funciona, no lo he entendido, nunca lo he entendido, en vez de, en lugar de, "
+        "me confundi, me lie, "
         "elegi ~ en vez de, use ~ en lugar de, use ~ en vez de, "
         "no entiendo, no comprendo, no entendi, estoy confundid*, me confundo, siempre olvido, "
         "siempre me olvido, olvide, se me olvida, me cuesta, me lio, me equivoco"
     ),
     "fr": phrases(
-        "au lieu de, j'ai choisi ~ au lieu de, j'ai utilise ~ au lieu de, je ne comprends pas, "
+        "ne marchait pas, ne marche pas, ca ne marchait pas, au lieu de, j'ai choisi ~ au lieu de, "
+        "j'ai utilise ~ au lieu de, je ne comprends pas, "
         "je comprends pas, j'ai pas compris, je n'ai pas compris, je confonds, je me trompe toujours, "
         "j'oublie toujours, j'ai oublie de, je melange, j'ai du mal, je bloque sur"
     ),
     "de": phrases(
-        "anstatt, verstehe ~ nicht, versteh ~ nicht, nicht verstanden, ich bin verwirrt, verwechsle*, "
+        "hat nicht funktioniert, funktioniert nicht, anstatt, verstehe ~ nicht, versteh ~ nicht, "
+        "nicht verstanden, ich bin verwirrt, verwechsle*, "
         "verwechsel*, vergesse immer, vergessen, ich vergesse, durcheinander, tue mich schwer, "
         "komme nicht weiter"
     ),
     "pt": phrases(
-        "tinha esquecido, esqueci, em vez de, ao inves de, escolhi ~ em vez de, usei ~ em vez de, "
+        "nao funcionava, nao funciona, tinha esquecido, esqueci, em vez de, ao inves de, "
+        "escolhi ~ em vez de, usei ~ em vez de, "
         "nao entendo, nao entendi, "
         "nao compreendo, estou confus*, confundo, sempre esqueco, esqueci de, me confundo, "
         "tenho dificuldade, travo em"
     ),
     "zh": phrases(
-        "而不是, 不懂, 不明白, 不理解, 搞不懂, 没懂, 搞混, 混淆, 总是忘, 老是忘, 忘了, 忘记, 总是搞错, "
+        "不起作用, 运行不了, 而不是, 不懂, 不明白, 不理解, 搞不懂, 没懂, 搞混, 混淆, 总是忘, 老是忘, 忘了, "
+        "忘记, 总是搞错, "
         "老是出错, 卡在, 很难理解"
     ),
     "ja": phrases(
-        "忘れ, ではなく, わからない, 分からない, わかりません, 分かりません, 理解できない, 混乱, 混同, "
+        "動かなかった, うまくいかなかった, 忘れ, ではなく, わからない, 分からない, わかりません, "
+        "分かりません, 理解できない, 混乱, 混同, "
         "いつも忘れる, 忘れてしまう, 忘れた, つまずい, 苦手"
     ),
     "ru": phrases(
-        "вместо, не понимаю, не понял*, не поняла, запутал*, путаю, путаюсь, всегда забываю, забываю, "
+        "не работал*, не работает, вместо, не понимаю, не понял*, не поняла, запутал*, путаю, путаюсь, "
+        "всегда забываю, забываю, "
         "забыл*, мне трудно, не могу понять, застрял*"
     ),
 }
@@ -356,6 +365,19 @@ UNFINISHED: Lexicon = {
     "zh": phrases("如果, 所以, 因为, 但是, 然后, 的"),
     "ja": phrases("もし, つまり, だから, でも, けど, ので"),
     "ru": phrases("если, что, и, но, потому что, то есть, а, с"),
+}
+
+# Pointing back at something not said here ("what about the other one?", "昨日のあれ"): in a short
+# message, a reference to be asked about.
+REFERS_BACK: Lexicon = {
+    "en": phrases("the other one, the other, that one, that thing, what about"),
+    "es": phrases("el otro, la otra, lo otro, eso de"),
+    "fr": phrases("l'autre, et l'autre, ce truc"),
+    "de": phrases("das andere, der andere, die andere, das ding"),
+    "pt": phrases("o outro, a outra, aquilo"),
+    "zh": phrases("那个, 另一个"),
+    "ja": phrases("あれ, もう一つ"),
+    "ru": phrases("другой, другое, другая, та штука"),
 }
 
 # Subject-agnostic academic vocabulary: the shape of knowledge, whatever the subject.

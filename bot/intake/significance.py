@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from bot.intake.agent import Significance
-from bot.intake.content_signals import MATERIAL, Signal, without_markup
+from bot.intake.content_signals import MATERIAL, Signal, without_code, without_markup
 from bot.intake.cue_match import Cues, fold
 from bot.intake.cue_words import (
     ACADEMIC,
@@ -31,6 +31,7 @@ from bot.intake.cue_words import (
     GAP,
     LOGISTICS,
     OFF_TOPIC,
+    REFERS_BACK,
     REQUEST,
     SMALL_TALK,
     UNFINISHED,
@@ -48,10 +49,16 @@ _ACADEMIC = Cues(every_language(ACADEMIC))
 _SMALL_TALK = Cues(every_language(SMALL_TALK))
 _OFF_TOPIC = Cues(every_language(OFF_TOPIC))
 _UNFINISHED = Cues(every_language(UNFINISHED))
+_REFERS_BACK = Cues(every_language(REFERS_BACK))
 
 _NUMBER = re.compile(r"\d")
 _SENTENCE = re.compile(r"[^.!?。！？\n]*[.!?。！？]?")
+_BARE_NUMBER = re.compile(r"\d{1,4}")
+SHORT = 30  # characters: a message this short that only points somewhere says nothing of its own
 _PUNCTUATION = re.compile(r"[\W_]+")
+# A capital I that is no pronoun: a regnal number ("Pedro I.", "Петре I:") or a symbol ("U = R·I").
+_REGNAL = re.compile(r"(?P<name>[A-ZÀ-ÞА-ЯЁ][^\W\d_]+) +(?:I{1,3}|IV|VI{0,3}|IX)(?=\s*(?:[.,:;)]|$))", re.M)
+_SYMBOL_I = re.compile(r"(?<=[·*×=/])\s*I\b|\bI(?=\s*[·*×=/])")
 # A quoted example: "make a mistake", «faire une erreur», 「He plays」 — what a language note is made of.
 _QUOTED = re.compile(r"\"[^\"\n]{2,}\"|“[^”\n]{2,}”|«[^»\n]{2,}»|「[^」\n]{2,}」|„[^“\n]{2,}“")
 # A reference to a place in the learner's material with nothing about it: "p. 34", "Глава 6", "第五章".
@@ -82,7 +89,7 @@ class Reading:
     states_learning: bool  # past its learning cues, the note says what was learned (learned_clause)
     named: bool  # a school subject is named (biology, 数学, историю …)
     wants_question: bool  # an explicit request for a task ("quiz me")
-    unfinished: bool = False  # the note stops mid-thought, or only points at a page or chapter
+    unfinished: bool = False  # the note stops mid-thought, or only points at a page or something said
     quoted: bool = False  # the note quotes an example in quotation marks
 
 
@@ -90,7 +97,8 @@ def read(
     text: str, note: str, *, signals: frozenset[Signal], content: int, named: bool, wants_question: bool
 ) -> Reading:
     """Read the cues of ``text`` (title and note); ``note`` alone decides whether it is only questions."""
-    folded = fold(without_markup(text))
+    prose = without_code(without_markup(text))
+    folded = fold(prose)
     return Reading(
         learning=len(_EVENT.hits(folded) | _GAP.hits(folded)),
         context=_CONTEXT.found(folded),
@@ -102,7 +110,7 @@ def read(
         signals=signals,
         content=content,
         numbers=bool(_NUMBER.search(without_markup(text))),
-        first_person=_FIRST_PERSON.found(folded),
+        first_person=_FIRST_PERSON.found(fold(_SYMBOL_I.sub(" ", _REGNAL.sub(r"\g<name>", prose)))),
         question_only=is_question_only(note),
         states_learning=states_what_was_learned(folded, (_EVENT, _GAP, _CONTEXT)),
         named=named,
@@ -113,10 +121,13 @@ def read(
 
 
 def is_unfinished(note: str) -> bool:
-    """True for a thought cut off (it stops on a word no sentence ends on) or a bare reference to a page or
-    chapter: what the learner meant is unclear, so the bot asks instead of dropping it."""
+    """True for a thought cut off (it stops on a word no sentence ends on), a bare number, or a short
+    message that only points at a page, a chapter or something said before: what the learner meant is
+    unclear, so the bot asks instead of dropping it."""
     plain = without_markup(note).strip()
-    if _REFERENCE.search(plain) and len(plain) <= 30:
+    if len(plain) <= SHORT and (_REFERENCE.search(plain) or _REFERS_BACK.found(fold(plain))):
+        return True
+    if _BARE_NUMBER.fullmatch(plain):
         return True
     if not plain or plain.endswith((".", "!", "。", "！", "?", "？")):
         return False

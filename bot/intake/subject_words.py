@@ -196,7 +196,8 @@ TERMS: Mapping[str, Lexicon] = {
         ),
         "ru": phrases(
             "скорост* звука, скорост* света, кипени*, кипит, плавлени*, скорост*, ускорени*, сила, силы, "
-            "силу, ньютон*, гравитаци*, импульс*, кинетическ*, энерги*, трени*, электрическ* цеп*, "
+            "силу, ньютон*, гравитаци*, импульс*, кинетическ*, энерги*, трение, трения, трением, "
+            "электрическ* цеп*, "
             "напряжени*, электрическ* ток*, сопротивлени*, магнит*, волна, волны, волну, частот*, оптик*, "
             "преломлени*, линз*, квант*, термодинамик*, давлени*, масса, массы, плотност*, инерци*, маятник*"
         ),
@@ -253,7 +254,8 @@ TERMS: Mapping[str, Lexicon] = {
     },
     "biology": {
         "en": phrases(
-            "the heart, human heart, heart has, heart pumps, blood, lungs, brain, skeleton, bones, muscle*, "
+            "krebs cycle, citric acid cycle, atp, nadh, fadh2, glycolysis, the heart, human heart, "
+            "heart has, heart pumps, blood, lungs, brain, skeleton, bones, muscle*, "
             "plant*, animal*, mammal*, reptile*, amphibian*, insect*, food chain*, food web*, habitat*, "
             "vertebrate*, invertebrate*, pollination, seeds, roots absorb, nervous system, circulatory, "
             "digestive system, immune system, heredity, cell, cells, cellular, mitosis, meiosis, "

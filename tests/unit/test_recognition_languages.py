@@ -409,3 +409,47 @@ def test_a_thought_cut_off_or_a_bare_page_reference_is_asked_about_not_dropped(n
 
 def test_a_finished_remark_ending_in_an_emoji_is_not_a_thought_cut_off() -> None:
     assert recognize("Mon chat a renversé le vase 😹").significance is Significance.INCIDENTAL
+
+
+@pytest.mark.parametrize(
+    "note", ["What about that one?", "¿y la otra?", "et l'autre alors", "あれは？", "42"]
+)
+def test_a_short_pointer_at_something_unsaid_or_a_bare_number_is_asked_about(note: str) -> None:
+    assert recognize(note).significance is Significance.AMBIGUOUS
+
+
+@pytest.mark.parametrize(
+    ("note", "subject"),
+    [
+        ("Le royaume de France sous Louis XIV. : la monarchie absolue à Versailles en 1682.", "history"),
+        ("Ley de Ohm: V = R·I, con R = 4 Ω e I = 2 A se obtiene V = 8 V.", "physics"),
+    ],
+)
+def test_a_regnal_number_or_a_symbol_i_is_not_the_learner_speaking(note: str, subject: str) -> None:
+    result = recognize(note, (subject, "mathematics"))
+    assert result.significance is Significance.DURABLE, result.reason
+    assert result.subject == subject
+
+
+def test_words_inside_code_are_not_small_talk() -> None:
+    note = "```python\nprint('hello')\n```\nA list comprehension builds the list in one expression."
+    result = recognize(note, ("programming", "mathematics"))
+    assert result.significance is Significance.DURABLE, result.reason
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "My bug was calling `len` on an int in a recursive function.",
+        "J'ai écrit `range(1, n)` pour la boucle et ça ne marchait pas : la boucle s'arrête avant n.",
+    ],
+)
+def test_a_bug_or_an_attempt_that_did_not_work_is_a_learning_event(note: str) -> None:
+    result = recognize(note, ("programming", "mathematics"))
+    assert result.significance is Significance.DURABLE, result.reason
+    assert result.subject == "programming"
+
+
+def test_friction_words_do_not_swallow_training() -> None:
+    result = recognize("Завтра у меня тренировка по плаванию.", ("physics",))
+    assert result.significance is Significance.INCIDENTAL
