@@ -48,25 +48,38 @@ def apply_write_authority(
         intro, outcome = PUSH_NOT_AUTHORIZED, Outcome.REQUIRES_APPROVAL
     else:
         return plan
-    receipt = (
-        plan.receipt.model_copy(
-            update={"git_persistence": "none: nothing was committed or pushed", "undo": "nothing to undo"}
-        )
-        if plan.receipt
-        else None
-    )
-    text = f"{intro}\n\n{pending_writeback(plan)}"
-    if receipt is not None:
-        text += "\n\n" + receipt.render()
-    text += "\n\n" + PENDING_MARKER
-    reply = plan.replies[0].model_copy(update={"text": text})
+    return as_pending(plan, intro, outcome)
+
+
+def as_pending(
+    plan: Plan,
+    intro: str,
+    outcome: Outcome,
+    *,
+    persistence: str = "none: nothing was committed or pushed",
+    lead: str = "",
+    reason: str = "",
+) -> Plan:
+    """``plan`` as its exact pending writeback, in one reply: ``lead`` (what answered the learner first),
+    ``intro``, every file as it would be written, the receipt saying nothing landed (``persistence``), and
+    the marker ``/gitlearnos approve`` finds it by. The plan's own reply, which told of the write, is gone."""
+    receipt = plan.receipt.model_copy(update={"git_persistence": persistence, "undo": "nothing to undo"}) if (
+        plan.receipt
+    ) else None  # fmt: skip
+    parts = [
+        intro,
+        pending_writeback(plan),
+        *([receipt.render()] if receipt is not None else []),
+        PENDING_MARKER,
+    ]
+    text = lead + "\n\n".join(parts)
     return Plan(
         outcome=outcome,
         event_key=plan.event_key,
         operation=plan.operation,
-        replies=(reply,),
+        replies=(plan.replies[0].model_copy(update={"text": text}),) if plan.replies else (),
         receipt=receipt,
-        reason=outcome.value,
+        reason=reason or outcome.value,
     )
 
 

@@ -12,8 +12,8 @@ was committed or pushed. The pending marker lets ``/gitlearnos approve`` apply i
 from __future__ import annotations
 
 from bot.plan import Outcome, Plan
-from bot.replies import APPROVE_HINT, PENDING_MARKER
-from bot.write_authority import pending_writeback
+from bot.replies import APPROVE_HINT
+from bot.write_authority import as_pending
 
 # Between the lead and the plan's own reply (bot.intake.model_use.answer_first); the plan's reply, which
 # says what was recorded, is dropped, since nothing was.
@@ -23,30 +23,21 @@ PUSH_REFUSED = (
     "read-only, or the branch is protected), so nothing was committed or pushed. Once I may push, this is "
     "the exact pending writeback"
 )
-NOT_PERSISTED = {
-    "git_persistence": "none: the forge refused the push; nothing was committed",
-    "undo": "nothing to undo",
-}
+NOT_PERSISTED = "none: the forge refused the push; nothing was committed"
 
 
 def pending_after_refusal(plan: Plan, branch: str) -> Plan:
     """``plan`` as the exact pending writeback its refused push leaves, the lead of its reply kept."""
-    receipt = plan.receipt.model_copy(update=NOT_PERSISTED) if plan.receipt is not None else None
-    parts = [PUSH_REFUSED.format(branch=branch) + APPROVE_HINT, pending_writeback(plan)]
-    if receipt is not None:
-        parts.append(receipt.render())
-    parts.append(PENDING_MARKER)
-    replies = plan.replies
-    if replies:
-        first, *rest = replies
-        lead, rule, _ = first.text.rpartition(LEAD_RULE)
-        text = "\n\n".join(parts)
-        replies = (first.model_copy(update={"text": f"{lead}{rule}{text}"}), *rest)
-    return Plan(
-        outcome=Outcome.REQUIRES_APPROVAL,
-        event_key=plan.event_key,
-        operation=plan.operation,
-        replies=replies,
-        receipt=receipt,
+    lead = ""
+    if plan.replies:
+        before, rule, _ = plan.replies[0].text.rpartition(LEAD_RULE)
+        lead = before + rule
+    intro = PUSH_REFUSED.format(branch=branch) + APPROVE_HINT
+    return as_pending(
+        plan,
+        intro,
+        Outcome.REQUIRES_APPROVAL,
+        persistence=NOT_PERSISTED,
+        lead=lead,
         reason="push refused by the forge",
     )
