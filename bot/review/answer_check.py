@@ -93,8 +93,12 @@ ORDERED = re.compile(r"\s*\((?:in\s+(?:this\s+|that\s+)?order|ordered)\)\s*$", r
 UNORDERED = re.compile(r"\s*\((?:in\s+)?any\s+order\)\s*$|\s*\(unordered\)\s*$", re.I)
 BRACED = re.compile(r"^\{(?P<items>.*)\}$")
 KEY_ITEMS = re.compile(r"\s*,\s+|\s*;\s*|\s*,\s*(?=\S)")
+# Between items: commas, arrows, "and"/"or" in the bot's languages (Spanish "y" and Portuguese "e" only
+# between numbers, where they cannot be a variable or Euler's number), "&", 和/与/及, と.
 ANSWER_ITEMS = re.compile(
-    r"\s*(?:[,;、，]|→|->|\band\b|\bor\b|\bund\b|\boder\b|\bet\b|\bou\b|\bи\b|\bили\b)\s*", re.I
+    r"\s*(?:[,;、，&]|→|->|\band\b|\bor\b|\bund\b|\boder\b|\bet\b|\bou\b|\bи\b|\bили\b|[和与及と])\s*"
+    r"|(?<=\d)\s+[ye]\s+(?=[-+]?\d)",
+    re.I,
 )
 PLUS_MINUS = re.compile(r"^±\s*(?P<value>.+)$")
 CYRILLIC_CHOICES = str.maketrans("АБВГДЕабвгде", "ABCDEFabcdef")

@@ -205,6 +205,13 @@ def test_multiple_choice(key: str, answer: str, result: Result) -> None:
             "prophase, anaphase, metaphase, telophase",
             X,
         ),
+        # "and" in other languages, between numbers: Spanish y, Portuguese e, 和, と, "&".
+        ("{2, 3}", "3 y 2", C),
+        ("{2, 3}", "2 e 3", C),
+        ("{2, 3}", "2 和 3", C),
+        ("{2, 3}", "2と3", C),
+        ("{2, 3}", "2 & 4", X),
+        ("{e, pi}", "e and pi", C),  # "e" is Euler's number here, not a word between items
     ],
 )
 def test_sets_in_any_order_and_lists_in_order(key: str, answer: str, result: Result) -> None:
