@@ -23,6 +23,7 @@ from bot.text import slugify
 # A lone answer is short: a subject's name with at most a few words around it ("it's maths", "c'est
 # de la biologie"). Anything longer is a note of its own, recognized as usual.
 MAX_WORDS = 5
+MAX_DECLARED_WORDS = 12  # "I think this belongs to biology, not chemistry" still only answers
 _QUESTION = ASK_SUBJECT.split("?", 1)[0] + "?"
 _WORD = re.compile(r"\w+")
 
@@ -36,11 +37,12 @@ def answered_subject(body: str, subjects: tuple[str, ...]) -> str | None:
     """The subject a lone comment names — one of the repository's ``subjects`` when it names one, else
     the school subject it names — or None when the comment is more than an answer or names no subject."""
     text = body.strip()
-    if not text or len(_WORD.findall(text)) > MAX_WORDS:
-        return None
+    words = len(_WORD.findall(text))
     declared = find_overrides(text).subject
-    if declared:
+    if declared and words <= MAX_DECLARED_WORDS:
         return slugify(declared, fallback="general")
+    if not text or words > MAX_WORDS:
+        return None
     folded = fold(text)
     named = [key for key, names in NAMES.items() if Cues(names).found(folded)]
     if len(named) != 1:
@@ -49,9 +51,7 @@ def answered_subject(body: str, subjects: tuple[str, ...]) -> str | None:
     return own[0] if len(own) == 1 else named[0]
 
 
-def subject_question_target(
-    event: ThreadEvent, history: tuple[ThreadMessage, ...]
-) -> ApprovalTarget | None:
+def subject_question_target(event: ThreadEvent, history: tuple[ThreadMessage, ...]) -> ApprovalTarget | None:
     """The note the bot's latest reply asked the subject of (an empty target: the issue itself); None when
     the bot's latest reply in this thread is not the subject question."""
     return replied_note(event, history, asks_for_subject, latest_only=True)

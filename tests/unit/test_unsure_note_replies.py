@@ -49,7 +49,17 @@ def _asked(event: InboundEvent, snapshot: MemorySnapshot) -> ThreadMessage:
     return ThreadMessage(author="gitlearnos-bot", is_bot=True, body=reply.body(), comment_id="11")
 
 
-@pytest.mark.parametrize("answer", ["this belongs to biology", "biology", "Biología", "生物", "it's bio"])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "this belongs to biology",
+        "biology",
+        "Biología",
+        "生物",
+        "it's bio",
+        "I think this belongs to biology, sorry",
+    ],
+)
 def test_a_lone_subject_answer_files_the_issue_it_was_asked_about(answer: str) -> None:
     snapshot = learner_repo(**TWO_SUBJECTS)
     asked = _asked(issue_event(UNROUTED, title="Checking answers"), snapshot)
@@ -93,3 +103,15 @@ def test_the_subject_answer_makes_the_thread_history_fetched() -> None:
     assert not needs_thread_history(
         issue_event(kind=EventKind.COMMENT_CREATED, comment="nice"), learner_repo()
     )
+
+
+def test_a_new_note_after_the_question_is_recognized_as_itself() -> None:
+    snapshot = learner_repo(**TWO_SUBJECTS)
+    asked = _asked(issue_event(UNROUTED, title="Checking answers"), snapshot)
+    note = "In biology class I learned that mitochondria release energy from glucose inside the cell."
+    comment = issue_event(UNROUTED, title="Checking answers", kind=EventKind.COMMENT_CREATED, comment=note)
+    result = plan_event(comment, snapshot, now=NOW, agent=AGENT, history=(asked,))
+    assert result.outcome is Outcome.COMMITTED, result.reason
+    record = next(w for w in result.writes if w.path.startswith("subjects/biology/events/"))
+    assert "mitochondria release energy" in record.content
+    assert "check both answers" not in record.content
