@@ -115,3 +115,15 @@ def test_a_new_note_after_the_question_is_recognized_as_itself() -> None:
     record = next(w for w in result.writes if w.path.startswith("subjects/biology/events/"))
     assert "mitochondria release energy" in record.content
     assert "check both answers" not in record.content
+
+
+def test_approving_the_pending_writeback_of_an_unsure_note_commits_it() -> None:
+    snapshot = learner_repo()
+    (shown,) = plan_event(issue_event(QUESTION, title="Derivative"), snapshot, now=NOW, agent=AGENT).replies
+    pending = ThreadMessage(author="gitlearnos-bot", is_bot=True, body=shown.body(), comment_id="11")
+    approval = issue_event(
+        QUESTION, title="Derivative", kind=EventKind.COMMENT_CREATED, comment="/gitlearnos approve"
+    )
+    result = plan_event(approval, snapshot, now=NOW, agent=AGENT, history=(pending,))
+    assert result.outcome is Outcome.COMMITTED, result.reason
+    assert "subjects/mathematics/events/2026-11-30-derivative.md" in result.changed_paths
