@@ -9,8 +9,11 @@ a note is DURABLE only on two kinds of evidence together:
 - or plenty of subject content: in a statement, beside a named class, teacher or exam (which alone say
   where learning happens, not that it did), or a question about the learner's own photo, steps or code.
 
-A ``Source:`` line files the learner's own material and is durable. What is likely learning but short
-of this is AMBIGUOUS: the core then asks one question and stores nothing until the learner answers.
+A ``Source:`` line files the learner's own material and is durable, and so is a teacher's correction in a
+named subject that quotes its examples. What is likely learning but short of this is AMBIGUOUS — and so
+is a thought cut off mid-sentence, a bare number, or a short message that only points at a page or at
+something said before: the core then asks one question or shows the exact pending writeback, and stores
+nothing until the learner answers.
 Small talk, everyday topics and plans with no subject content are INCIDENTAL, and subject words in
 everyday talk never make a note durable.
 """
