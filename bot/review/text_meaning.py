@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from decimal import Decimal
 
 from bot.intake.judgements import Verdict
 from bot.review.number_words import with_digits
@@ -97,7 +98,7 @@ class Reading:
     text: str  # folded
     words: list[str]
     stems: frozenset[str]
-    numbers: frozenset[str]
+    numbers: tuple[frozenset[str], ...]  # each number written, as every value it may mean
     groups: frozenset[str]  # synonym groups, by their first entry
     chemicals: frozenset[str]
     months: frozenset[int]
@@ -118,15 +119,15 @@ class Reading:
         )
 
 
-def _dates(text: str) -> tuple[str, set[str], set[int]]:
+def _dates(text: str) -> tuple[str, set[frozenset[str]], set[int]]:
     """Numeric dates read as day, month and year: the text without them, their numbers, their months."""
-    numbers: set[str] = set()
+    numbers: set[frozenset[str]] = set()
     months: set[int] = set()
 
     def take(day: str, month: str, year: str) -> str:
         if int(month) > 12 >= int(day):
             day, month = month, day
-        numbers.update((str(int(day)), str(int(year))))
+        numbers.update((frozenset({_value(day)}), frozenset({_value(year)})))
         months.add(int(month))
         return " "
 
@@ -135,10 +136,19 @@ def _dates(text: str) -> tuple[str, set[str], set[int]]:
     return text, numbers, months
 
 
-def _number(text: str) -> str:
-    """A number as written, compared by value: "07" is "7", "4,5" is "4.5"."""
+def _value(digits: str) -> str:
+    """A number by its value: "07" and "7.0" are "7"."""
+    return format(Decimal(digits).normalize(), "f")
+
+
+def _number(text: str) -> frozenset[str]:
+    """The values a number as written may mean: "07" is 7, "4,5" is 4.5, and "300,000" or "300.000"
+    is 300000 or (a decimal separator) 300."""
     value = text.replace(",", ".")
-    return value.lstrip("0") or "0" if "." not in value else value
+    readings = {_value(value)}
+    if re.fullmatch(r"\d{1,3}\.\d{3}", value):
+        readings.add(_value(value.replace(".", "")))
+    return frozenset(readings)
 
 
 def read(text: str) -> Reading:
@@ -161,7 +171,7 @@ def read(text: str) -> Reading:
         text=folded,
         words=words,
         stems=frozenset(stem(w) for w in words),
-        numbers=frozenset({_number(n) for n in NUMBER.findall(digits)} | date_numbers),
+        numbers=tuple({_number(n) for n in NUMBER.findall(digits)} | date_numbers),
         groups=frozenset(g[0] for g in SYNONYMS if any(_entry_in(e, folded, words) for e in g)),
         chemicals=frozenset(named | (formulas - CHEMICALS.keys())),
         months=frozenset(
@@ -287,13 +297,18 @@ def compare(answer: str, key: str) -> Comparison:
     content = _content_words(key, want)
     months = want.months if want.numbers else frozenset()
     hard = (
-        [("number", n in got.numbers) for n in want.numbers]
+        [("number", any(n & g for g in got.numbers)) for n in want.numbers]
         + [("formula", c in got.chemicals) for c in want.chemicals]
         + [("month", m in got.months) for m in months]
         + [("code", _names_code(got, want, c)) for c in want.code]
     )
     soft = [got.has_word(w) for w in content] + [g in got.groups for g in want.groups]
     return Comparison(want, got, content, hard, soft)
+
+
+def _adds_numbers(answer: Reading, key: Reading) -> bool:
+    """Whether the answer writes a number none of whose values the key holds."""
+    return any(not any(n & k for k in key.numbers) for n in answer.numbers)
 
 
 def _contradiction(c: Comparison) -> str | None:
@@ -307,7 +322,7 @@ def _contradiction(c: Comparison) -> str | None:
         return "the answer says the opposite of what the key says"
     if not all(present for _, present in c.hard):
         numbers_missing = any(kind == "number" and not present for kind, present in c.hard)
-        if numbers_missing and got.numbers - want.numbers:
+        if numbers_missing and _adds_numbers(got, want):
             return "a number, date or formula the key holds is replaced"
         return "a number, date, formula or name the key rests on is missing"
     if not want.negations and got.negations and _negates_key(got, want, c.content):
@@ -324,7 +339,7 @@ def _doubt(c: Comparison) -> str | None:
         return "the answer's negation is not about the key's terms"
     if any(a in want.groups and b in want.groups for a, b in OPPOSITES):
         return "the key pairs opposites (absorbs … releases): who does which needs a reader"
-    if want.numbers and got.numbers - want.numbers:
+    if want.numbers and _adds_numbers(got, want):
         return "the answer adds numbers the key does not hold"
     if want.chemicals and got.chemicals - want.chemicals:
         return "the answer names substances the key does not"

@@ -262,6 +262,8 @@ def test_short_text_word_for_word(key: str, answer: str, result: Result) -> None
         ("sort() sorts in place and returns None", "It returns None and sorts the list in place", C),
         ("the Berlin Wall fell on 9 November 1989", "It fell on 09/11/1989", C),  # a date in digits
         ("the Berlin Wall fell on 9 November 1989", "The Wall fell on 1989-11-09", C),
+        ("light travels at 300000 km/s in a vacuum", "Light travels at 300,000 km/s in a vacuum", C),
+        ("the pH of pure water is 7.0 at 25 °C", "Pure water has pH 7 at 25 °C", C),  # by value
         ("the Berlin Wall fell on 9 November 1989", "El muro de Berlín cayó el 9 de noviembre de 1989", C),
         (
             "photosynthesis makes glucose from light, CO2 and water",
@@ -285,6 +287,8 @@ def test_short_text_word_for_word(key: str, answer: str, result: Result) -> None
         ("the Berlin Wall fell on 9 November 1989", "The Berlin Wall fell in 1991", X),
         ("the Berlin Wall fell on 9 November 1989", "The Berlin Wall fell on 9 October 1989", X),
         ("the Berlin Wall fell on 9 November 1989", "It fell on 9/10/1989", X),
+        ("light travels at 300000 km/s in a vacuum", "Light travels at 30,000 km/s in a vacuum", X),
+        ("the pH of pure water is 7.0 at 25 °C", "Pure water has pH 7.5 at 25 °C", X),
         (
             "mitochondria make ATP by cellular respiration",
             "Mitochondria produce ADP by cellular respiration",
