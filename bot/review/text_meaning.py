@@ -95,7 +95,6 @@ def _entry_in(entry: str, text: str, words: list[str]) -> bool:
 class Reading:
     """What one text says, in the terms it is compared by."""
 
-    text: str  # folded
     words: list[str]
     stems: frozenset[str]
     numbers: tuple[frozenset[str], ...]  # each number written, as every value it may mean
@@ -168,7 +167,6 @@ def read(text: str) -> Reading:
     }
     prose = words_of(CODE.sub(" ", digits))
     return Reading(
-        text=folded,
         words=words,
         stems=frozenset(stem(w) for w in words),
         numbers=tuple({_number(n) for n in NUMBER.findall(digits)} | date_numbers),
