@@ -3,7 +3,7 @@
 Initial state: the demo's repository (``safe-auto``, a mathematics goal) plus one earlier error event — a
 square-root equation where the learner kept a root that breaks the equation's condition — and the open
 gap linked to it; no model. The learner files a different problem with the same hidden-condition pattern
-(a logarithm equation) and the scenario's question. Judged by outcome, in four repositories:
+(a logarithm equation) and the scenario's question. Judged by outcome, in five repositories:
 
 1. **repeated**: one commit; the new attempt kept in the learner's words; both events linked to each
    other and the one gap holding both observations with a situation fingerprint; one model with its
@@ -11,8 +11,10 @@ gap linked to it; no model. The learner files a different problem with the same 
    and traps, copying neither worked answer; one planned transfer task that changes more than the numbers,
    its key kept out of the reply; mastery ``unknown`` or ``learning``; an honest receipt; then the same
    input again (variant "same input repeated"): no commit, no new file;
-2. **one occurrence**: the first mistake alone keeps an event and a gap and promotes no model;
-3. **manual**: under ``mode: manual`` nothing is committed.
+2. **chat model allowed**: the sandbox's scripted endpoint answers the learner's question; that answer
+   leads the reply before any repository path, and the synthesis still makes one model and no second gap;
+3. **one occurrence**: the first mistake alone keeps an event and a gap and promotes no model;
+4. **manual**: under ``mode: manual`` nothing is committed.
 
 RAG is not configured in the demo repository, so the receipt must say retrieval did not run (variant
 "RAG unavailable"); the transfer task carries a date without claiming a background run ("no scheduler").
@@ -120,8 +122,21 @@ PROMISE = re.compile(r"\d+\s*%|\bscore\b|\brank\w*\b|\bguarantee\w*\b", re.I)
 INVITES_REASON = re.compile(r"\byour (?:own )?reasons?\b|\bwhy you\b", re.I)
 
 
-def initial_files(*, mode: str | None = None) -> dict[str, str]:
-    return learner_files(mode=mode, extra={f"{EVENTS}/{FIRST_FILE}": FIRST_EVENT, GAP_PATH: FIRST_GAP})
+MODEL_ANSWER = (
+    "x = -2 is not a solution: log(x) is defined only for x > 0, so that candidate is rejected and x = 5 "
+    "is the one answer."
+)
+MODEL_READING = {
+    "learning_event": "durable",
+    "subject": "mathematics",
+    "answer": MODEL_ANSWER,
+    "seen_in_media": "",
+}
+
+
+def initial_files(*, mode: str | None = None, external_model: str | None = None) -> dict[str, str]:
+    extra = {f"{EVENTS}/{FIRST_FILE}": FIRST_EVENT, GAP_PATH: FIRST_GAP}
+    return learner_files(mode=mode, external_model=external_model, extra=extra)
 
 
 def run(ctx: ForgeRun) -> Sequence[Check]:
@@ -130,6 +145,8 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
         repo = ctx.create_repository("repeated", initial_files())
         _repeated(checks, repo)
         _same_input_again(checks, repo)
+    with checks.section("chat model allowed"):
+        _with_chat_model(ctx)
     with checks.section("one occurrence"):
         _one_occurrence(checks, ctx.create_repository("once", learner_files()))
     with checks.section("manual"):
@@ -272,6 +289,29 @@ def _honest(checks: CheckRecorder, after: RepoState, reply: str, model: str) -> 
         "the learner is invited to give their own reason",
         bool(INVITES_REASON.search(asked)),
         "the reply asks for the learner's reason" if INVITES_REASON.search(asked) else "no invitation",
+    )
+
+
+def _with_chat_model(ctx: ForgeRun) -> None:
+    """With the chat model allowed, its answer to the learner's question leads; the synthesis still holds."""
+    repo = ctx.create_repository("chat-model", initial_files(external_model="allowed"))
+    with ctx.stack.sandbox.client() as learner:
+        learner.script_model(ISSUE_TITLE, MODEL_READING)
+    start = repo.observe()
+    number = repo.open_issue(ISSUE_TITLE, NOTE)
+    reply = repo.wait_for_replies(number)[-1]
+    after = repo.observe()
+    answer_at, repo_talk_at = reply.find(MODEL_ANSWER), reply.find("subjects/mathematics/")
+    ctx.checks.expect(
+        "the mathematical need is met before repository work",
+        0 <= answer_at < repo_talk_at,
+        f"answer at {answer_at}, first repository path at {repo_talk_at}",
+    )
+    models, gaps = new_records(start, after, "models"), new_records(start, after, "knowledge-gaps")
+    ctx.checks.expect(
+        "with the chat model too: one model and no second gap",
+        len(models) == 1 and not gaps,
+        f"new models {models or 'none'}; new gaps {gaps or 'none'}",
     )
 
 
