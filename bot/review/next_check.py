@@ -41,18 +41,22 @@ from bot.review.attempt import Result
 from bot.review.evidence import linked_gap, question_context
 from bot.review.question import ReviewDraft, goal_link, planned_review
 from bot.review.question_gen import fresh_only
+from bot.review.transfer_task import transfer_questions
 from bot.snapshot import OverlaySnapshot, RepoSnapshot
 from bot.text import slugify
 
 FOLLOW_UP_QUESTIONS = 1  # one thing at a time: a delayed check asks one fresh question
 PURPOSE = "review"  # a delayed retrieval check; it claims no transfer the rule builders cannot vouch for
 # Under a goal or gap saying ``Transfer required: yes`` a review-purpose check never reaches ``demonstrated``
-# (bot.review.mastery). The question builders vary the same task form (new numbers, a recall or a blank), so
-# the next check is no transfer task and says so, rather than being labelled one it is not.
+# (bot.review.mastery). When no transfer task can be built, the question builders vary the same task form
+# (new numbers, a recall or a blank), so the next check is no transfer task and says so, rather than being
+# labelled one it is not.
 TRANSFER_OWED = (
     "; the goal requires transfer, and this check asks the same task form, so it cannot establish "
     "`demonstrated`: a transfer task (a new kind of problem) is still owed"
 )
+# Under such a goal the follow-up is a transfer task when one can be built (bot.review.transfer_task).
+TRANSFER = "transfer"
 COMPOSES = "Composes with (review IDs)"
 CHECK_SUFFIX = re.compile(r"-check-\d{4}-\d{2}-\d{2}$")
 # The judge's verdict vocabulary for a recorded result: a partial answer still has a mistake to mark.
@@ -110,7 +114,8 @@ def plan_follow_up(
     None when no fresh question can be written; ``agent`` defaults to the offline rule agent, whose
     output is deterministic, so the same answer always plans the same record. ``judge``, the chat
     model the learner allowed, chooses what the next check asks for; its choice is written into ``Why``.
-    ``transfer``: the goal or gap requires transfer, which this check cannot show; its ``Why`` says so.
+    ``transfer``: the goal or gap requires transfer; the check is a transfer task built from the evidence
+    (``Purpose: transfer``), else a same-form review whose ``Why`` says a transfer task is still owed.
     """
     if result is Result.NOT_ASSESSED:
         return None  # an unevaluated attempt warrants no next check, so it plans none
@@ -127,8 +132,11 @@ def plan_follow_up(
             "planned_questions": (),
         }
     )
-    generated = fresh_only((agent or RuleAgent()).generate_questions(context), context)
-    if not generated.questions:
+    generated = transfer_questions(context) if transfer else None
+    purpose = TRANSFER if generated and generated.questions else PURPOSE
+    if purpose != TRANSFER:
+        generated = fresh_only((agent or RuleAgent()).generate_questions(context), context)
+    if generated is None or not generated.questions:
         return None
     chosen = _chosen(judge.choose_follow_up(context, VERDICT_OF[result])) if judge is not None else ""
     subject = answered.subject
@@ -140,7 +148,7 @@ def plan_follow_up(
         record_id=record_id,
         path=path,
         subject=subject,
-        purpose=PURPOSE,
+        purpose=purpose,
         due=due,
         depends_on=f"`{gap.label}`" if gap else f"none: no gap is linked to `{answered.label}`",
         composes_with=f"`{answered.label}`",
@@ -150,7 +158,7 @@ def plan_follow_up(
         grounded_in=answered_link,
         generated=f"{today.isoformat()} by {generated.generated_by}",
         why=f"delayed check after the answer of {today.isoformat()}: {result.value}; "
-        f"{chosen}{generated.why}{TRANSFER_OWED if transfer else ''}.",
+        f"{chosen}{generated.why}{TRANSFER_OWED if transfer and purpose != TRANSFER else ''}.",
         difference=(
             f"a question form not asked in {answered_link} or any other check of this subject; "
             "the answered questions are not repeated."

@@ -1,8 +1,9 @@
 """Scenario 11's transfer-based goal, through the core's entry points: under a goal that says
 ``Transfer required: yes``, a delayed, independent, correct answer to the same task form stays ``learning``,
-and so does the same answer to the next check the bot plans, which varies the same task form (new numbers):
-it says a transfer task is still owed instead of calling itself one. Without such a goal it says nothing of
-transfer.
+and the next check the bot plans is a transfer task (``Purpose: transfer``, a new kind of problem built from
+the worked example, its key stored and not shown); that task answered right after a delay, alone, reaches
+``demonstrated``. When no transfer task can be built the next check stays a review that says a transfer task
+is still owed; without such a goal it says nothing of transfer.
 """
 
 from __future__ import annotations
@@ -75,17 +76,22 @@ def test_a_delayed_independent_right_answer_to_the_same_task_form_is_not_demonst
     assert read_header(gap)["Mastery"] == "learning"
     assert "the goal requires transfer and this was not a transfer task" in gap
     _, check = _only(answered, "-check-")
-    assert read_header(check)["Purpose"] == "review", "the offline builders vary the same task form"
-    assert "a transfer task (a new kind of problem) is still owed" in check
+    assert read_header(check)["Purpose"] == "transfer", "the next check is a transfer task"
+    assert "Two similar shapes have areas" in check, "asked through areas, not as the same task form"
+    assert "still owed" not in check
+    key = KEY.search(check)
+    assert key is not None, "the transfer task carries its key"
+    question = check.split("## Questions", 1)[1].split("## Answer", 1)[0]
+    assert f"{key.group('value')} cm" not in question, "the key is never shown with the question"
 
 
-def test_the_planned_next_check_answered_right_after_a_delay_is_still_not_demonstrated() -> None:
+def test_the_planned_transfer_task_answered_right_after_a_delay_is_demonstrated() -> None:
     repo, request, _, task, gap_path = _set_task()
     first = plan_event(
         _comment(request, _right_answer(task), number=7), repo, now=ASKED.replace(hour=18), agent=RuleAgent()
     )
     check_path, check = _only(first, "-check-")
-    assert "Same method, new numbers" in check, "the same task form as the task it follows"
+    assert read_header(check)["Purpose"] == "transfer" and "Same method, new numbers" not in check
     repo = _after(repo, first, "c")
 
     due = read_header(check)["Due"]
@@ -109,8 +115,8 @@ def test_the_planned_next_check_answered_right_after_a_delay_is_still_not_demons
     )
     assert "- Result: `correct`" in next(w.content for w in second.writes if w.path == check_path)
     gap = next(w.content for w in second.writes if w.path == gap_path)
-    assert read_header(gap)["Mastery"] == "learning"
-    assert "the goal requires transfer and this was not a transfer task" in gap
+    assert read_header(gap)["Mastery"] == "demonstrated"
+    assert "correct, independent and delayed (2 day(s)) with transfer" in gap
 
 
 def test_without_a_transfer_goal_the_next_check_stays_a_review() -> None:
