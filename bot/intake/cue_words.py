@@ -270,7 +270,8 @@ FIRST_PERSON: Lexicon = {
 # "realized" or "found out that" report the learner's day as often as their lessons.
 LEARNED: Lexicon = {
     "en": phrases(
-        "learned, learnt, today i learned, we learned, i was taught, taught us, didn't know, did not know"
+        "i now understand, now i understand, learned, learnt, today i learned, we learned, i was taught, "
+        "taught us, didn't know, did not know"
     ),
     "es": phrases("aprendi, aprendimos, he aprendido, hemos aprendido, nos enseñaron, no sabia"),
     "fr": phrases("j'ai appris, nous avons appris, on a appris, je ne savais pas"),

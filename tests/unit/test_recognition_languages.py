@@ -453,3 +453,18 @@ def test_a_bug_or_an_attempt_that_did_not_work_is_a_learning_event(note: str) ->
 def test_friction_words_do_not_swallow_training() -> None:
     result = recognize("Завтра у меня тренировка по плаванию.", ("physics",))
     assert result.significance is Significance.INCIDENTAL
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "今天课上了解到长城从太空用肉眼是看不到的。",
+        "授業で分かった：万里の長城は宇宙から肉眼では見えない。",
+        "На уроке узнала, что Великую китайскую стену не видно из космоса.",
+        "In class I now understand that the Great Wall is not visible from space.",
+    ],
+)
+def test_understood_and_found_out_in_class_say_what_was_learned_without_subject_words(note: str) -> None:
+    result = recognize(note, ("geography",))
+    assert result.significance is Significance.DURABLE, result.reason
+    assert result.subject == "geography"
