@@ -47,10 +47,7 @@ SERVER_SIDE = "does not apply to a server-side bot: "
 # the open issue that builds it. A failing check listed here still reads ``fail`` in the table and the JSON,
 # with its owner: the judge is right and the bot is not there yet. The issue's work empties its entries;
 # anything else that is not-yet or failing fails the run.
-OWNED_BY_OPEN_ISSUE: dict[str, str] = {
-    # The offline question builders vary the same task form; no follow-up is a transfer task yet.
-    "11: transfer-based goal: the next check planned is a transfer task with its question": JUDGEMENT_ISSUE,
-}
+OWNED_BY_OPEN_ISSUE: dict[str, str] = {}
 
 
 def owning_issue(scenario: str, variant: str = "") -> str | None:
