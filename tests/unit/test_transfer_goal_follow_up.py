@@ -130,3 +130,28 @@ def test_without_a_transfer_goal_the_next_check_stays_a_review() -> None:
     )
     _, check = _only(first, "-check-")
     assert read_header(check)["Purpose"] == "review" and "transfer" not in check
+
+
+PERCENT_SLIP = (
+    "I got question 2 wrong: I used 20 kg instead of 50 kg. In class we had 20% of 50 kg, so 10 kg. "
+    "Give me one fresh task."
+)
+
+
+def test_with_no_transfer_task_to_build_the_next_check_says_one_is_still_owed() -> None:
+    repo = learner_repo(**{GOAL_PATH: TRANSFER_GOAL})
+    request = issue_event(PERCENT_SLIP, title="Percentage slip")
+    asked = plan_event(request, repo, now=ASKED, agent=RuleAgent())
+    _, task = _only(asked, "/reviews/")
+    key = re.search(r"^- Question 1 expected answer: (?P<answer>[\d.]+ kg)$", task, re.M)
+    assert key is not None, "the task the bot set carries its key"
+    words = f"Answer: {key.group('answer')}\nI did it without my notes."
+    later = ASKED.replace(hour=18)
+    answered = plan_event(
+        _comment(request, words, number=7), _after(repo, asked, "b"), now=later, agent=RuleAgent()
+    )
+    _, check = _only(answered, "-check-")
+    assert read_header(check)["Purpose"] == "review", (
+        "a percentage holds no transfer task the rules can build"
+    )
+    assert "a transfer task (a new kind of problem) is still owed" in check
