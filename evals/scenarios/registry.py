@@ -38,8 +38,6 @@ from evals.scenarios import (
     s18_no_overdiagnosis,
 )
 
-DIAGNOSIS_ISSUE = "#17"
-JUDGEMENT_ISSUE = "#16"
 SERVER_SIDE = "does not apply to a server-side bot: "
 
 # The one list of what may stay ``not-yet`` — or fail one named check — while ``gitlearnos evals`` exits 0:
