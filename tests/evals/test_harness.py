@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from bot.receipt import ReceiptField
+from evals.harness import runner
 from evals.harness.checks import Check, CheckRecorder, CheckStatus, ScenarioResult, verdict
 from evals.harness.learner_checks import MASTERY_CLAIM, affirmative_sentences, header_value, plain
 from evals.harness.links import links_to, referenced_paths, resolve
@@ -128,10 +130,20 @@ def test_every_protocol_scenario_has_a_row_with_a_reason_or_a_runner() -> None:
         assert (spec.local_run is not None) == (spec.surface is Surface.LOCAL)
 
 
-def test_not_yet_cells_need_no_stack_and_have_the_json_shape(tmp_path: Path) -> None:
+def test_not_yet_cells_need_no_stack_and_have_the_json_shape(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Built scenarios run, so this one is made unbuilt here: the test holds whichever scenarios have landed.
+    unbuilt = "owned by open issue #17: repeated-error synthesis is not built"
+    monkeypatch.setattr(
+        runner,
+        "SCENARIOS",
+        tuple(replace(s, forge_run=None, not_yet=unbuilt) if s.number == "14" else s for s in SCENARIOS),
+    )
+    monkeypatch.setitem(OWNED_BY_OPEN_ISSUE, "14", "#17")
     results = run_evals(tmp_path, scenarios=["14"], forges=["github", "gitea"])
     assert [(r.scenario, r.forge) for r in results] == [("14", "github"), ("14", "gitea")]
-    assert exit_code(results) == 0, "14 is owned by the diagnosis issue"
+    assert exit_code(results) == 0, "an open issue owns the unbuilt 14"
     write_json(results, tmp_path / "out" / "evals.json")
     data = json.loads((tmp_path / "out" / "evals.json").read_text())
     assert data == to_json(results)
