@@ -97,7 +97,7 @@ class Token:
     unit_end: int
 
 
-def _tokens(sentence: str) -> list[Token]:
+def number_tokens(sentence: str) -> list[Token]:
     found = []
     for match in NUMBER.finditer(sentence):
         after = sentence[match.end() :]
@@ -191,7 +191,7 @@ def _variant(inputs: tuple[Token, ...], step: int) -> tuple[Fraction, ...]:
 
 
 def _case_from_relation(sentence: str) -> Iterator[BuiltQuestion]:
-    tokens = _tokens(sentence)
+    tokens = number_tokens(sentence)
     if not 3 <= len(tokens) <= 4:
         return
     *ins, result = tokens
@@ -242,7 +242,7 @@ def _success(method: str) -> str:
     )
 
 
-def _parsed(text: str) -> sympy.Expr | None:
+def parsed_expression(text: str) -> sympy.Expr | None:
     try:
         expression = parse_expr(text.replace("^", "**"), transformations=TRANSFORMS, evaluate=True)
     except (SyntaxError, TypeError, ValueError, sympy.SympifyError, AttributeError, TokenError):
@@ -250,9 +250,9 @@ def _parsed(text: str) -> sympy.Expr | None:
     return expression if isinstance(expression, sympy.Expr) else None
 
 
-def _linear(left: str, right: str) -> tuple[sympy.Symbol, Fraction] | None:
+def linear_solution(left: str, right: str) -> tuple[sympy.Symbol, Fraction] | None:
     """The unknown and its one solution when ``left = right`` is a linear equation in one unknown."""
-    first, second = _parsed(left), _parsed(right)
+    first, second = parsed_expression(left), parsed_expression(right)
     if first is None or second is None:
         return None
     equation = sympy.expand(first - second)
@@ -272,7 +272,7 @@ def _linear(left: str, right: str) -> tuple[sympy.Symbol, Fraction] | None:
 def _case_from_equation(sentence: str) -> Iterator[BuiltQuestion]:
     for match in EQUATION.finditer(sentence):
         left, right = match.group("left").strip(), match.group("right").strip()
-        if not left or not right or _linear(left, right) is None:
+        if not left or not right or linear_solution(left, right) is None:
             continue
         written = f"{left} = {right}"
         numbers = list(INTEGER.finditer(written))
@@ -281,7 +281,7 @@ def _case_from_equation(sentence: str) -> Iterator[BuiltQuestion]:
             for index, number in reversed(list(enumerate(numbers))):
                 changed = int(number.group(0)) + step * (index + 1)
                 new = new[: number.start()] + str(changed) + new[number.end() :]
-            solved = _linear(*new.split(" = ", 1))
+            solved = linear_solution(*new.split(" = ", 1))
             if solved is None or solved[1].denominator != 1:
                 continue
             unknown, value = solved
@@ -301,7 +301,7 @@ def _units() -> pint.UnitRegistry:  # type: ignore[type-arg]
     return pint.UnitRegistry()
 
 
-def _converted(amount: Fraction, source: str, target: str) -> Fraction | None:
+def converted_amount(amount: Fraction, source: str, target: str) -> Fraction | None:
     registry = _units()
     try:
         value = registry.Quantity(float(amount), source).to(target).magnitude
@@ -316,12 +316,12 @@ def _case_from_conversion(sentence: str) -> Iterator[BuiltQuestion]:
         if source == target or source not in UNITS or target not in UNITS:
             continue
         stated = Fraction(match.group("target_amount"))
-        converted = _converted(Fraction(match.group("amount")), source, target)
+        converted = converted_amount(Fraction(match.group("amount")), source, target)
         if converted is None or abs(converted - stated) > stated / 10_000:
             continue  # the note's numbers do not convert that way: nothing to rebuild honestly
         for step in range(1, VARIANTS + 1):
             amount = Fraction(match.group("amount")) + step * 2 + 1
-            answer = _converted(amount, source, target)
+            answer = converted_amount(amount, source, target)
             if answer is None or not _short(answer):
                 continue
             key = f"{number_text(answer)} {target}"
@@ -332,14 +332,17 @@ def _case_from_conversion(sentence: str) -> Iterator[BuiltQuestion]:
         return
 
 
-def _written(expression: sympy.Expr) -> str:
+def expression_text(expression: sympy.Expr) -> str:
     """``expression`` as a learner writes it: ``5x^4``, not ``5*x**4``."""
     return COEFFICIENT_STAR.sub("", str(expression).replace("**", "^"))
 
 
 def _case_from_derivative(sentence: str) -> Iterator[BuiltQuestion]:
     for match in DERIVATIVE.finditer(sentence):
-        function, stated = _parsed(match.group("function")), _parsed(match.group("derivative"))
+        function, stated = (
+            parsed_expression(match.group("function")),
+            parsed_expression(match.group("derivative")),
+        )
         if function is None or stated is None or len(function.free_symbols) != 1:
             continue
         (unknown,) = function.free_symbols
@@ -352,10 +355,10 @@ def _case_from_derivative(sentence: str) -> Iterator[BuiltQuestion]:
             for index, number in reversed(list(enumerate(numbers))):
                 changed = int(number.group(0)) + step * (index + 1)
                 new = new[: number.start()] + str(changed) + new[number.end() :]
-            parsed = _parsed(new)
+            parsed = parsed_expression(new)
             if parsed is None or not numbers:
                 return
-            key = _written(sympy.expand(sympy.diff(parsed, unknown)))
+            key = expression_text(sympy.expand(sympy.diff(parsed, unknown)))
             question = f"What is the derivative of {new}? {INSTRUCTION}."
             yield BuiltQuestion(KIND, question, key, _success("differentiating the new function, with sympy"))
         return
@@ -367,7 +370,10 @@ def checks_out_false(sentence: str) -> bool:
     Such a sentence is the learner's slip, not a fact: no question may take its words as a key.
     """
     for match in DERIVATIVE.finditer(sentence):
-        function, stated = _parsed(match.group("function")), _parsed(match.group("derivative"))
+        function, stated = (
+            parsed_expression(match.group("function")),
+            parsed_expression(match.group("derivative")),
+        )
         if function is not None and stated is not None and len(function.free_symbols) == 1:
             (unknown,) = function.free_symbols
             if sympy.simplify(sympy.diff(function, unknown) - stated) != 0:
@@ -375,7 +381,7 @@ def checks_out_false(sentence: str) -> bool:
     for match in CONVERSION.finditer(sentence):
         source, target = match.group("source"), match.group("target")
         if source != target and source in UNITS and target in UNITS:
-            converted = _converted(Fraction(match.group("amount")), source, target)
+            converted = converted_amount(Fraction(match.group("amount")), source, target)
             stated = Fraction(match.group("target_amount"))
             if converted is not None and abs(converted - stated) > stated / 10_000:
                 return True

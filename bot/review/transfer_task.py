@@ -34,12 +34,12 @@ from bot.review.changed_numbers import (
     INTEGER,
     RESULT_MARKER,
     VARIANTS,
-    _converted,
-    _linear,
-    _parsed,
-    _tokens,
-    _written,
+    converted_amount,
+    expression_text,
+    linear_solution,
     number_text,
+    number_tokens,
+    parsed_expression,
 )
 from bot.review.question_gen import GeneratedQuestion, GeneratedQuestions, QuestionContext, acceptable
 from bot.review.statements import statements
@@ -64,7 +64,7 @@ def _success(shown: str) -> str:
 
 def _length_unit(unit: str) -> bool:
     """True when pint reads ``unit`` as a length (cm, m, in …)."""
-    return bool(unit) and _converted(Fraction(1), unit, "m") is not None
+    return bool(unit) and converted_amount(Fraction(1), unit, "m") is not None
 
 
 def _is_proportion(values: tuple[Fraction, ...], result: Fraction) -> bool:
@@ -75,7 +75,7 @@ def _is_proportion(values: tuple[Fraction, ...], result: Fraction) -> bool:
 
 def scale_factor_areas(sentence: str) -> Iterator[TransferTask]:
     """A worked length proportion, asked back through areas: the factor must be found, then applied."""
-    tokens = _tokens(sentence)
+    tokens = number_tokens(sentence)
     if len(tokens) != 4 or not RESULT_MARKER.search(sentence[tokens[2].end : tokens[3].start]):
         return
     units = {token.unit for token in tokens}
@@ -117,7 +117,7 @@ def _shifted(text: str, step: int) -> str:
 def equation_word_problem(sentence: str) -> Iterator[TransferTask]:
     """A solved linear equation, asked back as a situation in words whose equation the learner sets up."""
     for match in EQUATION.finditer(sentence):
-        if _linear(match.group("left").strip(), match.group("right").strip()) is None:
+        if linear_solution(match.group("left").strip(), match.group("right").strip()) is None:
             continue
         for step in range(1, VARIANTS + 1):
             rate, start, distance = 1 + step, 2 + step, 3 + 2 * step
@@ -144,14 +144,17 @@ def equation_word_problem(sentence: str) -> Iterator[TransferTask]:
 def derivative_tangent_slope(sentence: str) -> Iterator[TransferTask]:
     """A stated derivative sympy confirms, asked back as the slope of a tangent to a changed curve."""
     for match in DERIVATIVE.finditer(sentence):
-        function, stated = _parsed(match.group("function")), _parsed(match.group("derivative"))
+        function, stated = (
+            parsed_expression(match.group("function")),
+            parsed_expression(match.group("derivative")),
+        )
         if function is None or stated is None or len(function.free_symbols) != 1:
             continue
         (unknown,) = function.free_symbols
         if sympy.simplify(sympy.diff(function, unknown) - stated) != 0:
             continue  # the note's derivative does not check out: nothing to rebuild honestly
         for step in range(1, VARIANTS + 1):
-            curve, point = _parsed(_shifted(match.group("function").strip(), step)), step + 1
+            curve, point = parsed_expression(_shifted(match.group("function").strip(), step)), step + 1
             if curve is None:
                 return
             slope = sympy.diff(curve, unknown).subs(unknown, point)
@@ -159,8 +162,8 @@ def derivative_tangent_slope(sentence: str) -> Iterator[TransferTask]:
                 continue
             key = number_text(Fraction(int(slope.p), int(slope.q)))
             question = (
-                f"What is the slope of the tangent to the curve y = {_written(curve)} at the point where "
-                f"{unknown} = {point}? {WITHOUT_NOTES}."
+                f"What is the slope of the tangent to the curve y = {expression_text(curve)} at the point "
+                f"where {unknown} = {point}? {WITHOUT_NOTES}."
             )
             if not shows(key, question):
                 yield TransferTask(
