@@ -9,7 +9,7 @@ import pytest
 
 from evals.sandbox import BOT_LOGIN, SandboxServer
 from evals.sandbox.git_client import git_auth_env
-from tests.sandbox.test_git_http import IDENTITY, git
+from tests.support.isolated_git import IDENTITY, git
 
 
 def _push_a_change(sandbox: SandboxServer, repo: str, login: str, work: Path) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gzip
 import os
-import subprocess
 from pathlib import Path
 
 import httpx
@@ -14,18 +13,7 @@ from evals.sandbox import BOT_LOGIN, SandboxServer
 from evals.sandbox.errors import InvalidInputError
 from evals.sandbox.git_client import git_auth_env
 from evals.sandbox.git_http import decoded_body, parse_cgi_output
-
-# No global or system git config: a developer's credential helper must not answer for the sandbox.
-ISOLATED = {"GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1", "GIT_TERMINAL_PROMPT": "0"}
-IDENTITY = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.invalid"}
-IDENTITY |= {"GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.invalid"}
-
-
-def git(
-    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, **ISOLATED, **(env or {})}
-    return subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, text=True, check=False)
+from tests.support.isolated_git import IDENTITY, git
 
 
 def test_clone_and_push_with_a_token(sandbox: SandboxServer, repo: str, tmp_path: Path) -> None:
