@@ -174,3 +174,41 @@ def test_the_question_check_calls_a_template_that_fits_any_note_generic() -> Non
     (template,) = [q for q in QUESTIONS if q.question.startswith("Your note is `event-")]
     assert template.generic
     assert questions.check_question(template.evidence, template.question, template.key).generic
+
+
+HELD_OUT = corpus.messages(run.HELD_OUT)
+
+
+def test_the_held_out_messages_cover_every_language_class_and_many_subjects() -> None:
+    assert len(HELD_OUT) >= 160
+    assert all(Counter(m.lang for m in HELD_OUT)[lang] >= 20 for lang in LANGUAGES)
+    classes = Counter((m.lang, m.label) for m in HELD_OUT)
+    assert all(classes[lang, label] >= 5 for lang in LANGUAGES for label in LABELS)
+    filed_under = {m.subject for m in HELD_OUT if m.subject}
+    assert {
+        "mathematics",
+        "physics",
+        "chemistry",
+        "biology",
+        "programming",
+        "music",
+        "economics",
+    } <= filed_under
+
+
+def test_the_held_out_set_shares_no_message_with_the_development_corpus() -> None:
+    assert corpus.duplicates((m.lang, m.title, m.text) for m in HELD_OUT) == []
+    seen = {m.text.strip().casefold() for m in MESSAGES}
+    assert [m.text for m in HELD_OUT if m.text.strip().casefold() in seen] == []
+
+
+def test_the_command_line_scores_recognition_on_the_messages_file_it_is_given(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "slice.jsonl"
+    rows = corpus.per_language(HELD_OUT, 2)
+    path.write_text("".join(m.model_dump_json() + "\n" for m in rows), encoding="utf-8")
+    assert run.main(["--json", "--messages", str(path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["recognition"]["rule_agent"]["overall"]["messages"] == len(rows) == 2 * len(LANGUAGES)
+    assert printed["recognition"]["scripted_model"]["overall"]["messages"] == len(rows)
