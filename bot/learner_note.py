@@ -19,6 +19,7 @@ from bot.diagnose.teaching import teaching_reply
 from bot.errors import ConfigError
 from bot.handoff.operation import plan_handoff, wants_handoff
 from bot.intake.agent import Agent, LearnerInput, Recognition, Significance
+from bot.intake.approval import is_approval
 from bot.intake.conversation import ApprovalTarget, ThreadMessage, approval_target
 from bot.intake.events import Comment, CommentEvent, Forge, IssueOpened, ThreadEvent, as_kind, event_key
 from bot.intake.model_use import NEEDS_SUBJECT, answer_first, answer_judge, pick_agent, reply_lead
@@ -36,7 +37,7 @@ from bot.replies import APPROVAL_STALE, ASK_SUBJECT, INVALID_CONFIG, MARKER_PREF
 from bot.review.answer import plan_answer
 from bot.setup.operation import plan_setup
 from bot.snapshot import RepoSnapshot
-from bot.write_authority import apply_write_authority, is_approval
+from bot.write_authority import apply_write_authority
 
 
 def _skip(reason: str, key: str = "") -> Plan:

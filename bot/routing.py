@@ -1,8 +1,10 @@
 """Which operation takes which event: one table, read by the core, the worker and intake. Pure.
 
-A route is data, as in gidgethub's router: the event classes it takes, a
-predicate on the event alone, the operation that plans it, and what that
-operation needs fetched besides the repository (the thread's comments).
+A route is data, as in gidgethub's router: its name, the event classes it
+takes, a predicate on the event alone, and what its operation needs fetched
+besides the repository (the thread's comments). The operation itself is named
+by the core's entry point (:data:`bot.handle.PLANNERS`), so this table loads no
+operation: intake imports it without the judgement stack.
 Predicates look only at the event, never at the repository, because intake
 consults this table before anything is claimed or queued: an event no route
 takes is answered "not used" there and never costs a lock or a fetch. Where
@@ -20,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, get_args
 
 from bot.config import CONFIG_PATH
-from bot.handoff.operation import handoff_branch
-from bot.handoff.teacher_feedback import plan_pull_request_event
+from bot.handoff.branch import handoff_branch
+from bot.intake.approval import is_approval
 from bot.intake.events import (
     CommentCreated,
     CommentEdited,
@@ -30,14 +32,9 @@ from bot.intake.events import (
     IssueOpened,
     ScheduleTrigger,
     ThreadEvent,
-    event_key,
 )
 from bot.intake.subject_answer import answered_subject
-from bot.learner_note import learners_of, plan_note
-from bot.operation_context import Context
-from bot.plan import Outcome, Plan
 from bot.snapshot import RepoSnapshot
-from bot.write_authority import is_approval
 
 E = TypeVar("E", bound=InboundEvent)
 
@@ -51,13 +48,13 @@ EditEvent = IssueEdited | CommentEdited
 class Route(Generic[E]):
     """``kinds`` are the event classes taken; the operation is typed against them, so it needs no narrowing.
 
-    ``plan`` is None for an event the core does not plan one by one (a schedule trigger runs jobs).
+    Which operation plans a route's events is the core's entry point's business (:data:`bot.handle.PLANNERS`,
+    keyed by ``name``): intake reads this table without loading any operation.
     """
 
     name: str
     kinds: tuple[type[E], ...]
     takes: Callable[[E], bool]
-    plan: Callable[[E, RepoSnapshot, Context], Plan] | None
     needs_history: Callable[[E, RepoSnapshot], bool]
 
 
@@ -74,18 +71,6 @@ def _edit_on_issue(event: EditEvent) -> bool:
     return _on_issue(event) and not (event.actor is not None and event.actor.is_bot)
 
 
-def _plan_edit(event: EditEvent, snapshot: RepoSnapshot, context: Context) -> Plan:
-    """An edit goes through a note's gates; before setup there is no record it could correct, and an
-    approval counts when posted (an edited one would approve whatever is pending now)."""
-    if snapshot.read_text(CONFIG_PATH) is None:
-        reason = "the repository is not set up, so no record holds the edited text"
-    elif event.comment is not None and is_approval(event.comment.body):
-        reason = "an edited approval approves nothing; approvals count when posted"
-    else:
-        return plan_note(event, snapshot, context)
-    return Plan(outcome=Outcome.SKIPPED, event_key=event_key(event), reason=reason)
-
-
 def _note_needs_history(event: NoteEvent, snapshot: RepoSnapshot) -> bool:
     """A comment continues a conversation: the setup gate's (no config yet), an approval's, or an answer
     to the subject question (which finds the note that question was about)."""
@@ -96,26 +81,21 @@ def _note_needs_history(event: NoteEvent, snapshot: RepoSnapshot) -> bool:
     return unconfigured or is_approval(body) or answered_subject(body, ()) is not None
 
 
-def _plan_handoff_event(event: ThreadEvent, snapshot: RepoSnapshot, context: Context) -> Plan:
-    key = event_key(event)
-    return plan_pull_request_event(event, snapshot, now=context.now, event_key=key, learners_of=learners_of)
-
-
 THREAD_EVENTS: tuple[type[ThreadEvent], ...] = get_args(ThreadEvent)
+HANDOFF_ROUTE = "handoff pull request"
+NOTE_ROUTE = "learner note"
+EDIT_ROUTE = "learner edit"
+SCHEDULE_ROUTE = "schedule trigger"
 
 ROUTES: tuple[Route[Any], ...] = (
     # Any event on the bot's own handoff pull request: teacher feedback, merge, close.
-    Route[ThreadEvent](
-        "handoff pull request", THREAD_EVENTS, lambda e: bool(handoff_branch(e)), _plan_handoff_event, _never
-    ),
+    Route[ThreadEvent](HANDOFF_ROUTE, THREAD_EVENTS, lambda e: bool(handoff_branch(e)), _never),
     # A learner's note: a new issue, or a new comment on one (an answer, an approval, a setup reply).
-    Route[NoteEvent](
-        "learner note", (IssueOpened, CommentCreated), _on_issue, plan_note, _note_needs_history
-    ),
+    Route[NoteEvent](NOTE_ROUTE, (IssueOpened, CommentCreated), _on_issue, _note_needs_history),
     # The learner's edit of an issue or comment: a correction of the record, or a wording fix.
-    Route[EditEvent]("learner edit", (IssueEdited, CommentEdited), _edit_on_issue, _plan_edit, _never),
+    Route[EditEvent](EDIT_ROUTE, (IssueEdited, CommentEdited), _edit_on_issue, _never),
     # A forge-side scheduler (GitLab scheduled pipeline, GitHub dispatch): the schedule queue runs the jobs.
-    Route[ScheduleTrigger]("schedule trigger", (ScheduleTrigger,), lambda _: True, None, _never),
+    Route[ScheduleTrigger](SCHEDULE_ROUTE, (ScheduleTrigger,), lambda _: True, _never),
 )
 
 

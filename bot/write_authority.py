@@ -9,24 +9,12 @@ issue, and the same update is then committed.
 
 from __future__ import annotations
 
-import re
-
 from bot.config import LearnerConfig, Mode
 from bot.plan import Outcome, Plan
 from bot.replies import APPROVE_HINT, MANUAL_INTRO, PENDING_MARKER, PREVIEW_INTRO, PUSH_NOT_AUTHORIZED
 from bot.review.question import ANSWER_HEADING
 
-APPROVAL = re.compile(
-    r"""^\s*(?:/gitlearnos\s+approve   # the explicit command
-         |approve(?:d)?                 # or a plain word on its own line
-         |yes,?\s+apply\s+it)\s*[.!]?\s*$""",
-    re.I | re.M | re.X,
-)
 LONGEST_SHOWN = 4000  # characters of one file shown inline; longer files are cut with a note
-
-
-def is_approval(text: str) -> bool:
-    return bool(APPROVAL.search(text))
 
 
 def apply_write_authority(

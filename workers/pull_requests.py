@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.handoff.operation import handoff_branch
+from bot.handoff.branch import handoff_branch
 from bot.intake.events import EventKind, InboundEvent, RepoRef
 from bot.plan import Plan, PullRequestSpec
 from forge_adapters.base import ForgeClient, OpenedThread

@@ -30,17 +30,15 @@ import re
 from datetime import datetime
 
 from bot.config import LearnerConfig
+from bot.handoff.branch import BRANCH_PREFIX, HANDOFF_MARKER
 from bot.handoff.records import (
-    BRANCH_PREFIX,
-    HANDOFF_MARKER,
-    HANDOFF_MARKER_LINE,
     LINK,
     Pack,
     handoffs_folder,
     quoted,
 )
 from bot.handoff.status import SENDING_PATH, HandoffStatus
-from bot.intake.events import Forge, InboundEvent, ThreadEvent, content_hash
+from bot.intake.events import Forge, ThreadEvent, content_hash
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, PullRequestSpec, Reply
 from bot.provenance import automation_done, source_locator, source_name
 from bot.receipt import commit_receipt
@@ -90,24 +88,6 @@ NO_FORGE = (
 def wants_handoff(text: str, labels: tuple[str, ...]) -> bool:
     """True when the learner literally asked for a handoff (phrase, command or ``handoff`` label)."""
     return bool(REQUEST.search(text)) or HANDOFF_LABEL in {label.lower() for label in labels}
-
-
-def handoff_branch(event: InboundEvent) -> str:
-    """The bot's handoff branch a pull-request event belongs to, or "" when it is not one of ours.
-
-    GitLab, and GitHub/Gitea PR events, name the head branch; a GitHub or Gitea
-    conversation comment does not, so the pack's hidden marker in the PR
-    description says it. Only ``gitlearnos/handoff-…`` branches count: the
-    bot never checks out or writes any other branch.
-    """
-    thread = event.thread
-    if thread is None or not thread.is_pull_request:
-        return ""
-    branch = thread.head_branch
-    if not branch:
-        match = HANDOFF_MARKER_LINE.search(thread.body)
-        branch = match.group("branch") if match else ""
-    return branch if branch.startswith(BRANCH_PREFIX) else ""
 
 
 def _open_gaps(snapshot: RepoSnapshot, subject: str | None) -> list[Record]:

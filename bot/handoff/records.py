@@ -24,11 +24,6 @@ from bot.records.files import Record, records, subject_folder
 from bot.records.schemas import FEEDBACK, HANDOFF
 from bot.snapshot import RepoSnapshot
 
-BRANCH_PREFIX = "gitlearnos/handoff-"
-HANDOFF_MARKER = "<!-- gitlearnos:handoff id={handoff_id} branch={branch} -->"
-HANDOFF_MARKER_LINE = re.compile(
-    r"^<!-- gitlearnos:handoff id=(?P<id>handoff-[a-z0-9-]+) branch=(?P<branch>\S+) -->$", re.M
-)
 STATUS_HISTORY = "Status history"
 RETURNED_FEEDBACK = "Returned feedback"
 NO_FEEDBACK_YET = "- none yet"

@@ -35,7 +35,7 @@ from datetime import date, datetime
 from bot.config import CONFIG_PATH, LearnerConfig, parse_config
 from bot.dashboard.page import dashboard_files
 from bot.errors import ConfigError
-from bot.handoff.operation import handoff_branch
+from bot.handoff.branch import handoff_branch
 from bot.handoff.records import (
     NO_FEEDBACK_YET,
     RETURNED_FEEDBACK,

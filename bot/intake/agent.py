@@ -12,11 +12,13 @@ question; the core decides whether it may be used (:mod:`bot.intake.model_use`).
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.review.question_gen import GeneratedQuestions, QuestionContext
+if TYPE_CHECKING:  # the question shapes appear only in the protocol's signatures: intake loads no builder
+    from bot.review.question_gen import GeneratedQuestions, QuestionContext
+
 
 JUDGED_BY_RULES = "rules"
 
