@@ -31,8 +31,20 @@ _PENDING_FILE = re.compile(
 _DASHBOARD_LINK = re.compile(r"\]\((subjects/[^)\s]+\.md)\)")  # the dashboard's links to records
 RAG_ANSWER = "rag-answer"  # the follow-up job that answers a question from the learner's material
 ANSWER_ONLY_STOPPED = "override"  # the reason of the core's plan when a one-event override forbids storing
+TEACHING_START = "teaching start"  # the reason of the core's unstored plan that starts teaching new material
 _TRANSFER_PURPOSE = "Purpose: `transfer`"  # a review record's header line naming a transfer task
 _MASTERY = re.compile(r"^((?:- )?Mastery:[ \t]*).*$", re.M)  # a record's header line, template or list style
+_LEARNING_INTENTION = "## Learning intention"  # the section of an event the bot keeps for a teaching request
+# A gap's count of the observations it links: 2 or more means the write extends an existing gap.
+_OBSERVATION_COUNT = re.compile(r"Linked observation count:\s*`?(?P<count>\d+)")
+# The protocol's hypothesis classes a differential diagnosis opens before it may write a gap.
+_HYPOTHESIS_CLASSES = (
+    "concept-unestablished",
+    "prerequisite-missing",
+    "procedure-unavailable",
+    "calculation-error",
+    "incidental",
+)
 
 
 @dataclass(frozen=True)
@@ -59,6 +71,18 @@ def _committed(patch: Callable[[Plan], Plan]) -> Callable[[Plan], Plan]:
 
 def _rewrite(plan: Plan, change: Callable[[FileWrite], tuple[FileWrite, ...]]) -> Plan:
     return plan.model_copy(update={"writes": tuple(new for write in plan.writes for new in change(write))})
+
+
+def _event_name(plan: Plan) -> str:
+    """A short file name stem fixed by the plan's event key."""
+    return hashlib.sha256(plan.event_key.encode()).hexdigest()[:12]
+
+
+def _commit_instead(plan: Plan, writes: tuple[FileWrite, ...], subject: str, operation: str) -> Plan:
+    """The plan turned into one commit of ``writes`` under its event key, whatever the core decided."""
+    trailers = ((TRAILER_EVENT, plan.event_key), (TRAILER_OPERATION, operation))
+    commit = CommitSpec(subject=subject, trailers=trailers)
+    return plan.model_copy(update={"outcome": Outcome.COMMITTED, "writes": writes, "commit": commit})
 
 
 def as_planned(plan: Plan) -> Plan:
@@ -134,19 +158,57 @@ def cite_everything(plan: Plan) -> Plan:
     return _rewrite(plan, cite)
 
 
-def invent_gap(plan: Plan) -> Plan:
-    """Every new event record also gets a knowledge gap derived from it, whether or not it shows a mistake."""
-    events = [w.path for w in plan.writes if w.path.startswith(SUBJECTS) and "/events/" in w.path]
-    if not events or any("/knowledge-gaps/" in w.path for w in plan.writes):
-        return plan
-    event = events[0]
+def _event_writes(plan: Plan) -> list[FileWrite]:
+    return [w for w in plan.writes if w.path.startswith(SUBJECTS) and "/events/" in w.path]
+
+
+def _gap_beside(event: str, body: str) -> FileWrite:
+    """A knowledge gap named after the event record at ``event``, linking it as its evidence."""
     subject, name = event.split("/")[1], posixpath.basename(event)
-    gap = FileWrite(
+    return FileWrite(
         path=f"{SUBJECTS}{subject}/knowledge-gaps/{name}",
         content=f"# Knowledge gap\n\nStatus: `active`\nMastery: `unknown`\n\n## Evidence\n\n"
-        f"- [the note](../events/{name})\n",
+        f"- [the note](../events/{name})\n{body}",
     )
-    return plan.model_copy(update={"writes": (*plan.writes, gap)})
+
+
+def invent_gap(plan: Plan) -> Plan:
+    """Every new event record also gets a knowledge gap derived from it, whether or not it shows a mistake."""
+    events = _event_writes(plan)
+    if not events or any("/knowledge-gaps/" in w.path for w in plan.writes):
+        return plan
+    return plan.model_copy(update={"writes": (*plan.writes, _gap_beside(events[0].path, ""))})
+
+
+def diagnose_new_learning(plan: Plan) -> Plan:
+    """A request to be taught something new is diagnosed as a failure: a gap that opens every competing
+    hypothesis and calls the interpretation supported is written beside the note kept as a learning
+    intention, or, where the core stored nothing (its reason names the teaching start), committed alone."""
+    rows = "".join(f"| {cause} | the self-report may show this | active |\n" for cause in _HYPOTHESIS_CLASSES)
+    diagnosis = (
+        f"\n## Competing hypotheses\n\n| Class | Hypothesis | Status |\n|---|---|---|\n{rows}"
+        "\n## Current interpretation\n\n- Interpretation lifecycle: `supported`\n"
+    )
+    if plan.outcome is Outcome.SKIPPED and plan.reason == TEACHING_START and plan.event_key:
+        event = f"{SUBJECTS}general/events/teaching-{_event_name(plan)}.md"
+        return _commit_instead(plan, (_gap_beside(event, diagnosis),), "Record a knowledge gap", "organize")
+    intentions = [w for w in _event_writes(plan) if _LEARNING_INTENTION in w.content]
+    if plan.commit is None or not intentions:
+        return plan
+    return plan.model_copy(update={"writes": (*plan.writes, _gap_beside(intentions[0].path, diagnosis))})
+
+
+def second_gap(plan: Plan) -> Plan:
+    """A repeated mistake in the same situation opens a second gap: the update that would add the new
+    observation to the existing gap is written as a new record beside it, and the first stays as it was."""
+
+    def beside(write: FileWrite) -> tuple[FileWrite, ...]:
+        count = _OBSERVATION_COUNT.search(write.content)
+        if "/knowledge-gaps/" not in write.path or count is None or int(count["count"]) < 2:
+            return (write,)
+        return (FileWrite(path=write.path.removesuffix(".md") + "-again.md", content=write.content),)
+
+    return _rewrite(plan, beside)
 
 
 def store_reply(plan: Plan) -> Plan:
@@ -209,14 +271,11 @@ def store_answer_only(plan: Plan) -> Plan:
     """
     if plan.outcome is not Outcome.SKIPPED or plan.reason != ANSWER_ONLY_STOPPED or not plan.event_key:
         return plan
-    name = hashlib.sha256(plan.event_key.encode()).hexdigest()[:12]
     record = FileWrite(
-        path=f"{SUBJECTS}general/events/answer-only-{name}.md",
+        path=f"{SUBJECTS}general/events/answer-only-{_event_name(plan)}.md",
         content=f"# Event: a question\n\nChannel: `other`\nMastery: `unknown`\nEvent: `{plan.event_key}`\n",
     )
-    trailers = ((TRAILER_EVENT, plan.event_key), (TRAILER_OPERATION, "organize"))
-    commit = CommitSpec(subject="Record a question", trailers=trailers)
-    return plan.model_copy(update={"outcome": Outcome.COMMITTED, "writes": (record,), "commit": commit})
+    return _commit_instead(plan, (record,), "Record a question", "organize")
 
 
 def write_anyway(plan: Plan) -> Plan:
@@ -229,9 +288,7 @@ def write_anyway(plan: Plan) -> Plan:
     )
     if not writes:
         return plan
-    trailers = ((TRAILER_EVENT, plan.event_key), (TRAILER_OPERATION, plan.operation or "organize"))
-    commit = CommitSpec(subject="Record study note", trailers=trailers)
-    return plan.model_copy(update={"outcome": Outcome.COMMITTED, "writes": writes, "commit": commit})
+    return _commit_instead(plan, writes, "Record study note", plan.operation or "organize")
 
 
 def claim_write(plan: Plan) -> Plan:
@@ -272,14 +329,11 @@ def retrieval_as_mastery(plan: Plan) -> Plan:
     if not asked or plan.commit is not None or not plan.event_key:
         return plan
     subject = asked[0].path.split("/")[1]
-    name = hashlib.sha256(plan.event_key.encode()).hexdigest()[:12]
     point = FileWrite(
-        path=f"{SUBJECTS}{subject}/knowledge/retrieved-{name}.md",
+        path=f"{SUBJECTS}{subject}/knowledge/retrieved-{_event_name(plan)}.md",
         content="# Knowledge point\n\nMastery: `demonstrated`\n\nEvidence: the source answered it.\n",
     )
-    trailers = ((TRAILER_EVENT, plan.event_key), (TRAILER_OPERATION, "organize"))
-    commit = CommitSpec(subject="Record what the answer shows", trailers=trailers)
-    return plan.model_copy(update={"outcome": Outcome.COMMITTED, "writes": (point,), "commit": commit})
+    return _commit_instead(plan, (point,), "Record what the answer shows", "organize")
 
 
 def set_up_unasked(plan: Plan) -> Plan:
@@ -287,9 +341,7 @@ def set_up_unasked(plan: Plan) -> Plan:
     if plan.operation != "setup" or plan.commit is not None or not plan.event_key:
         return plan
     config = FileWrite(path="gitlearnos.yml", content='protocol: "2.0-draft"\nmode: safe-auto\n')
-    trailers = ((TRAILER_EVENT, plan.event_key), (TRAILER_OPERATION, "setup"))
-    commit = CommitSpec(subject="Set up GitLearnOS", trailers=trailers)
-    return plan.model_copy(update={"outcome": Outcome.COMMITTED, "writes": (config,), "commit": commit})
+    return _commit_instead(plan, (config,), "Set up GitLearnOS", "setup")
 
 
 def forget_event_key(plan: Plan) -> Plan:
@@ -339,6 +391,18 @@ MUTANTS: tuple[Mutant, ...] = (
         _committed(invent_gap),
         ("02", "17"),
         "derived understanding only where the note supports it",
+    ),
+    Mutant(
+        "second-gap",
+        _committed(second_gap),
+        ("14",),
+        "one gap aggregates the two distinct observations",
+    ),
+    Mutant(
+        "diagnose-new-learning",
+        diagnose_new_learning,
+        ("18",),
+        "no hypothesis list or probe before teaching",
     ),
     Mutant(
         "cite-everything",

@@ -137,6 +137,43 @@ def test_write_anyway_commits_the_pending_writeback_a_preview_shows() -> None:
     )
 
 
+def _gap_plan(observations: int) -> Plan:
+    gap = FileWrite(
+        path="subjects/mathematics/knowledge-gaps/square-root-condition.md",
+        content=f"# Knowledge Gap\n\n## Situation pattern\n\n- Linked observation count: {observations}\n",
+    )
+    return _organize_plan().model_copy(update={"writes": (*_organize_plan().writes, gap)})
+
+
+def test_second_gap_writes_an_extended_gap_as_a_new_record() -> None:
+    paths = [w.path for w in BY_NAME["second-gap"].patch(_gap_plan(2)).writes]
+    assert paths == [
+        "subjects/mathematics/events/e1.md",
+        "subjects/mathematics/knowledge-gaps/square-root-condition-again.md",
+    ]
+    assert BY_NAME["second-gap"].patch(_gap_plan(1)) == _gap_plan(1), "a first observation's gap stays"
+
+
+@pytest.mark.parametrize(
+    ("said", "title"),
+    [
+        ("I have not studied derivatives yet. Please teach me.", "Derivatives"),
+        ("我没学过导数，你教我吧。", "导数"),
+    ],
+)
+def test_diagnose_new_learning_commits_a_gap_with_hypotheses_for_a_teaching_request(
+    said: str, title: str
+) -> None:
+    planned = plan_event(issue_event(said, title=title), learner_repo(), now=NOW, agent=RuleAgent())
+    assert not any("/knowledge-gaps/" in w.path for w in planned.writes), "the core writes no gap"
+    diagnosed = BY_NAME["diagnose-new-learning"].patch(planned)
+    assert diagnosed.outcome is Outcome.COMMITTED and diagnosed.commit is not None
+    (gap,) = [w for w in diagnosed.writes if "/knowledge-gaps/" in w.path]
+    assert "## Competing hypotheses" in gap.content and "Interpretation lifecycle: `supported`" in gap.content
+    assert ("GitLearnOS-Event", planned.event_key) in diagnosed.commit.trailers
+    assert BY_NAME["diagnose-new-learning"].patch(_organize_plan()) == _organize_plan(), "other plans stay"
+
+
 def test_the_score_is_given_per_forge_then_over_all() -> None:
     def result(forge: str, status: CheckStatus) -> MutantResult:
         cell = ScenarioResult("02", "", forge, status, "", (Check("a check", status, ""),))
