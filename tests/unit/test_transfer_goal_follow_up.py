@@ -13,44 +13,16 @@ from datetime import UTC, datetime
 
 from bot.config import parse_config
 from bot.handle import plan_event
-from bot.intake.events import EventKind, InboundEvent
+from bot.intake.events import InboundEvent
 from bot.intake.rule_agent import RuleAgent
-from bot.plan import Plan
 from bot.records.codec import read_header
 from bot.review.due_review import plan_due_review
 from bot.snapshot import MemorySnapshot
+from tests.support.bot_task import ASKED, KEY, SLIP, after, answer_in_mm, comment, only
 from tests.support.learner import CONFIG, GOAL, issue_event, learner_repo
-from tests.support.linked_review import files_after
 
 GOAL_PATH = "subjects/mathematics/goals/main-goal.md"
 TRANSFER_GOAL = GOAL + "\n## Evidence required\n\n- Transfer required: yes\n"
-SLIP = (
-    "I got question 4 wrong: I used BC/AB instead of DE/AB. In class we had AB = 3 cm, DE = 6 cm, "
-    "BC = 5 cm, so EF = 10 cm. Give me one fresh task."
-)
-ASKED = datetime(2026, 11, 27, 9, 0, tzinfo=UTC)
-KEY = re.compile(r"^- Question 1 expected answer(?: \(generated [\d-]+\))?: (?P<value>\d+) cm$", re.M)
-
-
-def _after(snapshot: MemorySnapshot, plan: Plan, head: str) -> MemorySnapshot:
-    return MemorySnapshot(files_after(snapshot, plan), head=head * 40)
-
-
-def _only(plan: Plan, part: str) -> tuple[str, str]:
-    (write,) = [w for w in plan.writes if part in w.path]
-    return write.path, write.content
-
-
-def _right_answer(record: str) -> str:
-    """The record's own key, in millimetres, answered without notes."""
-    key = KEY.search(record)
-    assert key is not None, "the task the bot set carries its key"
-    return f"Answer: {int(key.group('value')) * 10} mm\nI did it without my notes."
-
-
-def _comment(opened: InboundEvent, words: str, *, number: int) -> InboundEvent:
-    assert opened.thread is not None
-    return issue_event(opened.thread.body, kind=EventKind.COMMENT_CREATED, comment=words, number=number)
 
 
 def _set_task() -> tuple[MemorySnapshot, InboundEvent, str, str, str]:
@@ -58,9 +30,9 @@ def _set_task() -> tuple[MemorySnapshot, InboundEvent, str, str, str]:
     repo = learner_repo(**{GOAL_PATH: TRANSFER_GOAL})
     request = issue_event(SLIP, title="Scale factor slip")
     asked = plan_event(request, repo, now=ASKED, agent=RuleAgent())
-    task_path, task = _only(asked, "/reviews/")
-    gap_path, _ = _only(asked, "/knowledge-gaps/")
-    return _after(repo, asked, "b"), request, task_path, task, gap_path
+    task_path, task = only(asked, "/reviews/")
+    gap_path, _ = only(asked, "/knowledge-gaps/")
+    return after(repo, asked, "b"), request, task_path, task, gap_path
 
 
 def test_a_delayed_independent_right_answer_to_the_same_task_form_is_not_demonstrated() -> None:
@@ -68,14 +40,14 @@ def test_a_delayed_independent_right_answer_to_the_same_task_form_is_not_demonst
     assert read_header(task)["Purpose"] != "transfer", "the task set from the slip is the same task form"
 
     later = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
-    words = _right_answer(task)
-    answered = plan_event(_comment(request, words, number=7), repo, now=later, agent=RuleAgent())
+    words = answer_in_mm(task)
+    answered = plan_event(comment(request, words, number=7), repo, now=later, agent=RuleAgent())
 
     assert "- Result: `correct`" in next(w.content for w in answered.writes if w.path == task_path)
     gap = next(w.content for w in answered.writes if w.path == gap_path)
     assert read_header(gap)["Mastery"] == "learning"
     assert "the goal requires transfer and this was not a transfer task" in gap
-    _, check = _only(answered, "-check-")
+    _, check = only(answered, "-check-")
     assert read_header(check)["Purpose"] == "transfer", "the next check is a transfer task"
     assert "Two similar shapes have areas" in check, "asked through areas, not as the same task form"
     assert "still owed" not in check
@@ -88,11 +60,11 @@ def test_a_delayed_independent_right_answer_to_the_same_task_form_is_not_demonst
 def test_the_planned_transfer_task_answered_right_after_a_delay_is_demonstrated() -> None:
     repo, request, _, task, gap_path = _set_task()
     first = plan_event(
-        _comment(request, _right_answer(task), number=7), repo, now=ASKED.replace(hour=18), agent=RuleAgent()
+        comment(request, answer_in_mm(task), number=7), repo, now=ASKED.replace(hour=18), agent=RuleAgent()
     )
-    check_path, check = _only(first, "-check-")
+    check_path, check = only(first, "-check-")
     assert read_header(check)["Purpose"] == "transfer" and "Same method, new numbers" not in check
-    repo = _after(repo, first, "c")
+    repo = after(repo, first, "c")
 
     due = read_header(check)["Due"]
     day = datetime.fromisoformat(due)
@@ -104,11 +76,11 @@ def test_the_planned_transfer_task_answered_right_after_a_delay_is_demonstrated(
         agent=RuleAgent(),
     )
     issue = issue_event(delivery.issue_body(commit_id="d" * 40, branch="main", remote=None), number=12)
-    repo = _after(repo, delivery.plan, "e")
+    repo = after(repo, delivery.plan, "e")
     delivered = repo.read_text(check_path) or ""
 
     second = plan_event(
-        _comment(issue, _right_answer(delivered), number=12),
+        comment(issue, answer_in_mm(delivered), number=12),
         repo,
         now=day.replace(hour=19, tzinfo=UTC),
         agent=RuleAgent(),
@@ -123,12 +95,12 @@ def test_without_a_transfer_goal_the_next_check_stays_a_review() -> None:
     repo = learner_repo()
     request = issue_event(SLIP, title="Scale factor slip")
     asked = plan_event(request, repo, now=ASKED, agent=RuleAgent())
-    _, task = _only(asked, "/reviews/")
-    repo = _after(repo, asked, "b")
+    _, task = only(asked, "/reviews/")
+    repo = after(repo, asked, "b")
     first = plan_event(
-        _comment(request, _right_answer(task), number=7), repo, now=ASKED.replace(hour=18), agent=RuleAgent()
+        comment(request, answer_in_mm(task), number=7), repo, now=ASKED.replace(hour=18), agent=RuleAgent()
     )
-    _, check = _only(first, "-check-")
+    _, check = only(first, "-check-")
     assert read_header(check)["Purpose"] == "review" and "transfer" not in check
 
 
@@ -142,15 +114,15 @@ def test_with_no_transfer_task_to_build_the_next_check_says_one_is_still_owed() 
     repo = learner_repo(**{GOAL_PATH: TRANSFER_GOAL})
     request = issue_event(PERCENT_SLIP, title="Percentage slip")
     asked = plan_event(request, repo, now=ASKED, agent=RuleAgent())
-    _, task = _only(asked, "/reviews/")
+    _, task = only(asked, "/reviews/")
     key = re.search(r"^- Question 1 expected answer: (?P<answer>[\d.]+ kg)$", task, re.M)
     assert key is not None, "the task the bot set carries its key"
     words = f"Answer: {key.group('answer')}\nI did it without my notes."
     later = ASKED.replace(hour=18)
     answered = plan_event(
-        _comment(request, words, number=7), _after(repo, asked, "b"), now=later, agent=RuleAgent()
+        comment(request, words, number=7), after(repo, asked, "b"), now=later, agent=RuleAgent()
     )
-    _, check = _only(answered, "-check-")
+    _, check = only(answered, "-check-")
     assert read_header(check)["Purpose"] == "review", (
         "a percentage holds no transfer task the rules can build"
     )
