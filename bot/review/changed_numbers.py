@@ -337,7 +337,17 @@ def expression_text(expression: sympy.Expr) -> str:
     return COEFFICIENT_STAR.sub("", str(expression).replace("**", "^"))
 
 
-def _case_from_derivative(sentence: str) -> Iterator[BuiltQuestion]:
+@dataclass(frozen=True)
+class StatedDerivative:
+    """A derivative a sentence states of a function in one unknown, and whether sympy confirms it."""
+
+    written: str  # the function as the learner wrote it
+    unknown: sympy.Symbol
+    holds: bool
+
+
+def stated_derivatives(sentence: str) -> Iterator[StatedDerivative]:
+    """Each "the derivative of f is g" in ``sentence`` that parses, with sympy's verdict on it."""
     for match in DERIVATIVE.finditer(sentence):
         function, stated = (
             parsed_expression(match.group("function")),
@@ -346,9 +356,15 @@ def _case_from_derivative(sentence: str) -> Iterator[BuiltQuestion]:
         if function is None or stated is None or len(function.free_symbols) != 1:
             continue
         (unknown,) = function.free_symbols
-        if sympy.simplify(sympy.diff(function, unknown) - stated) != 0:
+        holds = sympy.simplify(sympy.diff(function, unknown) - stated) == 0
+        yield StatedDerivative(match.group("function").strip(), unknown, holds)
+
+
+def _case_from_derivative(sentence: str) -> Iterator[BuiltQuestion]:
+    for derivative in stated_derivatives(sentence):
+        if not derivative.holds:
             continue  # the note's derivative does not check out: nothing to rebuild honestly
-        written = match.group("function").strip()
+        written, unknown = derivative.written, derivative.unknown
         numbers = list(INTEGER.finditer(written))
         for step in range(1, VARIANTS + 1):
             new = written
@@ -369,15 +385,8 @@ def checks_out_false(sentence: str) -> bool:
 
     Such a sentence is the learner's slip, not a fact: no question may take its words as a key.
     """
-    for match in DERIVATIVE.finditer(sentence):
-        function, stated = (
-            parsed_expression(match.group("function")),
-            parsed_expression(match.group("derivative")),
-        )
-        if function is not None and stated is not None and len(function.free_symbols) == 1:
-            (unknown,) = function.free_symbols
-            if sympy.simplify(sympy.diff(function, unknown) - stated) != 0:
-                return True
+    if any(not derivative.holds for derivative in stated_derivatives(sentence)):
+        return True
     for match in CONVERSION.finditer(sentence):
         source, target = match.group("source"), match.group("target")
         if source != target and source in UNITS and target in UNITS:

@@ -29,7 +29,6 @@ import sympy
 from bot.diagnose.pattern_models import TransferTask
 from bot.review.built_question import BuiltQuestion, shows
 from bot.review.changed_numbers import (
-    DERIVATIVE,
     EQUATION,
     INTEGER,
     RESULT_MARKER,
@@ -40,6 +39,7 @@ from bot.review.changed_numbers import (
     number_text,
     number_tokens,
     parsed_expression,
+    stated_derivatives,
 )
 from bot.review.question_gen import GeneratedQuestion, GeneratedQuestions, QuestionContext, acceptable
 from bot.review.statements import statements
@@ -143,18 +143,12 @@ def equation_word_problem(sentence: str) -> Iterator[TransferTask]:
 
 def derivative_tangent_slope(sentence: str) -> Iterator[TransferTask]:
     """A stated derivative sympy confirms, asked back as the slope of a tangent to a changed curve."""
-    for match in DERIVATIVE.finditer(sentence):
-        function, stated = (
-            parsed_expression(match.group("function")),
-            parsed_expression(match.group("derivative")),
-        )
-        if function is None or stated is None or len(function.free_symbols) != 1:
-            continue
-        (unknown,) = function.free_symbols
-        if sympy.simplify(sympy.diff(function, unknown) - stated) != 0:
+    for derivative in stated_derivatives(sentence):
+        if not derivative.holds:
             continue  # the note's derivative does not check out: nothing to rebuild honestly
+        unknown = derivative.unknown
         for step in range(1, VARIANTS + 1):
-            curve, point = parsed_expression(_shifted(match.group("function").strip(), step)), step + 1
+            curve, point = parsed_expression(_shifted(derivative.written, step)), step + 1
             if curve is None:
                 return
             slope = sympy.diff(curve, unknown).subs(unknown, point)
