@@ -50,6 +50,9 @@ class Judgement:
 TOPIC_SHARED = 0.25  # below this share of the shorter note's words in common, another topic
 REPEAT_OVERLAP = 0.4  # a repeat shares at least this share of all the words of both notes…
 REPEAT_NEW_SHARE = 0.2  # …and adds, beyond the words it swaps for others, at most this share of its words
+REPEAT_SWAP_SHARE = (
+    0.34  # …and trades at most this share of its words for others (a rewording, not a new fact)
+)
 REPEAT_NEW_WORDS = 2  # (or this many: "so" and "then" make no new fact)
 
 
@@ -322,6 +325,8 @@ def judge(new: str, old: str) -> Judgement:
     overlap = shared / (len(new_words | old_words) or 1)
     more = len(new_words - old_words) - len(old_words - new_words)  # words added, not swapped
     says_more = more > max(REPEAT_NEW_WORDS, REPEAT_NEW_SHARE * len(new_words))
-    if overlap >= REPEAT_OVERLAP and not says_more:
+    swapped = min(len(new_words - old_words), len(old_words - new_words))  # words traded for others
+    says_other = swapped > max(REPEAT_NEW_WORDS, REPEAT_SWAP_SHARE * len(new_words))
+    if overlap >= REPEAT_OVERLAP and not says_more and not says_other:
         return Judgement(Sameness.SAME)
     return Judgement(Sameness.RELATED, ("it says more than the earlier note",) if says_more else ())

@@ -91,6 +91,17 @@ def test_one_remark_on_two_sources_is_two_notes() -> None:
     assert judgement.describe().startswith("source handouts/similar.pdf → handouts/thales.pdf")
 
 
+def test_one_frame_around_other_content_words_is_another_note() -> None:
+    """Regression: notes sharing a sentence frame but trading most of their content words were 'the same'
+    (every note after the first was lost behind 'already recorded')."""
+    frame = (
+        "In class I learned how {} relate to similar triangles. Save this and connect it to my geometry work."
+    )
+    first = frame.format("altitudes, medians, bisectors, circumcentres, incentres and orthocentres")
+    second = frame.format("perimeters, areas, volumes, surfaces, diagonals and tangents")
+    assert judge(second, first).verdict is not Sameness.SAME
+
+
 @pytest.mark.timeout(60)  # a hang guard, not a speed figure: the quadratic search took minutes here
 def test_a_long_unbroken_note_is_judged() -> None:
     """Regression: the formula search retried inside every long word (a pasted data URI took minutes)."""
