@@ -11,7 +11,15 @@ import json
 import subprocess
 import sys
 
-HEAVY = ("sympy", "pint", "bot.learner_note", "bot.review.question", "bot.organize.operation", "bot.handle")
+HEAVY = (
+    "sympy",
+    "pint",
+    "numpy",
+    "bot.learner_note",
+    "bot.review.question",
+    "bot.organize.operation",
+    "bot.handle",
+)
 
 
 def test_the_webhook_app_loads_no_operation_and_no_maths_library() -> None:
