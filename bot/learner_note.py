@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot.automation.record import asks_for_deployment
 from bot.config import CONFIG_PATH, LearnerConfig, Mode, learner_logins, parse_config
 from bot.diagnose.probe_answer import plan_probe_answer
 from bot.diagnose.proposal import diagnostician
@@ -264,8 +265,9 @@ def _plan_note(
         recognition = recognition.model_copy(update={"subject": declared.lower()})
         if recognition.significance is Significance.AMBIGUOUS:
             recognition = recognition.model_copy(update={"significance": Significance.DURABLE})
-    if recognition.significance is Significance.INCIDENTAL:
-        # Incidental: at most the answer itself, never a word about the repository.
+    if recognition.significance is Significance.INCIDENTAL or asks_for_deployment(text):
+        # Incidental: at most the answer itself, never a word about the repository. A request to finish
+        # the deployment is logistics, answered by the verification it queues (bot.automation), never a note.
         return answer_first(_skip(f"incidental: {recognition.reason}", key), lead.alone(), event, key)
     if recognition.significance is Significance.AMBIGUOUS and recognition.subject and starts_teaching(text):
         # A request to be taught something new (a learning intention): the teaching start, nothing stored.
