@@ -265,9 +265,11 @@ def _plan_note(
         recognition = recognition.model_copy(update={"subject": declared.lower()})
         if recognition.significance is Significance.AMBIGUOUS:
             recognition = recognition.model_copy(update={"significance": Significance.DURABLE})
-    if recognition.significance is Significance.INCIDENTAL or asks_for_deployment(text):
-        # Incidental: at most the answer itself, never a word about the repository. A request to finish
-        # the deployment is logistics, answered by the verification it queues (bot.automation), never a note.
+    logistics = recognition.significance is Significance.AMBIGUOUS and asks_for_deployment(text)
+    if recognition.significance is Significance.INCIDENTAL or logistics:
+        # Incidental: at most the answer itself, never a word about the repository. An unsure note that
+        # asks to finish the deployment is logistics, answered by the verification it queues
+        # (bot.automation); a clear learning note that happens to use those words is still recorded.
         return answer_first(_skip(f"incidental: {recognition.reason}", key), lead.alone(), event, key)
     if recognition.significance is Significance.AMBIGUOUS and recognition.subject and starts_teaching(text):
         # A request to be taught something new (a learning intention): the teaching start, nothing stored.

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.automation.record import asks_for_deployment
 from bot.handle import plan_event
 from bot.intake.conversation import ThreadMessage
 from bot.intake.events import Comment, EventKind, InboundEvent
@@ -127,3 +128,14 @@ def test_approving_the_pending_writeback_of_an_unsure_note_commits_it() -> None:
     result = plan_event(approval, snapshot, now=NOW, agent=AGENT, history=(pending,))
     assert result.outcome is Outcome.COMMITTED, result.reason
     assert "subjects/mathematics/events/2026-11-30-derivative.md" in result.changed_paths
+
+
+def test_a_learning_note_that_mentions_checking_schedules_is_still_recorded() -> None:
+    """The deployment-request skip is for unsure input only: a clear note is never dropped for its words."""
+    text = (
+        "Today I learned in maths class how to check a repayment schedule: the derivative of x^2 is 2x, "
+        "and 3 payments of 40 cm each make 3 × 40 = 120 cm."
+    )
+    assert asks_for_deployment(text)
+    plan = plan_event(issue_event(text, title="Rate law"), learner_repo(), now=NOW, agent=RuleAgent())
+    assert plan.outcome is Outcome.COMMITTED
