@@ -1,9 +1,30 @@
-"""Shared measuring helpers for the benchmarks: percentiles and peak resident memory."""
+"""Shared measuring helpers for the benchmarks: percentiles, peak resident memory, signed deliveries,
+the raw HTTP client and the intake service under test."""
 
 from __future__ import annotations
 
+import asyncio
+import itertools
+import json
+import os
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from evals.local_stack import free_port, wait_until_ready
+from forge_adapters.github.verify import sign
+from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
+
+WEBHOOK_PATH = "/webhooks/github"
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -47,7 +68,7 @@ def summary(label: str, samples_ms: list[float]) -> str:
     )
 
 
-def issue_opened_payload(number: int, *, full_name: str = "alice/learning", host: str = "github.com") -> dict:
+def issue_opened_payload(number: int, *, full_name: str = "alice/learning", host: str = "github.com") -> dict[str, Any]:
     """A GitHub ``issues`` ``opened`` payload with the fields intake reads, sized like a real one."""
     owner = full_name.split("/", maxsplit=1)[0]
     user = {"login": owner, "id": 1, "type": "User", "html_url": f"https://{host}/{owner}"}
@@ -73,3 +94,119 @@ def issue_opened_payload(number: int, *, full_name: str = "alice/learning", host
         },
         "sender": user,
     }
+
+
+class RawConnection:
+    """A minimal keep-alive HTTP/1.1 client over asyncio streams.
+
+    httpx costs about a millisecond of client CPU per request; on a 2-core
+    machine that would measure the client, not the server. Writing prepared
+    bytes and reading one response at a time costs a few microseconds.
+    """
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def open(cls, host: str, port: int) -> RawConnection:
+        return cls(*await asyncio.open_connection(host, port))
+
+    async def post(self, request: bytes) -> int:
+        self.writer.write(request)
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1])
+        length = 0
+        for line in head.split(b"\r\n"):
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":", 1)[1])
+        await self.reader.readexactly(length)
+        return status
+
+
+class SignedDeliveries:
+    """Signed GitHub ``issues`` ``opened`` requests, each with a fresh ``X-GitHub-Delivery``.
+
+    The bodies (and so their signatures) cycle through a few hundred prepared ones; only the
+    delivery id is new per request, which is what the intake deduplicates on.
+    """
+
+    def __init__(self, port: int, secret: str, *, path: str = WEBHOOK_PATH, bodies: int = 200) -> None:
+        self._parts: list[tuple[bytes, bytes]] = []
+        for number in range(1, bodies + 1):
+            body = json.dumps(issue_opened_payload(number)).encode()
+            before = (
+                f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                "X-GitHub-Event: issues\r\nX-GitHub-Delivery: "
+            )
+            after = (
+                f"\r\nContent-Type: application/json\r\nX-Hub-Signature-256: {sign(body, secret)}\r\n"
+                f"Content-Length: {len(body)}\r\n\r\n"
+            )
+            self._parts.append((before.encode(), after.encode() + body))
+
+    def request(self, index: int) -> bytes:
+        before, after = self._parts[index % len(self._parts)]
+        return before + str(uuid.uuid4()).encode() + after
+
+
+async def closed_loop(
+    port: int, deliveries: SignedDeliveries, *, connections: int, seconds: float, accepted: int
+) -> tuple[list[float], int, float]:
+    """Each connection sends its next delivery as soon as the last is answered, for ``seconds``.
+
+    Returns the latencies (ms), the count of answers other than ``accepted``, and the elapsed time.
+    """
+    latencies: list[float] = []
+    errors = 0
+    opened = [await RawConnection.open("127.0.0.1", port) for _ in range(connections)]
+    start = time.perf_counter()
+    deadline = start + seconds
+    counter = itertools.count()
+
+    async def drive(connection: RawConnection) -> None:
+        nonlocal errors
+        clock = time.perf_counter
+        while (sent := clock()) < deadline:
+            status = await connection.post(deliveries.request(next(counter)))
+            latencies.append((clock() - sent) * 1000)
+            errors += status != accepted
+
+    await asyncio.gather(*(drive(c) for c in opened))
+    elapsed = time.perf_counter() - start
+    for connection in opened:
+        connection.writer.close()
+    return latencies, errors, elapsed
+
+
+@contextmanager
+def intake_service(secret: str, *, log_level: str = "WARNING") -> Iterator[IntakeService]:
+    """``gitlearnos serve`` with embedded defaults and its own embedded Redis in a temporary data directory.
+
+    Its own Redis, so no real queue receives the synthetic events; gone with the directory afterwards.
+    """
+    data_dir = Path(tempfile.mkdtemp(prefix="gitlearnos-bench-intake-"))
+    redis_url = ensure_embedded_redis(data_dir)
+    port = free_port()
+    env = os.environ | {
+        "REDIS_URL": redis_url,
+        "GITLEARNOS_DATA_DIR": str(data_dir),
+        "GITLEARNOS_GITHUB_WEBHOOK_SECRET": secret,
+        "GITLEARNOS_LOG_LEVEL": log_level,
+    }
+    command = [sys.executable, "-m", "gitlearnos", "serve", "--port", str(port)]
+    web = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+    try:
+        wait_until_ready(f"http://127.0.0.1:{port}/readyz", timeout=30, process=web)
+        yield IntakeService(web, port, redis_url)
+    finally:
+        web.terminate()
+        web.wait(timeout=10)
+        stop_embedded_redis(data_dir)
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class IntakeService:
+    process: subprocess.Popen[bytes]
+    port: int
+    redis_url: str
