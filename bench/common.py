@@ -68,7 +68,9 @@ def summary(label: str, samples_ms: list[float]) -> str:
     )
 
 
-def issue_opened_payload(number: int, *, full_name: str = "alice/learning", host: str = "github.com") -> dict[str, Any]:
+def issue_opened_payload(
+    number: int, *, full_name: str = "alice/learning", host: str = "github.com"
+) -> dict[str, Any]:
     """A GitHub ``issues`` ``opened`` payload with the fields intake reads, sized like a real one."""
     owner = full_name.split("/", maxsplit=1)[0]
     user = {"login": owner, "id": 1, "type": "User", "html_url": f"https://{host}/{owner}"}
