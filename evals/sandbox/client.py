@@ -153,9 +153,11 @@ class SandboxClient:
     def deliveries(self) -> list[dict[str, Any]]:
         return self._list("GET", "/_sandbox/deliveries")
 
-    def script_model(self, phrase: str, reading: dict[str, Any]) -> None:
-        """Make the sandbox's chat endpoint return ``reading`` for requests mentioning ``phrase``."""
-        self._object("POST", "/_sandbox/model/script", json={"phrase": phrase, "reading": reading})
+    def script_model(self, phrase: str, reading: dict[str, Any], schema: str = "") -> None:
+        """Make the sandbox's chat endpoint return ``reading`` for requests mentioning ``phrase`` (and, when
+        ``schema`` is given, asking for the JSON schema of that name)."""
+        body = {"phrase": phrase, "reading": reading, "schema": schema}
+        self._object("POST", "/_sandbox/model/script", json=body)
 
     def model_requests(self) -> list[dict[str, Any]]:
         """Every request body the sandbox's chat endpoint received, oldest first."""
