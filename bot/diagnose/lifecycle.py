@@ -3,8 +3,11 @@
 The states are the protocol template's ``Interpretation lifecycle`` values the bot reaches today. Which
 event moves a reading from which state to which is decided here and nowhere else, so a signal can never
 jump to ``supported`` without a probe answer that passes the supported-write gate, and a contradicted
-reading is ``revised`` (its falsified class kept), never silently rewritten. docs/diagnosis.md draws this
-table; a test keeps the drawing and the table equal.
+reading is ``revised`` (its falsified class kept), never silently rewritten. A teacher's verdict that names
+a cause, a correction or a teaching request (the handoff's reconcile step) also leaves the reading
+``revised``, never ``supported``: the teacher's words become the interpretation (``teacher-supported``) and
+the earlier one goes to the gap's history. docs/diagnosis.md draws this table; a test keeps the drawing and
+the table equal.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ class State(StrEnum):
     DIAGNOSING = "diagnosing"  # a probe is open
     SUSPECTED = "suspected"  # probing stopped; the supported-write gate held
     SUPPORTED = "supported"  # both gates passed
-    REVISED = "revised"  # later evidence falsified the leading class; its history is kept
+    REVISED = "revised"  # later evidence (a falsified class, a teacher's verdict) replaced it; history kept
 
 
 class Event(StrEnum):
@@ -28,20 +31,27 @@ class Event(StrEnum):
     STOP_GATE = "stop-probe gate passes alone"
     BOTH_GATES = "both gates pass"
     CONTRADICTED = "later evidence contradicts"
+    TEACHER_VERDICT = "a teacher's verdict replaces it"
 
 
 _S, _E = State, Event
 TRANSITIONS: dict[State, dict[Event, State]] = {
-    _S.ANOMALY: {_E.PROBE_ASKED: _S.DIAGNOSING, _E.STOP_GATE: _S.SUSPECTED},
+    _S.ANOMALY: {_E.PROBE_ASKED: _S.DIAGNOSING, _E.STOP_GATE: _S.SUSPECTED, _E.TEACHER_VERDICT: _S.REVISED},
     _S.DIAGNOSING: {
         _E.ANSWER_NARROWS: _S.DIAGNOSING,
         _E.STOP_GATE: _S.SUSPECTED,
         _E.BOTH_GATES: _S.SUPPORTED,
         _E.CONTRADICTED: _S.REVISED,
+        _E.TEACHER_VERDICT: _S.REVISED,
     },
-    _S.SUSPECTED: {_E.CONTRADICTED: _S.REVISED, _E.BOTH_GATES: _S.SUPPORTED},
-    _S.SUPPORTED: {_E.CONTRADICTED: _S.REVISED},
-    _S.REVISED: {_E.PROBE_ASKED: _S.DIAGNOSING, _E.STOP_GATE: _S.SUSPECTED, _E.BOTH_GATES: _S.SUPPORTED},
+    _S.SUSPECTED: {_E.CONTRADICTED: _S.REVISED, _E.BOTH_GATES: _S.SUPPORTED, _E.TEACHER_VERDICT: _S.REVISED},
+    _S.SUPPORTED: {_E.CONTRADICTED: _S.REVISED, _E.TEACHER_VERDICT: _S.REVISED},
+    _S.REVISED: {
+        _E.PROBE_ASKED: _S.DIAGNOSING,
+        _E.STOP_GATE: _S.SUSPECTED,
+        _E.BOTH_GATES: _S.SUPPORTED,
+        _E.TEACHER_VERDICT: _S.REVISED,
+    },
 }
 
 
