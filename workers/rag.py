@@ -105,7 +105,7 @@ def sync_source(
             receipt = run(ingest(spec, link, decision, material, context))
         return plan_sync_commit(
             link, text, _evidence(link, receipt, synced_status(receipt)), receipt.to_json(),
-            run_key=f"rag:{receipt.run_id}",
+            snapshot=mirror, run_key=f"rag:{receipt.run_id}",
         )  # fmt: skip
 
     def _stop(result: SyncResult) -> Plan:

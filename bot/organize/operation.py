@@ -100,7 +100,13 @@ def _duplicate_plan(
 
 
 def _source_writes(
-    snapshot: RepoSnapshot, recognition: Recognition, day: date, event_id: str, event_path: str
+    snapshot: RepoSnapshot,
+    recognition: Recognition,
+    day: date,
+    event_id: str,
+    event_path: str,
+    *,
+    provider: str,
 ) -> dict[str, str]:
     """Create or extend the source record of the source the learner named, if any."""
     if not recognition.source or recognition.subject is None:
@@ -109,7 +115,13 @@ def _source_writes(
     existing = snapshot.read_text(source.path)
     if existing is not None:
         text = cite_source(
-            existing, day=day, event_id=event_id, event_path=event_path, subject=source.subject
+            source,
+            existing,
+            day=day,
+            event_id=event_id,
+            event_path=event_path,
+            snapshot=snapshot,
+            provider=provider,
         )
         return {source.path: text}
     points = (
@@ -124,6 +136,8 @@ def _source_writes(
         day=day,
         event_id=event_id,
         event_path=event_path,
+        snapshot=snapshot,
+        provider=provider,
     )
     return {source.path: text}
 
@@ -203,7 +217,7 @@ def plan_organize(
     planned = (
         {path: signal.edit(record.render())}
         | _knowledge_writes(snapshot, recognition, day, record_id, path)
-        | _source_writes(snapshot, recognition, day, record_id, path)
+        | _source_writes(snapshot, recognition, day, record_id, path, provider=config.rag.provider)
         | ({question.path: question.content} if question else {})
         | ({gap.path: gap.content} if gap else {})
         | dict(signal.writes)  # a repeated situation's links, model and transfer task

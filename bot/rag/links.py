@@ -28,10 +28,9 @@ from pydantic import BaseModel, ConfigDict
 from bot.config import LearnerConfig
 from bot.errors import UnsafePath
 from bot.plan import CommitSpec, FileWrite, FollowUpJob, Outcome, Plan, check_repo_path
+from bot.rag.source_facts import record_with_facts, source_facts
 from bot.rag.source_link import (
     LINKAGE,
-    MISSING,
-    REFERENCE,
     RagStatus,
     SourceLink,
     doc_id_for,
@@ -39,8 +38,8 @@ from bot.rag.source_link import (
     sha256,
     source_links,
 )
-from bot.records.codec import bullets, replace_section, set_header, set_section_field
-from bot.snapshot import RepoSnapshot
+from bot.records.codec import bullets, replace_section
+from bot.snapshot import OverlaySnapshot, RepoSnapshot
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RAG_DOCUMENT, TRAILER_RECORD
 
 # The linkage's whole interface, the record readers of :mod:`bot.rag.source_link` included.
@@ -191,8 +190,13 @@ class SyncEvidence(BaseModel):
     repo_command: str = "gitlearnos rag"
 
 
-def update_linkage(text: str, evidence: SyncEvidence) -> str:
-    """The record with its RAG linkage section rewritten from ``evidence``; everything else kept."""
+def update_linkage(text: str, evidence: SyncEvidence, snapshot: RepoSnapshot, receipt_json: str) -> str:
+    """The record with its RAG linkage section rewritten from ``evidence``; everything else kept.
+
+    What the record then says about availability, location and inspection comes from
+    :func:`bot.rag.source_facts.source_facts` over ``snapshot`` with this commit's receipt and linkage
+    laid on it, the same facts the next receipt's setup status reads.
+    """
     ingested = evidence.status in (RagStatus.VERIFIED, RagStatus.CONFIGURED)
     source = f"--source {evidence.record_path}"
     linkage = {
@@ -211,43 +215,27 @@ def update_linkage(text: str, evidence: SyncEvidence) -> str:
         "Delete method": f"`{evidence.repo_command} delete {source}` (the receipt says what stays)",
     }
     updated = replace_section(text, LINKAGE, bullets(linkage))
-    if ingested:
-        updated = set_header(updated, "Availability", "`full`")
-    return _what_the_bot_read(updated, evidence)
-
-
-_SYNC_OUTCOME = {
-    RagStatus.VERIFIED: "ingested it into RAG, where a sentence of it was retrieved again (verified)",
-    RagStatus.CONFIGURED: "ingested it into RAG, where the checked sentence was not found (not verified)",
-}
-
-
-def _what_the_bot_read(text: str, evidence: SyncEvidence) -> str:
-    """The record's reference and uncertainty sections as a sync run left them: the run read the material.
-
-    A source record starts from the learner's report alone; once the rag worker has read the committed
-    material for a sync, saying "not in this repository" or "not inspected" would contradict the receipt.
-    """
-    path, digest = f"`{evidence.material_path}`", f"`{evidence.content_hash}`"
-    updated = set_section_field(text, REFERENCE, "Original location", f"in this repository at {path}.")
-    updated = set_section_field(updated, REFERENCE, "Content hash or immutable version", digest)
-    outcome = _SYNC_OUTCOME.get(evidence.status, "tried to ingest it into RAG; that did not complete")
-    inspected = (
-        f"- The bot read the committed text of {path} (sha256 {digest}) and {outcome}; the receipt "
-        f"`{evidence.receipt_path}` has the details.\n"
-        "- Only that text was read: anything the file does not hold (figures, scans, other pages) is "
-        "not inspected."
-    )
-    return replace_section(updated, MISSING, inspected)
+    link = read_source_link(evidence.record_path, updated)
+    assert link is not None, "the sync planner read this record as a source record"
+    after = OverlaySnapshot(snapshot, {evidence.receipt_path: receipt_json, evidence.record_path: updated})
+    return record_with_facts(updated, source_facts(link, after, evidence.provider))
 
 
 def plan_sync_commit(
-    link: SourceLink, record_text: str, evidence: SyncEvidence, receipt_json: str, *, run_key: str
+    link: SourceLink,
+    record_text: str,
+    evidence: SyncEvidence,
+    receipt_json: str,
+    *,
+    snapshot: RepoSnapshot,
+    run_key: str,
 ) -> Plan:
-    """The receipt commit of one sync run: the receipt file plus the updated source record."""
+    """The receipt commit of one sync run on ``snapshot``: the receipt file plus the updated source record."""
     writes = (
         FileWrite(path=evidence.receipt_path, content=receipt_json),
-        FileWrite(path=link.record_path, content=update_linkage(record_text, evidence)),
+        FileWrite(
+            path=link.record_path, content=update_linkage(record_text, evidence, snapshot, receipt_json)
+        ),
     )
     ok = evidence.status in (RagStatus.VERIFIED, RagStatus.CONFIGURED)
     verb = "Synchronize" if ok else "Record failed RAG sync of"

@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.rag.source_link import RagStatus, SourceLink, doc_id_for, sha256, source_links
+from bot.rag.source_link import RagStatus, SourceLink, doc_id_for, sha256
 from bot.snapshot import RepoSnapshot
 
 RECEIPT_SCHEMA = "gitlearnos.external-receipt/v1"
@@ -84,9 +84,3 @@ def verified_ingest(link: SourceLink, snapshot: RepoSnapshot, provider: str) -> 
         content_hash=digest,
         receipt_path=link.receipt_path,
     )
-
-
-def verified_ingests(snapshot: RepoSnapshot, provider: str) -> tuple[VerifiedIngest, ...]:
-    """Every source of the repository with a verified ingest of its committed material, in path order."""
-    found = (verified_ingest(link, snapshot, provider) for link in source_links(snapshot))
-    return tuple(ingest for ingest in found if ingest is not None)

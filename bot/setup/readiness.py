@@ -5,7 +5,8 @@ The protocol's four cumulative labels: ``core-ready`` â†’ ``knowledge-ready`` â†
 is present; missing capability is reported as ``incomplete`` with the reason.
 
 The evidence is in the repository: a verified RAG ingest receipt for the knowledge level
-(:mod:`bot.rag.verified_ingest`) and ``automation.md``'s observed runs for the automation level
+(:func:`bot.rag.source_facts.verified_ingests`, from the same facts every source record the bot
+writes states) and ``automation.md``'s observed runs for the automation level
 (:mod:`bot.automation.record`). ``rag.status`` in ``gitlearnos.yml`` is the learner's statement and
 is never read here, so a hand edit of it cannot promote the repository.
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from bot.automation.record import AUTOMATION_PATH, automation_ready
 from bot.config import LearnerConfig
-from bot.rag.verified_ingest import verified_ingests
+from bot.rag.source_facts import verified_ingests
 from bot.snapshot import RepoSnapshot
 
 NO_INGEST = "knowledge-ready not verified (no source has a verified RAG ingest receipt for its current text)"

@@ -5,6 +5,7 @@ and a real ``gitlearnos.external-receipt/v1`` receipt, built with the same funct
 from __future__ import annotations
 
 from bot.rag.links import SyncEvidence, doc_id_for, plan_sync_commit, read_source_link, sha256
+from bot.snapshot import MemorySnapshot
 from rag.operations import synced_status
 from rag.provider import PROVIDER
 from rag.receipts import ExternalReceipt, RagOperation, RunResult, Verification
@@ -39,5 +40,8 @@ def ingested_files(receipt: ExternalReceipt | None = None) -> dict[str, str]:
         content_hash=receipt.content_hash, material_path=receipt.locator, receipt_path=receipt.path,
         revision=receipt.repo_revision, provider=PROVIDER, parser="text", note="checked",
     )  # fmt: skip
-    plan = plan_sync_commit(link, text, evidence, receipt.to_json(), run_key=f"rag:{receipt.run_id}")
+    on = MemorySnapshot({MATERIAL: TEXT})
+    plan = plan_sync_commit(
+        link, text, evidence, receipt.to_json(), snapshot=on, run_key=f"rag:{receipt.run_id}"
+    )
     return {MATERIAL: TEXT} | {write.path: write.content for write in plan.writes}

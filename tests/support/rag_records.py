@@ -16,16 +16,19 @@ from bot.rag.links import (
     sha256,
 )
 from bot.records.sources import render_source, source_from_learner
+from bot.snapshot import MemorySnapshot, RepoSnapshot
 
 MATERIAL = "materials/handout.md"
 TEXT = "# Handout\n\nThe scale factor is the ratio of corresponding sides.\n"
 
 
-def record(locator: str = MATERIAL) -> tuple[str, str]:
+def record(locator: str = MATERIAL, snapshot: RepoSnapshot | None = None) -> tuple[str, str]:
+    """The record a note citing ``locator`` leaves, written on ``snapshot`` (by default: the handout only)."""
     source = source_from_learner("mathematics", locator)
     text = render_source(
         source, channel=Channel.BOOK, knowledge_ids=("mathematics/similarity/scale-factor",),
         day=date(2026, 11, 30), event_id="event-1", event_path="subjects/mathematics/events/1.md",
+        snapshot=snapshot or MemorySnapshot({MATERIAL: TEXT}), provider="rag-anything",
     )  # fmt: skip
     return source.path, text
 
@@ -38,5 +41,7 @@ def synced(path: str, text: str, content: str, status: RagStatus = RagStatus.VER
         content_hash=sha256(content), material_path=MATERIAL, receipt_path=".gitlearnos/receipts/r.json",
         revision="a" * 40, provider="rag-anything", parser="text", note="checked",
     )  # fmt: skip
-    plan = plan_sync_commit(link, text, evidence, "{}\n", run_key="rag:run-1")
+    plan = plan_sync_commit(
+        link, text, evidence, "{}\n", snapshot=MemorySnapshot({MATERIAL: content}), run_key="rag:run-1"
+    )
     return next(w.content for w in plan.writes if w.path == path)

@@ -105,7 +105,9 @@ def test_the_receipt_commit_rewrites_only_the_linkage_and_keeps_the_citing_notes
     assert "Availability: `full`" in updated and f"`{sha256(TEXT)}`" in updated
     assert "RAG status: `verified` (checked)" in updated
     failed = synced(path, text, TEXT, RagStatus.PENDING)
-    assert "Availability: `local-only`" in failed and "Provider document ID: none" in failed
+    # The material is committed either way, so the bot can read all of it; only the ingest is missing.
+    assert "Availability: `full`" in failed and "Provider document ID: none" in failed
+    assert "that did not complete" in failed
     assert source_links(MemorySnapshot({path: updated, "subjects/mathematics/goals/main-goal.md": "x"})) == [
         read_source_link(path, updated)
     ]
@@ -119,7 +121,7 @@ def test_the_receipt_commit_carries_the_rag_trailers() -> None:
         status=RagStatus.VERIFIED, record_path=path, doc_id="d@1", content_hash="h", material_path=MATERIAL,
         receipt_path=".gitlearnos/receipts/r.json", revision="b" * 40, provider="p", parser="x", note="n",
     )  # fmt: skip
-    plan = plan_sync_commit(link, text, evidence, "{}\n", run_key="rag:run-2")
+    plan = plan_sync_commit(link, text, evidence, "{}\n", snapshot=MemorySnapshot({}), run_key="rag:run-2")
     assert plan.commit is not None and plan.changed_paths == (".gitlearnos/receipts/r.json", path)
     assert dict(plan.commit.trailers) == {
         "GitLearnOS-Event": "rag:run-2",

@@ -109,9 +109,11 @@ def test_a_receipt_built_from_the_repository_says_what_the_repository_shows() ->
 
 
 def test_after_a_sync_the_source_record_says_what_the_bot_read() -> None:
-    path, created = record()
-    assert "not copied into this repository" not in created  # the bot did not look: it claims nothing
-    assert "has not inspected this source" in created
+    _, elsewhere = record(snapshot=MemorySnapshot({}))
+    assert "has not inspected this source" in elsewhere and "Availability: `local-only`" in elsewhere
+    path, created = record()  # the material is committed: the note's record says so, and that it waits
+    assert f"Original location: in this repository at `{MATERIAL}`." in created
+    assert "has not ingested it into RAG yet" in created and "has not inspected this source" not in created
     synced = ingested_files()[path]
     assert "not copied into this repository" not in synced
     assert "has not inspected this source" not in synced
@@ -125,7 +127,7 @@ def test_a_failed_sync_says_the_text_was_read_but_not_ingested() -> None:
     path, _ = record()
     failed = ingested_files(ingest_receipt(result=RunResult.FAILED))[path]
     assert "has not inspected this source" not in failed and "that did not complete" in failed
-    assert "Availability: `local-only`" in failed
+    assert "Availability: `full`" in failed  # the committed text is there to read; only the ingest failed
 
 
 def test_the_reply_to_a_note_after_a_verified_ingest_says_knowledge_ready() -> None:
