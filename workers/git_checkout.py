@@ -49,19 +49,22 @@ class GitCheckout:
         return self._repo.head.commit.hexsha if self._repo.head.is_valid() else ""
 
     def recent_commits(
-        self, limit: int, rev: str = "HEAD", *, all_parents: bool = False
+        self, limit: int, rev: str = "HEAD", *, all_parents: bool = False, paths: bool = True
     ) -> list[CommitSummary]:
         """Up to ``limit`` commits from ``rev`` (default: the checkout's head), newest first.
 
         First-parent only (the branch's own line, as the core reads history) unless ``all_parents``,
-        which also walks what merges brought in (the already-applied check needs that).
+        which also walks what merges brought in (the already-applied check needs that). ``paths``
+        false leaves each commit's paths empty: listing them diffs every commit walked, which costs
+        more than the walk itself (the trailer search reads only the trailers).
         """
         if rev == "HEAD" and not self.head:
             return []
         fmt = "--format=%x1d%H%x1f%P%x1f%s%x1f%an%x1f%(trailers:only,unfold,separator=%x1e)"
         walk = () if all_parents else ("--first-parent",)
-        # --name-only lists a merge's paths only with -m; the trailer search needs none of them.
-        out = self._git("log", *walk, f"-n{limit}", "--name-only", fmt, rev, "--")
+        # --name-only lists a merge's paths only with -m.
+        listing = ("--name-only",) if paths else ()
+        out = self._git("log", *walk, f"-n{limit}", *listing, fmt, rev, "--")
         commits = []
         for chunk in out.split("\x1d")[1:]:
             header, _, names = chunk.partition("\n")

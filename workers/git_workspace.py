@@ -34,6 +34,8 @@ MOVED_MARKERS = ("non-fast-forward", "fetch first", "stale info", "cannot lock r
 # The forge refused the push itself: a hook or branch protection ("[remote rejected]"), or a token that may
 # read but not write (HTTP 403). Trying again cannot help; the learner is shown the pending writeback.
 REFUSED_MARKERS = ("[remote rejected]", "returned error: 403")
+# What a fetch of a branch the remote does not have says (a brand-new, empty repository).
+NO_REMOTE_BRANCH = "couldn't find remote ref"
 
 
 class PushRefused(GitWorkspaceError):
@@ -106,19 +108,22 @@ class Mirror(GitCheckout):
         A remote without that branch yet (a brand-new, empty repository) gives an empty, unborn
         branch, so the first bot commit becomes the repository's root commit.
         """
-        if not self._git("ls-remote", "--heads", "origin", f"refs/heads/{self.branch}").strip():
+        try:  # one fetch: asking first whether the branch exists would cost a second round trip
+            self._git(
+                "fetch",
+                "--prune",
+                "--no-tags",
+                "origin",
+                f"+refs/heads/{self.branch}:refs/remotes/origin/{self.branch}",
+            )
+        except GitWorkspaceError as error:
+            if NO_REMOTE_BRANCH not in str(error):
+                raise
             self._git("checkout", "--force", "--orphan", self.branch)
             self._git("rm", "-r", "-q", "--cached", "--ignore-unmatch", ".")
             self._git("clean", "-ffdx")
             self._tracked = None
             return self.head
-        self._git(
-            "fetch",
-            "--prune",
-            "--no-tags",
-            "origin",
-            f"+refs/heads/{self.branch}:refs/remotes/origin/{self.branch}",
-        )
         # A forced checkout -B resets the branch, the index and the tracked files in one step.
         self._git("checkout", "--force", "-B", self.branch, f"refs/remotes/origin/{self.branch}")
         self._git("clean", "-ffdx")
@@ -131,8 +136,13 @@ class Mirror(GitCheckout):
         Every parent is walked, not only the first: a learner who merges the bot's branch into their
         own work puts the bot's commit behind the merge's second parent, and it is still applied.
         """
-        found = self.recent_commits(depth, all_parents=True)
-        return next((c for c in found if c.trailer(key) == value), None)
+        return self._trailer_in(depth, "HEAD", key, value)
+
+    def _trailer_in(self, depth: int, rev: str, key: str, value: str) -> CommitSummary | None:
+        """The walk reads trailers only; the paths are listed for the one commit found (its receipt)."""
+        found = self.recent_commits(depth, rev, all_parents=True, paths=False)
+        hit = next((c for c in found if c.trailer(key) == value), None)
+        return None if hit is None else self.recent_commits(1, hit.id, all_parents=True)[0]
 
     def find_trailer_on_branch(
         self, branch: str, key: str, value: str, depth: int = 200
@@ -145,8 +155,7 @@ class Mirror(GitCheckout):
             return None
         tracking = f"refs/remotes/origin/{branch}"
         self._git("fetch", "--no-tags", "origin", f"+refs/heads/{branch}:{tracking}")
-        found = self.recent_commits(depth, tracking, all_parents=True)
-        return next((c for c in found if c.trailer(key) == value), None)
+        return self._trailer_in(depth, tracking, key, value)
 
     def push(self, branch: str | None = None) -> bool:
         """Push HEAD to ``branch`` (default: the default branch) without force.
