@@ -53,8 +53,13 @@ def distinct_note(index: int) -> str:
     return f"Note {index}: in class I learned about {words} ({unique})."
 
 
-def bot_commit_count(stack: LocalStack) -> int:
-    bare = stack.data_dir / "sandbox" / "git" / f"{REPOSITORY}.git"
+def bare_repository(stack: LocalStack, repository: str = REPOSITORY) -> Path:
+    """Where the sandbox keeps ``repository``'s bare Git repository."""
+    return stack.data_dir / "sandbox" / "git" / f"{repository}.git"
+
+
+def bot_commit_count(stack: LocalStack, repository: str = REPOSITORY) -> int:
+    bare = bare_repository(stack, repository)
     out = subprocess.run(
         ["git", "--git-dir", str(bare), "rev-list", "--count", "--author=GitLearnOS Bot", "main"],
         check=True, capture_output=True, text=True,
@@ -62,7 +67,9 @@ def bot_commit_count(stack: LocalStack) -> int:
     return int(out.strip())
 
 
-def file_note_and_wait(stack: LocalStack, index: int, commits_before: int) -> float:
+def file_note_and_wait(
+    stack: LocalStack, index: int, commits_before: int, repository: str = REPOSITORY
+) -> float:
     """Open a note and wait for the receipt, then check the commit is there (it is pushed first).
 
     Only the comments are polled, so the measuring loop costs the machine little while the bot works.
@@ -70,16 +77,16 @@ def file_note_and_wait(stack: LocalStack, index: int, commits_before: int) -> fl
     with stack.sandbox.client() as learner:
         started = time.perf_counter()
         issue = learner.open_issue(
-            REPOSITORY,
+            repository,
             title=f"Note {index}: similar triangles",
             body=distinct_note(index),
         )
         number = int(issue["number"])
         deadline = started + TIMEOUT_SECONDS
         while time.perf_counter() < deadline:
-            if any(c["user"]["login"] == BOT_LOGIN for c in learner.comments(REPOSITORY, number)):
+            if any(c["user"]["login"] == BOT_LOGIN for c in learner.comments(repository, number)):
                 elapsed = (time.perf_counter() - started) * 1000
-                if bot_commit_count(stack) > commits_before:
+                if bot_commit_count(stack, repository) > commits_before:
                     return elapsed
             time.sleep(POLL_SECONDS)
     raise RuntimeError(
