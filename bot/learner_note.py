@@ -16,7 +16,7 @@ from bot.config import CONFIG_PATH, LearnerConfig, Mode, learner_logins, parse_c
 from bot.diagnose.probe_answer import plan_probe_answer
 from bot.diagnose.proposal import diagnostician
 from bot.diagnose.signal_words import reports_difficulty, starts_teaching
-from bot.diagnose.teaching import teaching_reply
+from bot.diagnose.teaching import start_teaching, teacher
 from bot.errors import ConfigError
 from bot.handoff.operation import plan_handoff, wants_handoff
 from bot.intake.agent import Agent, LearnerInput, Recognition, Significance
@@ -273,14 +273,19 @@ def _plan_note(
         return answer_first(_skip(f"incidental: {recognition.reason}", key), lead.alone(), event, key)
     if recognition.significance is Significance.AMBIGUOUS and recognition.subject and starts_teaching(text):
         # A request to be taught something new (a learning intention): the teaching start, nothing stored.
-        start = _answer(Outcome.SKIPPED, event, key, teaching_reply(), "teaching start")
+        by = teacher(config, model_agent)
+        taught = start_teaching(snapshot, subject=recognition.subject, note=text, by=by).reply
+        start = _answer(Outcome.SKIPPED, event, key, taught, "teaching start")
         return answer_first(start, lead, event, key)
     if recognition.subject is None:
         known = f" (subjects so far: {', '.join(subjects)})" if subjects else ""
         ask = _answer(Outcome.SKIPPED, event, key, ASK_SUBJECT.format(known=known), NEEDS_SUBJECT)
         return answer_first(ask, lead, event, key)
 
-    plan = plan_organize(event, snapshot, config, recognition, overrides, now=now, event_key=key)
+    plan = plan_organize(
+        event, snapshot, config, recognition, overrides, now=now, event_key=key,
+        teacher=teacher(config, model_agent),
+    )  # fmt: skip
     # Unsure whether it is a learning event, but sure of the subject: the exact pending writeback, which
     # the learner approves or ignores (protocol decision 2), never a question the note already answers.
     unsure = recognition.significance is Significance.AMBIGUOUS

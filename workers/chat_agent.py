@@ -12,7 +12,9 @@ request with its own instruction and JSON schema (:mod:`workers.chat_schemas`), 
 * answer evaluation — a rubric verdict (correct / incorrect / cannot-tell) with its reason;
 * follow-up choice — what the next check asks for after a verdict;
 * probe-answer reading — how a free-prose answer to a diagnostic probe moves each competing explanation,
-  every move quoting the answer (the core drops a move whose quote is not there, and its gates decide).
+  every move quoting the answer (the core drops a move whose quote is not there, and its gates decide);
+* teaching start — a structured introduction to material the learner has not met (the core drops a
+  step that asks instead of teaching, keeps one scope question at most, and writes no diagnosis).
 
 The model proposes and the core disposes: a recognition passes the same vetting as the rule agent's
 (:mod:`bot.intake.vetting`), a verdict is bounded by the core's mastery gates, and nothing the model
@@ -37,6 +39,7 @@ import structlog
 from pydantic import BaseModel, ValidationError
 
 from bot.diagnose.proposal import ProbeAnswerToRead, ProposedMove, ProposedReading
+from bot.diagnose.teaching import ProposedIntroduction, ProposedStep, TeachingToStart
 from bot.intake.agent import LearnerInput, Recognition, Significance
 from bot.intake.judgements import AnswerToJudge, AnswerVerdict, FollowUpChoice, Verdict, rule_follow_up
 from bot.intake.rule_agent import RuleAgent, image_urls, parse_issue_form
@@ -47,8 +50,10 @@ from workers.chat_schemas import (
     PROBE_READING_INSTRUCTIONS,
     QUESTION_INSTRUCTIONS,
     RECOGNITION_INSTRUCTIONS,
+    TEACHING_INSTRUCTIONS,
     VERDICT_INSTRUCTIONS,
     ModelFollowUp,
+    ModelIntroduction,
     ModelProbeReading,
     ModelQuestion,
     ModelQuestions,
@@ -71,6 +76,7 @@ NOTHING_TO_JUDGE_AGAINST = "no verdict: the record states neither an answer key 
 NO_VERDICT = "no verdict: the chat model gave none, and nothing else here judges by meaning"
 FOLLOW_UP_UNAVAILABLE = "the chat model could not choose the next check ({reason}); used the offline rule"
 PROBE_READING_UNAVAILABLE = "the chat model could not read this answer: {reason}"
+TEACHING_UNAVAILABLE = "the chat model could not write the introduction: {reason}"
 
 
 class ModelCallFailed(Exception):
@@ -184,6 +190,25 @@ class ChatModelAgent:
             ProposedMove.model_validate(m.model_dump()) for m in read.moves if m.hypothesis in listed
         )
         return ProposedReading(moves=moves, split=read.split, blocker=read.blocker, judged_by=self.judge)
+
+    def start_teaching(self, item: TeachingToStart) -> ProposedIntroduction:
+        """The model's introduction to new material; none, with a remark, when the model fails (the core
+        then gives the offline plan and vets what the model wrote, :mod:`bot.diagnose.teaching`)."""
+        try:
+            written = self._call(
+                TEACHING_INSTRUCTIONS, data_block(item.model_dump_json()), "teaching_start", ModelIntroduction
+            )
+        except ModelCallFailed as failure:
+            log.warning("chat_model_teaching_failed", model=self.model, reason=str(failure))
+            return ProposedIntroduction(judged_by="rules", remark=TEACHING_UNAVAILABLE.format(reason=failure))
+        return ProposedIntroduction(
+            topic=written.topic,
+            builds_on=written.builds_on,
+            steps=tuple(ProposedStep(heading=s.heading, explanation=s.explanation) for s in written.steps),
+            worked_example=written.worked_example,
+            scope_question=written.scope_question,
+            judged_by=self.judge,
+        )
 
     def _call(self, instructions: str, content: Any, name: str, schema: type[Schema]) -> Schema:
         """One chat completion whose reply must be JSON of ``schema``; :class:`ModelCallFailed` if not."""

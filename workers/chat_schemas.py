@@ -19,6 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.diagnose.hypotheses import HypothesisClass
+from bot.diagnose.teaching import MAX_STEPS
 from bot.intake.agent import Channel
 from bot.intake.events import content_hash
 from bot.intake.judgements import FollowUpKind, Verdict
@@ -89,6 +90,20 @@ and the competing explanations ("hypotheses") with each one's status now. Reply 
   in a few words; otherwise "".
 {DATA_RULE}"""
 
+TEACHING_INSTRUCTIONS = f"""You start teaching a learner an idea they say they have not met yet.
+The data block (JSON) holds their request, the subject and the knowledge points their record already
+holds for it. Nothing has failed: do not diagnose, do not test them, do not ask them questions inside
+the lesson. Reply with JSON only, matching the schema:
+- topic: the idea you introduce, in a few words;
+- builds_on: what the introduction assumes they know already, in a few words ("" when nothing);
+- steps: two to five short steps of a first introduction, each with a "heading" and an "explanation"
+  (plain sentences that explain; no questions);
+- worked_example: one small worked example, fully worked (no question to the learner);
+- scope_question: at most one question that sets where the teaching should start (what they already
+  know nearby), ending with a question mark; "" when the introduction can start without it.
+Never claim to know the learner's mastery.
+{DATA_RULE}"""
+
 MAX_ANSWER = 4000
 MAX_LINE = 300
 
@@ -152,6 +167,21 @@ class ModelProbeReading(_Reply):
     moves: list[ModelMove] = Field(max_length=len(HypothesisClass))
     split: str = Field(min_length=1, max_length=200)
     blocker: str = Field(max_length=120)
+
+
+class ModelStep(_Reply):
+    heading: str = Field(min_length=1, max_length=80)
+    explanation: str = Field(min_length=1, max_length=600)
+
+
+class ModelIntroduction(_Reply):
+    """Teaching start: the topic, the steps of a first introduction, a worked example, one scope question."""
+
+    topic: str = Field(min_length=1, max_length=80)
+    builds_on: str = Field(max_length=200)
+    steps: list[ModelStep] = Field(min_length=1, max_length=MAX_STEPS)
+    worked_example: str = Field(max_length=1000)
+    scope_question: str = Field(max_length=300)
 
 
 def wire_schema(schema: type[BaseModel]) -> dict[str, Any]:

@@ -29,8 +29,7 @@ from bot.diagnose.record import write_diagnosis
 from bot.diagnose.reply import MASTERY_KEPT, first_turn_step, first_turn_text, sentence
 from bot.diagnose.signal_words import asks_to_be_taught, not_met_yet, reports_difficulty
 from bot.diagnose.synthesis import synthesize
-from bot.diagnose.teaching import INTENTION, intention_section, teaching_reply
-from bot.diagnose.teaching import NEXT_ACTION as TEACHING_NEXT
+from bot.diagnose.teaching import INTENTION, Teacher, TeachingStart, start_teaching
 from bot.intake.cue_match import fold
 from bot.records.codec import (
     add_table_row,
@@ -254,14 +253,14 @@ def _with_next_action(text: str, action: str) -> str:
     return replace_section(text, "Next action", f"- {sentence(action)}")
 
 
-def _teaching_start() -> SignalPlan:
+def _teaching_start(start: TeachingStart) -> SignalPlan:
     def edit(text: str) -> str:
-        return _with_next_action(replace_section(text, INTENTION, intention_section()), TEACHING_NEXT)
+        return _with_next_action(replace_section(text, INTENTION, start.section), start.next_action)
 
     summary = "a learning intention (new material): a teaching start, no hypotheses and no gap"
-    questions = "one scope question (setting up the teaching, not a probe); no review questions"
+    questions = "at most one scope question (setting up the teaching, not a probe); no review questions"
     return SignalPlan(
-        edit=edit, reply=teaching_reply(), next_action=TEACHING_NEXT, summary=summary, asks_question=False,
+        edit=edit, reply=start.reply, next_action=start.next_action, summary=summary, asks_question=False,
         questions=questions,
     )  # fmt: skip
 
@@ -306,8 +305,10 @@ def plan_signal(
     event_id: str,
     event_path: str,
     goal_linked: bool,
+    teacher: Teacher | None = None,
 ) -> SignalPlan:
-    """Read the note's difficulty in the module's order; an empty plan when it reports none."""
+    """Read the note's difficulty in the module's order; an empty plan when it reports none (``teacher``:
+    the chat model that may write a teaching start's introduction)."""
     gap = plan_gap(
         snapshot, subject=subject, note=note, channel=channel, day=day, event_id=event_id,
         event_path=event_path, goal_linked=goal_linked,
@@ -316,10 +317,10 @@ def plan_signal(
         repeated = _repeated(snapshot, gap, subject=subject, day=day, goal_linked=goal_linked)
         return repeated or SignalPlan(gap=gap, summary=gap.summary())
     if not_met_yet(note):
-        return _teaching_start()
+        return _teaching_start(start_teaching(snapshot, subject=subject, note=note, by=teacher))
     failed = failed_attempt(note, labels)
     if failed or reports_difficulty(note):
         return _diagnosis_start(note, failed=failed, prior=clashing_mastery(snapshot, subject, note))
     if asks_to_be_taught(note):
-        return _teaching_start()
+        return _teaching_start(start_teaching(snapshot, subject=subject, note=note, by=teacher))
     return SignalPlan()

@@ -12,6 +12,7 @@ from datetime import date, datetime
 
 from bot.config import LearnerConfig
 from bot.dashboard.page import dashboard_files
+from bot.diagnose.teaching import Teacher
 from bot.intake.agent import Recognition
 from bot.intake.events import ThreadEvent, content_hash
 from bot.intake.overrides import Override, Overrides
@@ -162,8 +163,10 @@ def plan_organize(
     *,
     now: datetime,
     event_key: str,
+    teacher: Teacher | None = None,
 ) -> Plan:
-    """Plan the record, dashboard and commit for a recognized durable note."""
+    """Plan the record, dashboard and commit for a recognized durable note (``teacher``: the chat model
+    that may write the introduction when the note asks to be taught new material)."""
     assert recognition.subject is not None
     subject = recognition.subject
     note = recognition.note
@@ -202,7 +205,7 @@ def plan_organize(
     record_only = Override.RECORD_ONLY in overrides.found
     signal = plan_signal(
         snapshot, subject=subject, note=note, labels=event.thread.labels, channel=recognition.channel.value,
-        day=day, event_id=record_id, event_path=path, goal_linked=bool(goal_text),
+        day=day, event_id=record_id, event_path=path, goal_linked=bool(goal_text), teacher=teacher,
     )  # fmt: skip
     gap = signal.gap  # a probe or a scope question is this turn's one question
     question = None
