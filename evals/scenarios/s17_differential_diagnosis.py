@@ -19,13 +19,22 @@ files the scenario's complaint verbatim, without working. Judged by outcome, in 
    writeback, hypothesis list included;
 6. **contradiction with prior mastery**: with transposition recorded ``demonstrated`` on a narrow sample,
    two failed transposition items open forgetting, transfer, overestimated mastery and incidental causes
-   and ask one question, and the recorded mastery is not lowered.
+   and ask one question, and the recorded mastery is not lowered;
+7. **chat model allowed**: the complaint's first turn is judged as in 1, the sandbox's scripted model
+   answering the recognition; the learner answers the probe in prose no fixed reading can split, and the
+   scripted model's reading of it (schema ``probe_reading``) supports a missing method, rules out the
+   concept and weakens the rest, one move resting on words the learner never wrote. Judged: the model was
+   sent the learner's answer, the probe asked and every open class; the dropped move changed nothing; the
+   one supported class rests on the learner's own words; one commit writes one gap at the blocker the
+   model named, ``supported`` with both gates passed, mastery ``unknown``.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from evals.harness import records
 from evals.harness.checks import Check, CheckRecorder
@@ -33,6 +42,7 @@ from evals.harness.forge_run import ForgeRun, LearnerRepository
 from evals.harness.learner_checks import history_kept, new_records, one_learning_commit, receipt_skill_honest
 from evals.harness.receipt import ReceiptField, parse_receipt
 from evals.harness.repo_state import RepoState
+from evals.sandbox.model_api import schema_name
 from evals.scenarios.diagnosis_records import (
     REQUIRED_CLASSES,
     asked_part,
@@ -74,6 +84,38 @@ Subject: mathematics
 TWO_FAILED = "I got two transposition items wrong today: 3x + 5 = 2x - 4 and 7 - 2x = 3x + 2."
 HISTORY = ("forgotten", "transfer-failure", "mastery-overestimated", "incidental")
 ORIGINAL = re.compile(r"-\s*2\s*x\s*\^\s*2\s*\+\s*4\s*x\s*\+\s*1")
+# The chat-model variant: a hint without the solution for the complaint, and a prose probe answer (no
+# direction word, no method named) that only a reading by meaning can split.
+HINT = "A maximum of a quadratic sits at the top of its graph, so the shape of the graph comes first."
+MODEL_RECOGNITION = {
+    "learning_event": "durable",
+    "subject": "mathematics",
+    "answer": HINT,
+    "seen_in_media": "",
+}
+PROSE = "The minus two makes it a hill, so I get the shape, but I have no method for where the top is."
+SUPPORTED_QUOTE = "I have no method for where the top is"
+UNSAID = "I checked every sign twice"  # a quote the learner never wrote: its move must be dropped
+BLOCKER = "vertex method"
+
+
+def _move(hypothesis: str, status: str, quote: str) -> dict[str, str]:
+    return {"hypothesis": hypothesis, "status": status, "quote": quote, "why": "the answer says so"}
+
+
+MODEL_PROBE_READING = {
+    "moves": [
+        _move("procedure-unavailable", "supported", SUPPORTED_QUOTE),
+        _move("concept-unestablished", "ruled_out", "The minus two makes it a hill"),
+        _move("prerequisite-missing", "weakened", "so I get the shape"),
+        _move("calculation-error", "weakened", "I have no method"),
+        _move("language-misread", "weakened", "I get the shape"),
+        _move("incidental", "ruled_out", UNSAID),
+        _move("incidental", "weakened", "I have no method"),
+    ],
+    "split": "the opening is known; the method for the top point is missing",
+    "blocker": BLOCKER,
+}
 
 
 def _gates(text: str) -> tuple[str, ...] | None:
@@ -105,6 +147,8 @@ def run(ctx: ForgeRun) -> Sequence[Check]:
         _manual(checks, ctx.create_repository("manual", learner_files(mode="manual")))
     with checks.section("prior mastery"):
         _prior_mastery(checks, ctx.create_repository("prior", learner_files(extra={PRIOR_PATH: PRIOR})))
+    with checks.section("chat model allowed"):
+        _with_chat_model(ctx)
     return checks.results
 
 
@@ -325,4 +369,78 @@ def _prior_mastery(checks: CheckRecorder, repo: LearnerRepository) -> None:
         "the recorded mastery is not lowered before the inquiry",
         mastery == "demonstrated" and after.files.get(PRIOR_PATH) == PRIOR,
         f"{PRIOR_PATH}: Mastery {mastery!r}, unchanged: {after.files.get(PRIOR_PATH) == PRIOR}",
+    )
+
+
+def _sent(ctx: ForgeRun, schema: str) -> list[dict[str, Any]]:
+    """The requests the sandbox's model received that ask for ``schema``, oldest first."""
+    with ctx.stack.sandbox.client() as learner:
+        return [r for r in learner.model_requests() if schema_name(r) == schema]
+
+
+def _asked_probe(reply: str) -> str:
+    """The one question the first turn asked, as the learner reads it (bold marks dropped)."""
+    found = re.findall(r"[^\n*?]*\?", asked_part(reply))
+    return found[0].strip() if len(found) == 1 else ""
+
+
+def _with_chat_model(ctx: ForgeRun) -> None:
+    """The complaint and a prose probe answer with the chat model allowed: the model reads the answer and
+    the core's gates, not the model, decide what is written."""
+    repo = ctx.create_repository("chat-model", learner_files(external_model="allowed"))
+    with ctx.stack.sandbox.client() as learner:
+        learner.script_model("makes it a hill", MODEL_PROBE_READING, schema="probe_reading")
+        learner.script_model("find the maximum", MODEL_RECOGNITION, schema="reading")
+    checks = ctx.checks
+    start = repo.observe()
+    number, event_path = _complaint(checks, repo)
+    first = repo.wait_for_replies(number)[-1]
+    answer_at, repo_talk_at = first.find(HINT), first.find("subjects/mathematics/")
+    checks.expect(
+        "the model's hint leads the first reply, before repository work",
+        0 <= answer_at < repo_talk_at,
+        f"hint at {answer_at}, first repository path at {repo_talk_at}",
+    )
+    earlier = len(_sent(ctx, "probe_reading"))
+    before, after, reply = _step(repo, number, PROSE, 2)
+    _what_the_model_read(checks, _sent(ctx, "probe_reading")[earlier:], _asked_probe(first))
+    one_learning_commit(checks, before, after)
+    history_kept(checks, start, after)
+    statuses = hypothesis_statuses(after.files.get(event_path, ""))
+    rows = {row[0]: " ".join(row) for row in table(after.files.get(event_path, ""), "Competing hypotheses")}
+    checks.expect(
+        "a move resting on words the learner never wrote is dropped",
+        statuses.get("incidental") == "weakened" and UNSAID not in after.files.get(event_path, ""),
+        f"incidental: {statuses.get('incidental')!r}",
+    )
+    checks.expect(
+        "the one supported class rests on the learner's own words",
+        statuses.get("procedure-unavailable") == "supported"
+        and [c for c, v in statuses.items() if v == "supported"] == ["procedure-unavailable"]
+        and SUPPORTED_QUOTE in rows.get("procedure-unavailable", ""),
+        f"classes {statuses}",
+    )
+    gaps = new_records(before, after, "knowledge-gaps")
+    gap = after.files.get(gaps[0], "") if len(gaps) == 1 else ""
+    name = f"{gaps[0] if gaps else ''} {records.header(gap).get('Title', '')}".lower()
+    checks.expect(
+        "with the chat model the gate-passing reading writes one supported gap at the blocker's grain",
+        all(word in name for word in BLOCKER.split()) and "maxim" not in name
+        and _lifecycle(gap) == "supported" and _gates(gap) == ("passed", "passed")
+        and _gates(reply) == ("passed", "passed"),
+        f"new gaps {gaps or 'none'}; interpretation {_lifecycle(gap)!r}; gates in the gap {_gates(gap)}, "
+        f"in the reply {_gates(reply)}",
+    )  # fmt: skip
+    _mastery(checks, after, reply)
+
+
+def _what_the_model_read(checks: CheckRecorder, sent: list[dict[str, Any]], probe: str) -> None:
+    """One probe-reading request, holding the learner's answer, the probe asked and every open class."""
+    text = json.dumps(sent[0].get("messages", []), ensure_ascii=False) if len(sent) == 1 else ""
+    missing = [c for c in REQUIRED_CLASSES if c not in text]
+    checks.expect(
+        "the model is sent the learner's answer, the probe asked and every open class",
+        PROSE in text and bool(probe) and probe in text and not missing,
+        f"{len(sent)} probe-reading request(s); answer sent: {PROSE in text}; probe {probe!r} sent: "
+        f"{bool(probe) and probe in text}; classes missing: {missing}",
     )
