@@ -8,7 +8,8 @@ missing fact in :data:`ORDER`, so a fact already given is never asked again.
 Optional facts take a stated default when the learner says "skip" (that fact)
 or "defaults" (every optional fact still open); a question that proposes a value
 also takes a plain yes in any supported language ("sounds good", "sí", "好的"), never
-a no or a change request. Required ones are asked until answered.
+a no; a change in plain words ("7 am instead") sets that time. Required ones are asked until
+answered, and a bare yes is never taken as their value. The words are data in :mod:`bot.setup.lexicon`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from bot.setup.text import (
     parse_subject,
     refuses,
     requested_mode,
+    schedule_change,
     schedule_times,
     unquoted,
     valid_time_zone,
@@ -57,7 +59,6 @@ DEFAULT_VALUES: dict[Fact, str] = {
     Fact.PROVIDER: "none: local only, no learner content goes to an external model provider",
 }
 OPTIONAL = frozenset({*DEFAULT_VALUES, Fact.SCHEDULE})
-SUGGESTED = frozenset({Fact.SOURCES, Fact.RAG_STORAGE})  # besides the schedule, questions proposing a value
 
 QUESTIONS: dict[Fact, str] = {
     Fact.SUBJECT: "Which subject do you want to start with (one or two words, e.g. `mathematics`)?",
@@ -192,6 +193,8 @@ class _Gathering:
                 self.put(Fact(key), value, override=True)
         for key, value in free_facts(rest).items():
             self.put(Fact(key), value, override=False)
+        if times := schedule_times(rest):  # "due review at 6:30" in a sentence answers the schedule too
+            self.schedule = (self.schedule or Schedule()).model_copy(update=times)
         asked = _fact_named(turn.follows_question)
         if asked is not None and not self.has(asked):
             self._answer(asked, answer_text(rest))
@@ -204,15 +207,16 @@ class _Gathering:
         if not text or DEFAULTS.search(text):
             return
         if fact is Fact.SCHEDULE:
-            times = schedule_times(text)
+            times = schedule_change(text)
             if times:
-                self.schedule = Schedule(**times)
+                self.schedule = (self.schedule or Schedule()).model_copy(update=times)
             elif agrees(text) or (SKIP.fullmatch(text) and not refuses(text)):
                 self.take_default(fact)
             # Otherwise a refusal or a change without a time this can read: the question is asked again.
             return
-        if fact in SUGGESTED and agrees(text):
-            self.take_default(fact)
+        if agrees(text):  # a yes takes what an optional question proposes, and is never a goal or a name
+            if fact in OPTIONAL:
+                self.take_default(fact)
             return
         self.put(fact, text, override=False)
 

@@ -17,6 +17,7 @@ import re
 from pydantic import BaseModel, ConfigDict
 
 from bot.config import Mode
+from bot.setup.lexicon import AGREEMENT, EVENING, HOUR_WORD, MORNING, NO_PROBLEM, REFUSAL
 from bot.text import one_line, slugify
 
 IANA_AREAS = (
@@ -79,41 +80,13 @@ SKIP = re.compile(
     )\W*""",
     re.I | re.X,
 )
-# Agreement and refusal in the eight languages setup speaks with (en, es, fr, de, pt, zh, ja, ru), as
-# whole words for the alphabetic ones and as substrings for Chinese and Japanese, which have no spaces.
-# "No problem" and its kin say yes with a negative word, so they are read first and count as agreement.
-NO_PROBLEM = re.compile(
-    r"""\bno\s+(?:problem|worries)\b|\bsin\s+problema\b|\bpas\s+de\s+(?:probl[eè]me|souci)\b
-      |\bkein\s+problem\b|\bsem\s+problema\b|\bнет\s+проблем\b|没问题|問題(?:ない|ありません)""",
-    re.I | re.X,
-)
-AGREEMENT = re.compile(
-    r"""\b(?:yes|yeah|yep|yup|sure|ok(?:ay)?|fine|good|great|perfect|agreed|alright|all\s+right|correct
-          |sounds\s+(?:good|great|fine)|(?:that|this|it)\s+works|works\s+for\s+me|go\s+ahead|of\s+course
-          |keep\s+(?:them|those|it|that)|please\s+do
-          |s[ií]|vale|claro|de\s+acuerdo|bien|perfecto|me\s+parece\s+bien|por\s+supuesto|dale
-          |oui|d'accord|parfait|[çc]a\s+(?:marche|me\s+va)|convien(?:t|nent)|c'est\s+bon
-          |ja|jawohl|klar|gut|pass(?:t|en)|einverstanden|in\s+ordnung|genau|gerne
-          |sim|pode\s+ser|bem|bo[mn]s?|boas?|beleza|certo|perfeito|combinado|[oó]timo|com\s+certeza
-          |да|хорошо|ладно|конечно|согласн[аы]?|подходит|устраивает|отлично|давай|норм(?:ально)?|ок)\b
-      |好|可以|行|是的|对|同意|はい|ええ|うん|いい(?:です|よ)|大丈夫|了解|承知|お願いします|オッケー""",
-    re.I | re.X,
-)
-REFUSAL = re.compile(
-    r"""\b(?:no|nope|nah|not|don'?t|never|instead|change|rather|different|other|but|make\s+it|move\s+it
-          |mejor|cambia(?:r|lo)?|en\s+vez|otr[ao]s?|pero
-          |non|pas|plut[oô]t|autre|changer|mais
-          |nein|nicht|kein[e]?|lieber|anders|[äa]ndern|stattdessen|aber
-          |n[aã]o|prefiro|mudar|outr[ao]|em\s+vez|mas
-          |нет|не|другое|другой|измени(?:те)?|лучше|но)\b
-      |不|别|改|换|但是|其他|いいえ|いや|違う|ではなく|じゃなく|変更|でも""",
-    re.I | re.X,
-)
 SHORT_REPLY_WORDS, SHORT_REPLY_CHARS = 12, 80
 
 CLOCK = r"(?P<{name}_h>[01]?\d|2[0-3])[:.h](?P<{name}_m>[0-5]\d)"
 DUE_TIME = re.compile(r"due[- ]?review\D{0,15}?" + CLOCK.format(name="at"), re.I)
 MAINTENANCE_TIME = re.compile(r"maintenance\D{0,15}?" + CLOCK.format(name="at"), re.I)
+# A stated time of day: "7 am", "7:15", "7h", "7 Uhr", "早上7点", "в 7 утра". A bare number is no time.
+STATED_TIME = re.compile(r"(?<![\d:.])(?P<h>[01]?\d|2[0-3])(?:(?P<sep>[:.h])(?P<m>[0-5]\d)?)?(?![\d:])")
 QUIET_TIME = re.compile(
     r"quiet\s+hours?\D{0,15}?"
     + CLOCK.format(name="start")
@@ -173,6 +146,54 @@ def schedule_times(text: str) -> dict[str, str]:
     if quiet := QUIET_TIME.search(text):
         update["quiet_hours"] = f"{_clock(quiet, 'start')}-{_clock(quiet, 'end')}"
     return update
+
+
+def _minutes(clock: str) -> int:
+    hours, minutes = clock.split(":")
+    return int(hours) * 60 + int(minutes)
+
+
+def stated_times(text: str) -> list[str]:
+    """Every time of day ``text`` states, as ``HH:MM``, in the words of any supported language.
+
+    A number counts as a time with minutes, an hour word or a morning/evening word next to it
+    (:mod:`bot.setup.lexicon`); the evening word moves an hour before noon to the afternoon.
+    """
+    found = []
+    for match in STATED_TIME.finditer(text):
+        rest = text[match.end() :].lstrip()
+        hour_word = HOUR_WORD.match(rest)
+        rest = rest[hour_word.end() :].lstrip() if hour_word else rest
+        before = text[max(0, match.start() - 4) : match.start()]
+        evening = EVENING.match(rest) or EVENING.search(before)
+        morning = MORNING.match(rest) or MORNING.search(before)
+        if not (match.group("m") or match.group("sep") == "h" or hour_word or evening or morning):
+            continue
+        hour = int(match.group("h"))
+        hour = hour + 12 if evening and hour < 12 else 0 if morning and hour == 12 else hour
+        found.append(f"{hour:02d}:{match.group('m') or '00'}")
+    return found
+
+
+def schedule_change(text: str) -> dict[str, str]:
+    """The :class:`Schedule` fields a reply to the schedule question changes ("7 am instead").
+
+    Times named with their job win (``due-review 06:30``). A single time named without one moves the
+    job whose default is closest to it in the day (a morning time the due-review questions, an evening
+    time the maintenance run), which the setup reply then states, so a wrong guess is visible.
+    """
+    named = schedule_times(text)
+    times = stated_times(text)
+    if named or len(times) != 1:
+        return named
+    default = Schedule()
+    jobs = {"due_review": default.due_review, "maintenance": default.maintenance}
+
+    def distance(job: str) -> int:
+        apart = abs(_minutes(jobs[job]) - _minutes(times[0]))
+        return min(apart, 24 * 60 - apart)
+
+    return {min(jobs, key=distance): times[0]}
 
 
 def parse_subject(text: str) -> str | None:

@@ -124,3 +124,22 @@ def test_a_brand_new_empty_repository_is_set_up_with_a_root_commit(
     (setup,) = git(bare, "log", "--format=%H", "main").split()
     assert git(bare, "log", "-1", "--format=%P", setup).strip() == "", "the setup commit is the root commit"
     assert set(git(bare, "show", "--name-only", "--format=", setup).split()) == SETUP_FILES
+
+
+PLAIN_REPLIES = [("The default times are fine.", "07:00"), ("6 am instead", "06:00")]
+
+
+@pytest.mark.parametrize(("reply", "due_review"), PLAIN_REPLIES)
+def test_a_plain_yes_or_change_to_the_times_sets_the_repository_up(
+    remote: Path, github: FakeGitHubComments, worker: WorkerRuntime, reply: str, due_review: str
+) -> None:
+    """Issue 19: only "yes" moved setup on; a natural yes or a time in plain words got the question again."""
+    assert handle_event(worker, opened(remote)) == "skipped"
+    for answer in ("skip", "skip", "skip", "skip", "Europe/Berlin"):  # material … providers, time zone
+        assert handle_event(worker, answered(remote, github, answer)) == "skipped"
+    assert "setup asked=schedule" in github.bodies(7)[-1]
+
+    assert handle_event(worker, answered(remote, github, reply)) == "committed"
+    config = git(remote, "show", "main:gitlearnos.yml")
+    assert f'local_time: "{due_review}"' in config and 'local_time: "21:30"' in config
+    assert "setup asked=" not in github.bodies(7)[-1] and due_review in github.bodies(7)[-1]
