@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from functools import partial
 from importlib.metadata import entry_points
 
 from gitlearnos.doctor.command import add_doctor_command
@@ -41,13 +40,13 @@ def _serve(args: argparse.Namespace) -> int:
     from runtime.log_setup import configure_logging
     from webhooks.app import create_app
     from workers.celery_app import create_celery
-    from workers.queueing import redis_enqueue
+    from workers.queueing import intake_messages
 
     settings = Settings()
     configure_logging(settings.log_level)
     redis_url = resolve_redis_url(settings.redis_url, settings.data_dir)
     tasks = create_celery(settings, redis_url)
-    app = create_app(settings, redis_url=redis_url, tasks=tasks, make_enqueue=partial(redis_enqueue, tasks))
+    app = create_app(settings, redis_url=redis_url, tasks=tasks, messages=intake_messages(tasks))
     uvicorn.run(
         app,
         host=args.host,

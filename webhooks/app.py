@@ -1,6 +1,6 @@
 """The Litestar application: ``POST /webhooks/{forge}``, ``POST /triggers/{job}``, health and metrics.
 
-Built by :func:`create_app` with its settings and its enqueue function
+Built by :func:`create_app` with its settings and its message builder
 injected, so tests and the benchmark run the real app against a real Redis
 without environment juggling.
 
@@ -19,9 +19,11 @@ that is not the bot's handoff) is answered 200 ``not used`` as soon as it is
 parsed: the core's routing table (:mod:`bot.routing`) says so from the event
 alone, so such a delivery is never claimed, queued, locked or fetched for.
 
-Nothing is claimed or queued unless the answer is 202: the 202 body is encoded
-before the claim, so an answer that cannot be written refuses the delivery
-instead of failing after its message was queued. While Redis is unreachable
+Nothing is claimed or queued unless the answer is 202: the 202 body and the
+task message are built before the claim, so an answer that cannot be written
+refuses the delivery, and a bug building the message is a 500 that claimed
+nothing. The claim and the push are one atomic Redis call (:mod:`webhooks.dedup`):
+one round trip per delivery. While Redis is unreachable
 every delivery gets 503 with ``Retry-After`` (logged, never a 500); the client
 retries a command whose pooled connection a Redis restart broke, so the first
 delivery after the restart is accepted again.
@@ -34,7 +36,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -72,8 +74,9 @@ from webhooks.errors import EXCEPTION_HANDLERS, error_response, unavailable
 from webhooks.forges import webhook_specs
 from webhooks.openapi import WEBHOOK_RESPONSES, Queued, Readiness, openapi_config, webhook_operation
 from webhooks.triggers import trigger_route
+from workers.queueing import QueuedMessage
 
-Enqueue = Callable[[InboundEvent], Awaitable[None]]
+Messages = Callable[[InboundEvent], QueuedMessage]
 Answer = tuple[DeliveryOutcome, Response[Any]]
 # Redis unreachable (refused, reset, timed out) or answering with an error: the queue is unavailable.
 REDIS_DOWN = (RedisError, OSError)
@@ -111,15 +114,15 @@ def _queued(event: InboundEvent) -> Response[bytes]:
 class _Intake:
     """The delivery path: verify and parse, drop what is not ours or not used, deduplicate, enqueue.
 
-    ``ledger`` and ``enqueue`` are set by the app's lifespan, on the serving loop.
+    ``ledger`` is set by the app's lifespan, on the serving loop.
     """
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, messages: Messages) -> None:
         self.settings = settings
         self.specs = {spec.forge.value: spec for spec in webhook_specs(settings)}
         self.bot_logins = settings.bot_logins
+        self.messages = messages
         self.ledger: DeliveryLedger
-        self.enqueue: Enqueue
 
     async def receive(self, forge_name: str, request: Request[Any, Any, Any]) -> Answer:
         spec = self.specs.get(forge_name)
@@ -172,31 +175,17 @@ class _Intake:
             reason = "the event's identifiers are not valid Unicode"
             log.warning("delivery.refused", status=HTTP_400_BAD_REQUEST, reason=reason)
             return DeliveryOutcome.REFUSED, error_response(HTTP_400_BAD_REQUEST, reason)
+        queue, message = self.messages(event)  # a bug here is a 500 (webhooks.errors) that claimed nothing
         try:
-            first = await self.ledger.claim(forge, dedup)
+            first = await self.ledger.enqueue_first(forge, dedup, queue, message)
         except REDIS_DOWN as error:
             return DeliveryOutcome.ERROR, self._queue_down(error)
         if not first:
             log.info("delivery.duplicate")
             reply = _json(HTTP_200_OK, status="duplicate", delivery=event.delivery_id)
             return DeliveryOutcome.DUPLICATE, reply
-        try:
-            await self.enqueue(event)
-        except REDIS_DOWN as error:
-            await self._release(forge, dedup)
-            return DeliveryOutcome.ERROR, self._queue_down(error)
-        except BaseException:  # a bug (logged as a 500 by webhooks.errors): still no claim without a 202
-            await self._release(forge, dedup)
-            raise
         log.info("delivery.queued")
         return DeliveryOutcome.QUEUED, queued
-
-    async def _release(self, forge: Forge, dedup: str) -> None:
-        """Give the claim back so the forge's retry is not a "duplicate"; Redis may be gone for this too."""
-        try:
-            await self.ledger.release(forge, dedup)
-        except REDIS_DOWN as error:
-            log.warning("delivery.release_failed", error=type(error).__name__)
 
     @staticmethod
     def _queue_down(error: Exception) -> Response[dict[str, Any]]:
@@ -209,24 +198,21 @@ class _Intake:
         return unavailable("queue unavailable; retry later")
 
 
-def create_app(
-    settings: Settings, *, redis_url: str, tasks: Celery, make_enqueue: Callable[[Redis], Enqueue]
-) -> Litestar:
+def create_app(settings: Settings, *, redis_url: str, tasks: Celery, messages: Messages) -> Litestar:
     """Build the intake app from what the composition root (the CLI) built: ``tasks`` is the Celery app the
     trigger route builds task messages with.
 
-    ``make_enqueue`` receives the app's async Redis client (created in the lifespan, on the serving loop)
-    and returns the function that hands a normalized event to the worker queue.
+    ``messages`` turns a normalized event into the worker queue's message and the list it goes on
+    (:func:`workers.queueing.intake_messages`); the intake pushes it with its claim.
     """
     state: dict[str, Any] = {}
-    intake = _Intake(settings)
+    intake = _Intake(settings, messages)
 
     @asynccontextmanager
     async def redis_lifespan(_: Litestar) -> AsyncIterator[None]:
         client = redis_client(redis_url)
         state["redis"] = client
         intake.ledger = DeliveryLedger(client, settings.delivery_ttl_seconds)
-        intake.enqueue = make_enqueue(client)
         try:
             yield
         finally:

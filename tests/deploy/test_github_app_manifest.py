@@ -128,13 +128,13 @@ def test_webhook_url_is_a_placeholder_for_the_github_intake(manifest: dict[str, 
         Settings(_env_file=None),
         redis_url="redis://127.0.0.1:1/0",
         tasks=create_celery(Settings(_env_file=None), "redis://127.0.0.1:1/0"),
-        make_enqueue=lambda _client: _never_enqueue,
+        messages=_never_enqueue,
     )
     routes = {route.path_format: route.methods for route in app.routes}
     assert "POST" in routes["/webhooks/{forge_name}"]
 
 
-async def _never_enqueue(_event: object) -> None:
+def _never_enqueue(_event: object) -> tuple[str, bytes]:
     raise AssertionError("nothing is enqueued here")
 
 

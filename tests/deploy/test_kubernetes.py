@@ -421,7 +421,7 @@ def test_probes_point_at_real_routes_that_behave_as_probes() -> None:
         Settings(_env_file=None),
         redis_url="redis://127.0.0.1:1/0",
         tasks=create_celery(Settings(_env_file=None), "redis://127.0.0.1:1/0"),
-        make_enqueue=lambda _client: _never_enqueue,
+        messages=_never_enqueue,
     )
     routes = {route.path: route.methods for route in app.routes}
     for path in (liveness["path"], readiness["path"]):
@@ -433,7 +433,7 @@ def test_probes_point_at_real_routes_that_behave_as_probes() -> None:
         assert client.get(readiness["path"]).status_code == 503
 
 
-async def _never_enqueue(_event: object) -> None:
+def _never_enqueue(_event: object) -> tuple[str, bytes]:
     raise AssertionError("the probes must not enqueue anything")
 
 

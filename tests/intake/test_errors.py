@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable
-from typing import Any
 
 import pytest
 from litestar.testing import TestClient
 from prometheus_client import REGISTRY
-from redis.asyncio import Redis
 
 from bot.intake.events import InboundEvent
 from runtime.log_setup import configure_logging
@@ -39,23 +36,20 @@ def test_litestars_own_refusals_have_the_intake_shape(redis_url: str) -> None:
     }
 
 
-def test_an_unhandled_exception_is_a_logged_counted_500_and_the_claim_is_given_back(
+def test_an_unhandled_exception_is_a_logged_counted_500_that_claims_nothing(
     redis_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The queue raising something no one expected (a bug, not Redis being down)."""
+    """Building the task message raising something no one expected (a bug, not Redis being down)."""
 
-    def make_enqueue(_: Redis) -> Callable[[InboundEvent], Any]:
-        async def enqueue(event: InboundEvent) -> None:
-            raise RuntimeError(f"a bug quoting learner text: {event.thread and event.thread.body}")
-
-        return enqueue
+    def enqueue(event: InboundEvent) -> tuple[str, bytes]:
+        raise RuntimeError(f"a bug quoting learner text: {event.thread and event.thread.body}")
 
     stream = io.StringIO()
     configure_logging("INFO", stream=stream)
     before = server_errors("/webhooks/github")
     body = (FIXTURES / "github" / "issues__opened.json").read_bytes()
     tasks = create_celery(settings(), redis_url)
-    app = create_app(settings(), redis_url=redis_url, tasks=tasks, make_enqueue=make_enqueue)
+    app = create_app(settings(), redis_url=redis_url, tasks=tasks, messages=enqueue)
     try:
         with TestClient(app, raise_server_exceptions=False) as client:
             response = post(client, "github", body, signed_headers("github", "issues__opened", body))

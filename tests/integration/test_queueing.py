@@ -1,4 +1,4 @@
-"""Intake's direct publisher writes exactly the message kombu would, so a Celery worker consumes it."""
+"""Intake's direct publisher writes the message kombu would, so a Celery worker consumes it."""
 
 from __future__ import annotations
 
@@ -7,9 +7,13 @@ import json
 
 import redis
 
+from bot.intake.events import InboundEvent, event_key
+from forge_adapters.github.translate import parse_delivery
 from runtime.settings import Settings
+from tests.support.forge_requests import signed_headers
+from tests.support.payloads import FIXTURES
 from workers.celery_app import EVENTS_QUEUE, PROCESS_EVENT, create_celery
-from workers.queueing import task_envelope
+from workers.queueing import intake_messages, task_envelope
 
 
 def test_envelope_matches_what_celery_send_task_publishes(redis_url: str) -> None:
@@ -30,3 +34,38 @@ def test_envelope_matches_what_celery_send_task_publishes(redis_url: str) -> Non
     for key in ("body_encoding", "delivery_mode", "priority", "delivery_info"):
         assert ours["properties"][key] == from_celery["properties"][key], key
     assert json.loads(base64.b64decode(ours["body"])) == json.loads(base64.b64decode(from_celery["body"]))
+
+
+def test_intakes_prebuilt_message_is_the_envelope_celery_would_write_without_the_learners_text(
+    redis_url: str,
+) -> None:
+    """The template-built event message the intake pushes against the full Celery build of the same task."""
+    app = create_celery(Settings(), redis_url)
+    body = (FIXTURES / "github" / "issues__opened.json").read_bytes()
+    event = parse_delivery(signed_headers("github", "issues__opened", body), body)
+    assert isinstance(event, InboundEvent)
+
+    queue, message = intake_messages(app)(event)
+    ours = json.loads(message)
+    ours_body = json.loads(base64.b64decode(ours["body"]))
+    full = json.loads(
+        task_envelope(app, PROCESS_EVENT, [event.model_dump(mode="json")], EVENTS_QUEUE, ours_body[1])
+    )
+
+    assert queue == EVENTS_QUEUE
+    assert ours_body == json.loads(base64.b64decode(full["body"]))
+    assert "queued_at" in ours_body[1]
+    per_message = {"id", "root_id", "argsrepr"}
+    for key in full["headers"].keys() - per_message:
+        assert ours["headers"][key] == full["headers"][key], key
+    assert ours["headers"]["id"] == ours["headers"]["root_id"] == ours["properties"]["correlation_id"]
+    assert ours["headers"]["id"] != full["headers"]["id"]
+    for key in full["properties"].keys() - {"correlation_id", "delivery_tag"}:
+        assert ours["properties"][key] == full["properties"][key], key
+    assert ours.keys() == full.keys() and ours["properties"].keys() == full["properties"].keys()
+    learner_text = json.loads(body)["issue"]["body"]
+    assert event_key(event) in ours["headers"]["argsrepr"]
+    assert (
+        learner_text[:15] in full["headers"]["argsrepr"]
+        and learner_text[:15] not in ours["headers"]["argsrepr"]
+    )
