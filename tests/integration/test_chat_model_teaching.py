@@ -39,12 +39,12 @@ INTRODUCTION = {
 RECOGNITION = {"learning_event": "durable", "subject": "mathematics", "answer": "", "seen_in_media": ""}
 
 
-def _endpoint(introduction: dict[str, Any] | None) -> Endpoint:
-    """Recognition as scripted; the teaching start as ``introduction`` (HTTP 503 when None)."""
+def _endpoint(introduction: dict[str, Any] | None, recognition: dict[str, Any] = RECOGNITION) -> Endpoint:
+    """Recognition as ``recognition``; the teaching start as ``introduction`` (HTTP 503 when None)."""
 
     def respond(request: dict[str, Any]) -> httpx.Response:
         name = request["response_format"]["json_schema"]["name"]
-        content = {"reading": RECOGNITION, "teaching_start": introduction}.get(name)
+        content = {"reading": recognition, "teaching_start": introduction}.get(name)
         if content is None:
             return httpx.Response(503, json={})
         return httpx.Response(200, json={"choices": [{"message": {"content": json.dumps(content)}}]})
@@ -129,3 +129,12 @@ def test_without_the_learners_consent_the_model_is_not_asked_to_teach() -> None:
         model_agent=endpoint.agent(),
     )  # fmt: skip
     assert endpoint.requests == [] and plan.replies[0].text.count("?") == 1
+
+
+def test_a_teaching_request_read_as_unsure_gets_the_introduction_and_stores_nothing() -> None:
+    endpoint = _endpoint(INTRODUCTION, {**RECOGNITION, "learning_event": "ambiguous"})
+    plan, reply, files = _taught(endpoint)
+    assert files == {} and plan.commit is None, "a learning intention, not yet a learning event"
+    assert _schemas(endpoint) == ["reading", "teaching_start"]
+    assert STEPS[0]["explanation"] in reply and STEPS[1]["explanation"] not in reply
+    assert reply.count("?") == 1 and "Which subject" not in reply and "Stop-probe gate" not in reply

@@ -211,15 +211,6 @@ def test_a_spent_budget_alone_passes_only_the_stop_gate() -> None:
     assert (result.stop_probe, result.supported_write, result.supported) == (Gate.PASSED, Gate.HELD, None)
 
 
-def test_a_teaching_request_the_rules_find_ambiguous_gets_the_teaching_start_and_stores_nothing() -> None:
-    event = issue_event("我没学过导数，你教我吧。", title="导数")
-    plan = plan_event(event, learner_repo(), now=NOW, agent=RuleAgent())
-    assert plan.writes == () and plan.commit is None, "a learning intention, not yet a learning event"
-    (reply,) = plan.replies
-    assert "nothing to diagnose" in reply.text and reply.text.count("?") == 1
-    assert "Which subject" not in reply.text and "Stop-probe gate" not in reply.text
-
-
 def test_the_same_blocker_on_another_issue_extends_its_gap_instead_of_overwriting_it() -> None:
     first = Thread(COMPLAINT)
     first.comment("It opens upward.")
