@@ -17,11 +17,13 @@ in even though the code lives here now.
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import git
 import structlog
 from celery import Celery
+from git.refs.symbolic import SymbolicReference
 
 from bot.automation.schedule_rules import due_occurrence, occurrence_key
 from bot.config import Automation
@@ -51,21 +53,34 @@ DISPATCH_EVERY_CONF = "gitlearnos_dispatch_every"  # set by create_celery from t
 Due = tuple[date, str]  # an occurrence that is due, and its key
 
 
+# The automation section each mirror's synced head holds, by mirror: the beat sweeps every repository
+# every minute, and reading the ref is far cheaper than a git process per repository to read the file.
+_SYNCED_AUTOMATION: dict[Path, tuple[str, Automation | None]] = {}
+
+
 def learner_automation(settings: Settings, repo: RepoRef) -> Automation | None:
     """The ``automation`` section of ``repo``'s config as last synced into the mirror; None if unknown.
 
     Read from the remote-tracking branch, not the working tree, so a dispatch
-    never races an event task that is rewriting the mirror's files.
+    never races an event task that is rewriting the mirror's files. The section
+    is read once per synced commit (:data:`_SYNCED_AUTOMATION`), at that commit,
+    so a learner's change takes effect with the sync that brings it.
     """
     path = mirror_path(settings.mirrors_dir, repo)
     if not (path / ".git").is_dir():
         return None
     try:
-        checkout = GitCheckout(git.Repo(path), timeout=settings.git_timeout_seconds)
-    except git.InvalidGitRepositoryError:
+        mirror = git.Repo(path)
+        synced = SymbolicReference.dereference_recursive(mirror, f"refs/remotes/origin/{repo.default_branch}")
+    except (git.InvalidGitRepositoryError, ValueError):  # not a repository, or never synced
         return None
-    config = checkout.learner_config(f"refs/remotes/origin/{repo.default_branch}")
-    return config.automation if config is not None else None
+    known = _SYNCED_AUTOMATION.get(path)
+    if known is not None and known[0] == synced:
+        return known[1]
+    config = GitCheckout(mirror, timeout=settings.git_timeout_seconds).learner_config(synced)
+    automation = config.automation if config is not None else None
+    _SYNCED_AUTOMATION[path] = (synced, automation)
+    return automation
 
 
 def local_wall_clock(now: datetime, time_zone: str) -> datetime | None:
