@@ -384,6 +384,7 @@ def plan_answer(
     results = "; ".join(f"`{a.review_id}` {a.evaluation.result.value}" for a in assessments)
     receipt = commit_receipt(
         config,
+        snapshot=snapshot,
         subject=", ".join(sorted({t.record.subject for t in targets})),
         organized=f"answer from {where} preserved verbatim in {ids} (status planned → "
         + ", ".join(a.status for a in assessments)

@@ -1,8 +1,8 @@
 """Every operation's receipt reads readiness from the repository it planned on (issue 19).
 
-After a verified RAG ingest, the receipts of undo, a due review, a handoff request and a teacher's
-feedback on it each say knowledge-ready, as the note's receipt does; before, they were built without
-the repository and said its RAG receipts were not read.
+After a verified RAG ingest, the receipts of undo, a due review, an answer to it, a handoff request and a
+teacher's feedback on it each say knowledge-ready, as the note's receipt does; before, they were built
+without the repository and said its RAG receipts were not read.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from bot.trailers import TRAILER_OPERATION
 from tests.support.handoff_pack import after, pr_event, repo
 from tests.support.handoff_pack import plan as plan_handoff
 from tests.support.learner import CONFIG, NOW, issue_event, learner_repo
+from tests.support.linked_review import answer, delivered
 from tests.support.rag_receipts import ingested_files
 
 KNOWLEDGE_READY = "knowledge-ready: `mathematics/materials-handout-md` ingested and verified"
@@ -71,3 +72,10 @@ def test_a_handoff_and_the_teachers_feedback_receipts_say_knowledge_ready() -> N
     assert setup_status(request).startswith(KNOWLEDGE_READY)
     feedback = plan_handoff(pr_event("Fix the vertices first."), after(ingested, request))
     assert setup_status(feedback).startswith(KNOWLEDGE_READY)
+
+
+def test_an_answers_receipt_says_knowledge_ready() -> None:
+    snapshot, issue_body = delivered()
+    files = {path: snapshot.read_text(path) or "" for path in snapshot.list_files("subjects")}
+    ingested = learner_repo(**files, **ingested_files())
+    assert setup_status(answer(ingested, issue_body)).startswith(KNOWLEDGE_READY)
