@@ -22,62 +22,63 @@ LANGUAGES = ("en", "es", "fr", "de", "pt", "zh", "ja", "ru")
 # Something was learned, understood, solved, taught or got wrong: the learner reports a learning event.
 EVENT: Lexicon = {
     "en": phrases(
-        "my bug, the bug was, feedback, corrected me, i read that, read that, i now understand, now i get, "
-        "finally get, "
-        "i get it, get it now, class notes, lecture notes, note to self, reminder to self, key idea*, "
-        "main idea*, flashcard*, "
-        "feedback on, got my ~ back, didn't know, did not know, never knew, solved, we solved, learned, "
-        "learnt, today i learned, we learned, understood, now i understand, finally understand*, realis*, "
-        "realiz*, figured out, found out that, mistake*, got ~ wrong, get* ~ wrong, wrong, incorrect, "
-        "made an error, my error, i was wrong, studied, study notes, revised, remember that, key point, "
-        "takeaway, the trick is, i was taught, taught us, taught me, we covered, i solved, solved it, "
-        "explained that, explained how, explained why, showed us, told us that, teacher* ~ said, "
+        "note:, notes:, mnemonic*, the way to remember, how to remember, my bug, the bug was, feedback, "
+        "corrected me, i read that, read that, i now understand, now i get, finally get, i get it, "
+        "get it now, class notes, lecture notes, note to self, reminder to self, key idea*, main idea*, "
+        "flashcard*, feedback on, got my ~ back, didn't know, did not know, never knew, solved, we solved, "
+        "learned, learnt, today i learned, we learned, understood, now i understand, finally understand*, "
+        "realis*, realiz*, figured out, found out that, mistake*, got ~ wrong, get* ~ wrong, wrong, "
+        "incorrect, made an error, my error, i was wrong, studied, study notes, revised, remember that, "
+        "key point, takeaway, the trick is, i was taught, taught us, taught me, we covered, i solved, "
+        "solved it, explained that, explained how, explained why, showed us, told us that, teacher* ~ said, "
         "teacher* ~ explained, teacher* ~ showed, tutor* ~ said, tutor* ~ explained"
     ),
     "es": phrases(
+        "ya entiendo, lo entiendo, ya lo entiendo, nota:, notas:, regla mnemotecnica, truco para recordar, "
         "me corrigio, corrigio, retroalimentacion, lei que, apuntes, mis notas de, idea clave, "
-        "tarjetas de memoria, no sabia, aprendi, aprendimos, "
-        "he aprendido, hemos aprendido, entendi, ahora entiendo, comprendi, me di cuenta, descubri, error*, "
-        "me equivoque, me salio mal, estudie, estudiamos, repase, hay que recordar, recordar que, "
-        "nos enseñaron, me enseño, explico, nos mostro, profesor* dijo, profe dijo, resolvi"
+        "tarjetas de memoria, no sabia, aprendi, aprendimos, he aprendido, hemos aprendido, entendi, "
+        "ahora entiendo, comprendi, me di cuenta, descubri, error*, me equivoque, me salio mal, estudie, "
+        "estudiamos, repase, hay que recordar, recordar que, nos enseñaron, me enseño, explico, nos mostro, "
+        "profesor* dijo, profe dijo, resolvi"
     ),
     "fr": phrases(
-        "remarque de, retour de, m'a corrige, j'ai retenu, ce que j'ai retenu, on a vu que, "
-        "nous avons vu que, j'ai lu que, notes de cours, a retenir, idee cle, fiche de revision, "
-        "fiches de revision, je ne savais pas, "
-        "j'ai appris, appris, nous avons appris, on a appris, j'ai compris, compris, "
+        "je comprends, nota :, note :, notes :, moyen mnemotechnique, astuce pour retenir, remarque de, "
+        "retour de, m'a corrige, j'ai retenu, ce que j'ai retenu, on a vu que, nous avons vu que, "
+        "j'ai lu que, notes de cours, a retenir, idee cle, fiche de revision, fiches de revision, "
+        "je ne savais pas, j'ai appris, appris, nous avons appris, on a appris, j'ai compris, compris, "
         "je comprends maintenant, je me suis rendu compte, erreur*, je me suis trompe*, faute*, j'ai etudie, "
         "revise*, il faut retenir, retenir que, nous a explique, a explique, nous a montre, prof* ~ a dit, "
         "resolu"
     ),
     "de": phrases(
-        "ruckmeldung, feedback, korrigiert, hab ich's, hab ichs, habe gelesen, mitschrift, notizen aus, "
-        "merke, merksatz, karteikarte*, wusste nicht, wusste ich nicht, gelernt, "
-        "lernte*, verstanden, jetzt verstehe ich, klar geworden, erkannt, fehler*, falsch gemacht, falsch, "
-        "wiederholt, gemerkt, merke dir, erklart, uns gezeigt, lehrer* ~ gesagt, gelost"
+        "ich verstehe, verstehe ich, notiz:, notizen:, eselsbrucke*, merkhilfe, ruckmeldung, feedback, "
+        "korrigiert, hab ich's, hab ichs, habe gelesen, mitschrift, notizen aus, merke, merksatz, "
+        "karteikarte*, wusste nicht, wusste ich nicht, gelernt, lernte*, verstanden, jetzt verstehe ich, "
+        "klar geworden, erkannt, fehler*, falsch gemacht, falsch, wiederholt, gemerkt, merke dir, erklart, "
+        "uns gezeigt, lehrer* ~ gesagt, gelost"
     ),
     "pt": phrases(
-        "feedback, corrigiu, li que, anotacao, anotacoes, resumo da aula, ideia principal, flashcards, "
-        "nao sabia, aprendi, aprendemos, "
+        "entendo, nota:, notas:, mnemonic*, macete*, dica para lembrar, feedback, corrigiu, li que, "
+        "anotacao, anotacoes, resumo da aula, ideia principal, flashcards, nao sabia, aprendi, aprendemos, "
         "tenho aprendido, entendi, agora entendo, compreendi, percebi, me dei conta, erro*, errei, estudei, "
         "revisei, lembrar que, nos ensinaram, explicou, nos mostrou, professor* disse, resolvi"
     ),
     "zh": phrases(
-        "反馈, 了解到, 知道了, 查到, 读到, 出错, 实验记录, 笔记, 课堂笔记, 要点, 重点, 才知道, 不知道原来, "
-        "学到, 学会, 学了, 今天学, 明白了, 懂了, 理解了, "
-        "搞懂, 弄懂, 弄明白, 原来, 发现, 错了, 做错, 错误, 弄错, 老师说, 老师讲, 老师教, 复习, 记住, 解出"
+        "口诀, 记忆方法, 记法, 顺口溜, 反馈, 了解到, 知道了, 查到, 读到, 出错, 实验记录, 笔记, 课堂笔记, "
+        "要点, 重点, 才知道, 不知道原来, 学到, 学会, 学了, 今天学, 明白了, 懂了, 理解了, 搞懂, 弄懂, 弄明白, "
+        "原来, 发现, 错了, 做错, 错误, 弄错, 老师说, 老师讲, 老师教, 复习, 记住, 解出"
     ),
     "ja": phrases(
-        "フィードバック, 言われた, 間違え, 読んだ, 調べた, メモ, ノート, 要点, ポイント, 知らなかった, "
-        "学んだ, 習った, 教わった, 分かった, わかった, 理解した, "
-        "理解できた, 気づいた, 気付いた, 間違えた, 間違い, 間違って, ミス, 説明した, 説明してくれた, 復習, "
-        "覚えた, 解けた"
+        "覚え方, 語呂合わせ, 暗記法, フィードバック, 言われた, 間違え, 読んだ, 調べた, メモ, ノート, 要点, "
+        "ポイント, 知らなかった, 学んだ, 習った, 教わった, 分かった, わかった, 理解した, 理解できた, "
+        "気づいた, 気付いた, 間違えた, 間違い, 間違って, ミス, 説明した, 説明してくれた, 復習, 覚えた, "
+        "解けた"
     ),
     "ru": phrases(
-        "отзыв*, прочитал*, узнала, конспект*, заметк* с урока, главн* мысл*, запомнить, нам рассказали, "
-        "не знал*, узнал*, выучил*, "
-        "научил*, понял, поняла, поняли, теперь понимаю, осознал*, разобрал*, ошибк*, ошибся, ошиблась, "
-        "неправильно, повторил*, запомни*, объяснил*, нам показал*, сказал* ~ что, решил*"
+        "понимаю, заметка:, мнемоник*, как запомнить, чтобы запомнить, отзыв*, прочитал*, узнала, конспект*, "
+        "заметк* с урока, главн* мысл*, запомнить, нам рассказали, не знал*, узнал*, выучил*, научил*, "
+        "понял, поняла, поняли, теперь понимаю, осознал*, разобрал*, ошибк*, ошибся, ошиблась, неправильно, "
+        "повторил*, запомни*, объяснил*, нам показал*, сказал* ~ что, решил*"
     ),
 }
 
@@ -118,126 +119,149 @@ CONTEXT: Lexicon = {
 GAP: Lexicon = {
     "en": phrases(
         "didn't work, did not work, doesn't work, don't get, dont get, do not get, instead of, "
-        "should have been, it should be, chose ~ instead of, "
-        "used ~ instead of, "
-        "wrote ~ instead of, picked ~ instead of, don't understand, dont understand, do not understand, "
-        "didn't understand, confused about, i'm confused, i am confused, keep forget*, keep mix*, "
-        "keep confus*, keep flip*, keep mak*, keep get*, keep mess*, keep drop*, keep miss*, keep los*, "
-        "kept forget*, kept mix*, kept confus*, kept flip*, kept mak*, kept get*, kept mess*, forgot to, "
-        "always forget, mixed up, mix up, confuse ~ with, struggle with, struggling with, stuck on, "
-        "can't remember, cant remember"
+        "should have been, it should be, chose ~ instead of, used ~ instead of, wrote ~ instead of, "
+        "picked ~ instead of, don't understand, dont understand, do not understand, didn't understand, "
+        "confused about, i'm confused, i am confused, keep forget*, keep mix*, keep confus*, keep flip*, "
+        "keep mak*, keep get*, keep mess*, keep drop*, keep miss*, keep los*, kept forget*, kept mix*, "
+        "kept confus*, kept flip*, kept mak*, kept get*, kept mess*, forgot to, always forget, mixed up, "
+        "mix up, confuse ~ with, struggle with, struggling with, stuck on, can't remember, cant remember"
     ),
     "es": phrases(
         "no funcionaba, no funciona, no lo he entendido, nunca lo he entendido, en vez de, en lugar de, "
-        "me confundi, me lie, "
-        "elegi ~ en vez de, use ~ en lugar de, use ~ en vez de, "
-        "no entiendo, no comprendo, no entendi, estoy confundid*, me confundo, siempre olvido, "
-        "siempre me olvido, olvide, se me olvida, me cuesta, me lio, me equivoco"
+        "me confundi, me lie, elegi ~ en vez de, use ~ en lugar de, use ~ en vez de, no entiendo, "
+        "no comprendo, no entendi, estoy confundid*, me confundo, siempre olvido, siempre me olvido, olvide, "
+        "se me olvida, me cuesta, me lio, me equivoco"
     ),
     "fr": phrases(
         "ne marchait pas, ne marche pas, ca ne marchait pas, au lieu de, j'ai choisi ~ au lieu de, "
-        "j'ai utilise ~ au lieu de, je ne comprends pas, "
-        "je comprends pas, j'ai pas compris, je n'ai pas compris, je confonds, je me trompe toujours, "
-        "j'oublie toujours, j'ai oublie de, je melange, j'ai du mal, je bloque sur"
+        "j'ai utilise ~ au lieu de, je ne comprends pas, je comprends pas, j'ai pas compris, "
+        "je n'ai pas compris, je confonds, je me trompe toujours, j'oublie toujours, j'ai oublie de, "
+        "je melange, j'ai du mal, je bloque sur"
     ),
     "de": phrases(
         "hat nicht funktioniert, funktioniert nicht, anstatt, verstehe ~ nicht, versteh ~ nicht, "
-        "nicht verstanden, ich bin verwirrt, verwechsle*, "
-        "verwechsel*, vergesse immer, vergessen, ich vergesse, durcheinander, tue mich schwer, "
-        "komme nicht weiter"
+        "nicht verstanden, ich bin verwirrt, verwechsle*, verwechsel*, vergesse immer, vergessen, "
+        "ich vergesse, durcheinander, tue mich schwer, komme nicht weiter"
     ),
     "pt": phrases(
         "nao funcionava, nao funciona, tinha esquecido, esqueci, em vez de, ao inves de, "
-        "escolhi ~ em vez de, usei ~ em vez de, "
-        "nao entendo, nao entendi, "
-        "nao compreendo, estou confus*, confundo, sempre esqueco, esqueci de, me confundo, "
-        "tenho dificuldade, travo em"
+        "escolhi ~ em vez de, usei ~ em vez de, nao entendo, nao entendi, nao compreendo, estou confus*, "
+        "confundo, sempre esqueco, esqueci de, me confundo, tenho dificuldade, travo em"
     ),
     "zh": phrases(
         "不起作用, 运行不了, 而不是, 不懂, 不明白, 不理解, 搞不懂, 没懂, 搞混, 混淆, 总是忘, 老是忘, 忘了, "
-        "忘记, 总是搞错, "
-        "老是出错, 卡在, 很难理解"
+        "忘记, 总是搞错, 老是出错, 卡在, 很难理解"
     ),
     "ja": phrases(
         "動かなかった, うまくいかなかった, 忘れ, ではなく, わからない, 分からない, わかりません, "
-        "分かりません, 理解できない, 混乱, 混同, "
-        "いつも忘れる, 忘れてしまう, 忘れた, つまずい, 苦手"
+        "分かりません, 理解できない, 混乱, 混同, いつも忘れる, 忘れてしまう, 忘れた, つまずい, 苦手"
     ),
     "ru": phrases(
         "не работал*, не работает, вместо, не понимаю, не понял*, не поняла, запутал*, путаю, путаюсь, "
-        "всегда забываю, забываю, "
-        "забыл*, мне трудно, не могу понять, застрял*"
+        "всегда забываю, забываю, забыл*, мне трудно, не могу понять, застрял*"
     ),
 }
 
 # The learner asks to be taught or tested: a learning intention, not yet a learning event.
 REQUEST: Lexicon = {
     "en": phrases(
-        "teach me, explain, can you explain, help me understand, i haven't learned, never learned, "
-        "i want to learn, want to understand, show me how, quiz me, test me, give me ~ question*, "
-        "give me ~ exercise*, help me improve, help me study, what is the difference between"
+        "can you explain, could you explain, please explain, walk me through, teach me, explain, "
+        "help me understand, i haven't learned, never learned, i want to learn, want to understand, "
+        "show me how, help me improve, help me study, what is the difference between"
     ),
     "es": phrases(
-        "enseñame, explicame, puedes explicar, podrias explicar, ayudame a entender, no he aprendido, "
-        "nunca aprendi, quiero aprender, quiero entender, hazme una pregunta, ponme un ejercicio"
+        "me lo puedes explicar, me puedes explicar, explicar*, enseñame, explicame, puedes explicar, "
+        "podrias explicar, ayudame a entender, no he aprendido, nunca aprendi, quiero aprender, "
+        "quiero entender"
     ),
     "fr": phrases(
-        "apprends-moi, apprends moi, enseigne-moi, explique-moi, explique moi, peux-tu expliquer, "
-        "pouvez-vous expliquer, aide-moi a comprendre, je n'ai jamais appris, je veux apprendre, "
-        "je voudrais comprendre, pose-moi une question, donne-moi un exercice"
+        "tu peux m'expliquer, peux-tu m'expliquer, pourrais-tu m'expliquer, m'expliquer, apprends-moi, "
+        "apprends moi, enseigne-moi, explique-moi, explique moi, peux-tu expliquer, pouvez-vous expliquer, "
+        "aide-moi a comprendre, je n'ai jamais appris, je veux apprendre, je voudrais comprendre"
     ),
     "de": phrases(
-        "bring mir ~ bei, erklar mir, erklare mir, erklar*, hilf mir ~ verstehen, nie gelernt, "
-        "noch nicht gelernt, ich will ~ lernen, ich mochte ~ lernen, stell mir eine frage, "
-        "gib mir eine aufgabe"
+        "kannst du mir ~ erklaren, erklaren, bring mir ~ bei, erklar mir, erklare mir, erklar*, "
+        "hilf mir ~ verstehen, nie gelernt, noch nicht gelernt, ich will ~ lernen, ich mochte ~ lernen"
     ),
     "pt": phrases(
-        "me ensina, ensina-me, me ensine, me explica, explica-me, pode explicar, me ajuda a entender, "
-        "nunca aprendi, nao aprendi, quero aprender, quero entender, me faz uma pergunta, me de um exercicio"
+        "me explicar, explicar*, me ensina, ensina-me, me ensine, me explica, explica-me, pode explicar, "
+        "me ajuda a entender, nunca aprendi, nao aprendi, quero aprender, quero entender"
     ),
     "zh": phrases(
-        "教我, 解释一下, 给我解释, 讲一下, 讲讲, 帮我理解, 没学过, 没有学过, 我想学, 想学, 出一道题, 考考我, "
-        "给我一道题"
+        "能讲一下, 可以讲一下, 讲解一下, 教我, 解释一下, 给我解释, 讲一下, 讲讲, 帮我理解, 没学过, 没有学过, "
+        "我想学, 想学"
     ),
     "ja": phrases(
-        "教えて, 説明して, 解説して, 理解したい, 習ったことがない, 学びたい, 問題を出して, クイズを出して"
+        "教えてください, 教えてくれ, 説明してください, 教えて, 説明して, 解説して, 理解したい, "
+        "習ったことがない, 学びたい"
     ),
     "ru": phrases(
-        "научи меня, научите меня, объясни*, можешь объяснить, помоги* понять, не изучал*, никогда не учил*, "
-        "хочу выучить, хочу понять, хочу научиться, задай мне вопрос, дай мне задачу"
+        "можете объяснить, объясните, научи меня, научите меня, объясни*, можешь объяснить, помоги* понять, "
+        "не изучал*, никогда не учил*, хочу выучить, хочу понять, хочу научиться"
     ),
 }
+
+# Asking for a task: a question, an exercise, a quiz. With a topic named, a learning intention to record
+# (the gap it names), unlike a request to be explained to, which the bot answers with a teaching start.
+TASK_REQUEST: Lexicon = {
+    "en": phrases(
+        "quiz me, quiz me on, test me, ask me ~ question*, give me ~ question*, give me ~ exercise*, "
+        "give me ~ problem*, set me ~ question*"
+    ),
+    "es": phrases(
+        "ponme ~ pregunta*, ponme ~ ejercicio*, ponme ~ problema*, hazme ~ pregunta*, dame ~ pregunta*, "
+        "dame ~ ejercicio*, dame ~ problema*, preguntame"
+    ),
+    "fr": phrases(
+        "pose-moi ~ question*, pose moi ~ question*, donne-moi ~ exercice*, donne-moi ~ question*, "
+        "donne moi ~ question*, donne-moi ~ probleme*, interroge-moi"
+    ),
+    "de": phrases(
+        "stell mir ~ frage*, stelle mir ~ frage*, gib mir ~ aufgabe*, gib mir ~ frage*, frag mich, "
+        "frage mich ab, fragst du mich"
+    ),
+    "pt": phrases(
+        "me faz ~ pergunta*, me faca ~ pergunta*, faz-me ~ pergunta*, me da ~ exercicio*, me de ~ pergunta*, "
+        "me da ~ pergunta*, me da ~ questao*, me de ~ exercicio*"
+    ),
+    "zh": phrases("出一道, 出几道, 出个题, 出道题, 给我出, 问我一个问题, 考我, 考考我, 给我一道题"),
+    "ja": phrases("問題を出, 出題して, クイズを出, 質問して"),
+    "ru": phrases(
+        "задай мне ~ вопрос*, задайте мне ~ вопрос*, дай мне ~ задани*, дай мне ~ задач*, дай мне ~ вопрос*, "
+        "спроси меня, проверь меня"
+    ),
+}
+
 
 # Plans and scheduling: when a class or an exam is, not what was learned in it.
 LOGISTICS: Lexicon = {
     "en": phrases(
         "moved to, postponed, pushed back, is sick, no lab, no class, soon, later today, next year, "
-        "next semester, opens at, closes at, open on, closed on, on mondays, "
-        "on sundays, on weekends, this week, this afternoon, this evening, tomorrow, tonight, next week, "
-        "next month, on monday, on tuesday, on wednesday, on thursday, on friday, this weekend, is due, "
-        "due date, deadline, schedule*, reschedul*, cancelled, canceled, wish me luck, i have an exam, "
-        "i have a test, i'm nervous, i am nervous"
+        "next semester, opens at, closes at, open on, closed on, on mondays, on sundays, on weekends, "
+        "this week, this afternoon, this evening, tomorrow, tonight, next week, next month, on monday, "
+        "on tuesday, on wednesday, on thursday, on friday, this weekend, is due, due date, deadline, "
+        "schedule*, reschedul*, cancelled, canceled, wish me luck, i have an exam, i have a test, "
+        "i'm nervous, i am nervous"
     ),
     "es": phrases(
         "aplazad*, pospuest*, esta enfermo, esta enferma, no hay clase, no hay laboratorio, pronto, "
-        "el año que viene, el proximo año, cierra, abre, los lunes, los domingos, "
-        "los fines de semana, mañana, la semana que viene, la proxima semana, fecha de entrega, plazo, "
-        "horario, nervios*"
+        "el año que viene, el proximo año, cierra, abre, los lunes, los domingos, los fines de semana, "
+        "mañana, la semana que viene, la proxima semana, fecha de entrega, plazo, horario, nervios*"
     ),
     "fr": phrases(
         "reporte*, est malade, pas de cours, bientot, l'annee prochaine, ferme a, ouvre a, ferme le, "
-        "le lundi, le dimanche, le week-end, demain, "
-        "la semaine prochaine, date limite, a rendre pour, emploi du temps, annule*, stresse*"
+        "le lundi, le dimanche, le week-end, demain, la semaine prochaine, date limite, a rendre pour, "
+        "emploi du temps, annule*, stresse*"
     ),
     "de": phrases(
         "verschoben, ist krank, fallt aus, bald, nachstes jahr, schliesst, offnet, montags, sonntags, "
-        "am wochenende, morgen, nachste woche, "
-        "abgabetermin, frist, stundenplan, abgesagt, daumen, nervos, aufgeregt"
+        "am wochenende, morgen, nachste woche, abgabetermin, frist, stundenplan, abgesagt, daumen, nervos, "
+        "aufgeregt"
     ),
     "pt": phrases(
         "adiad*, esta doente, nao tem aula, em breve, ano que vem, proximo ano, fecha, abre, as segundas, "
-        "aos domingos, nos fins de semana, "
-        "amanha, semana que vem, proxima semana, prazo, horario, cancelad*, nervos*"
+        "aos domingos, nos fins de semana, amanha, semana que vem, proxima semana, prazo, horario, "
+        "cancelad*, nervos*"
     ),
     "zh": phrases(
         "推迟, 延期, 改到, 生病, 马上, 明年, 关门, 开门, 周末, 每周一, 明天, 下周, 下星期, 截止, 课程表, "
@@ -248,8 +272,8 @@ LOGISTICS: Lexicon = {
     ),
     "ru": phrases(
         "перенесл*, перенес*, болеет, не будет, скоро, в следующем году, закрывается, открывается, "
-        "по понедельникам, по выходным, завтра, "
-        "на следующей неделе, срок сдачи, дедлайн, расписани*, отменил*, волнуюсь"
+        "по понедельникам, по выходным, завтра, на следующей неделе, срок сдачи, дедлайн, расписани*, "
+        "отменил*, волнуюсь"
     ),
 }
 
@@ -355,17 +379,36 @@ FILLER: Lexicon = {
     ),
 }
 
-# Words no finished sentence ends on: a note that stops on one ("so the thing with the", "je crois que",
-# "所以如果") is a thought cut off, to be asked about, not dropped.
+# Words no finished sentence ends on — conjunctions, articles, prepositions, possessives: a note that
+# stops on one ("so the thing with the", "je crois que", "… mit den", "所以如果") is a thought cut off, to
+# be asked about, not dropped.
 UNFINISHED: Lexicon = {
-    "en": phrases("the, a, an, that, if, with, so, and, but, because, of, to"),
-    "es": phrases("si, que, el, la, los, las, un, una, y, pero, porque, de, con"),
-    "fr": phrases("que, qu', si, le, la, les, un, une, et, mais, parce que, de, avec"),
-    "de": phrases("wenn, dass, man, der, die, das, ein, eine, und, aber, weil, mit"),
-    "pt": phrases("se, que, a gente, o, a, os, as, um, uma, e, mas, porque, de, com"),
+    "en": phrases(
+        "in, on, for, about, from, at, by, between, like, than, into, my, your, the, a, an, that, if, with, "
+        "so, and, but, because, of, to"
+    ),
+    "es": phrases(
+        "del, al, en, por, para, sobre, mi, tu, su, si, que, el, la, los, las, un, una, y, pero, porque, de, "
+        "con"
+    ),
+    "fr": phrases(
+        "du, des, au, aux, en, pour, sur, dans, par, mon, ma, mes, que, qu', si, le, la, les, un, une, et, "
+        "mais, parce que, de, avec"
+    ),
+    "de": phrases(
+        "den, dem, des, einen, einem, einer, zu, von, fur, auf, uber, im, vom, zum, zur, bei, nach, mein, "
+        "meine, wenn, dass, man, der, die, das, ein, eine, und, aber, weil, mit"
+    ),
+    "pt": phrases(
+        "do, da, dos, das, no, na, nos, nas, em, para, sobre, por, pelo, pela, meu, minha, se, que, a gente, "
+        "o, a, os, as, um, uma, e, mas, porque, de, com"
+    ),
     "zh": phrases("如果, 所以, 因为, 但是, 然后, 的"),
     "ja": phrases("もし, つまり, だから, でも, けど, ので"),
-    "ru": phrases("если, что, и, но, потому что, то есть, а, с"),
+    "ru": phrases(
+        "про, о, об, на, в, во, по, для, из, к, у, от, за, под, при, мой, моя, если, что, и, но, потому что, "
+        "то есть, а, с"
+    ),
 }
 
 # Pointing back at something not said here ("what about the other one?", "昨日のあれ"): in a short
@@ -379,6 +422,34 @@ REFERS_BACK: Lexicon = {
     "zh": phrases("那个, 另一个"),
     "ja": phrases("あれ, もう一つ"),
     "ru": phrases("другой, другое, другая, та штука"),
+}
+
+# Pointing at an attachment ("see attached", "mira la foto", "看图"): in a short message, the learner's
+# material is somewhere else, so the bot asks for it instead of dropping the message.
+ATTACHMENT: Lexicon = {
+    "en": phrases(
+        "attached, attachment*, photo*, picture*, pic, pics, image*, screenshot*, scan*, see above, see below"
+    ),
+    "es": phrases("adjunt*, foto*, imagen*, captura*, mira la, mira el, ver arriba"),
+    "fr": phrases("piece* jointe*, ci-joint*, photo*, image*, capture*, voir ci-dessus, regarde la"),
+    "de": phrases("anhang, angehangt*, anbei, foto*, bild, bilder, screenshot*, siehe oben, siehe unten"),
+    "pt": phrases("anexo*, anexad*, segue a, segue o, foto*, imagem, imagens, print*, veja a, ver acima"),
+    "zh": phrases("看图, 见图, 图片, 照片, 截图, 附件, 附图, 如图"),
+    "ja": phrases("写真, 画像, 添付, スクショ, 図を見, 上の図"),
+    "ru": phrases("вложени*, фото*, картинк*, скрин*, изображени*, см выше, смотри выше"),
+}
+
+# Hedges: "I think I get it now", "creo que ya lo entiendo", "кажется, понял" claim an understanding
+# without saying what it is, which is worth one question, not a record and not silence.
+HEDGE: Lexicon = {
+    "en": phrases("i think, i guess, maybe, probably, kind of, sort of, i suppose"),
+    "es": phrases("creo que, creo, quizas, tal vez, a lo mejor, supongo"),
+    "fr": phrases("je crois, je pense, peut-etre, je suppose, on dirait"),
+    "de": phrases("ich glaube, glaube ich, glaub ich, vielleicht, wahrscheinlich, ich denke, denke ich"),
+    "pt": phrases("acho que, acho, talvez, provavelmente, suponho"),
+    "zh": phrases("好像, 可能, 大概, 应该, 也许"),
+    "ja": phrases("たぶん, 多分, かも, 気がする, と思う"),
+    "ru": phrases("кажется, наверное, вроде, похоже, думаю"),
 }
 
 # Subject-agnostic academic vocabulary: the shape of knowledge, whatever the subject.
@@ -416,44 +487,38 @@ ACADEMIC: Lexicon = {
 SMALL_TALK: Lexicon = {
     "en": phrases(
         "i love, favourite, favorite, hello, hi, hey, good morning, good night, good evening, thanks, "
-        "thank you, thx, how are you, "
-        "how are you doing, how's it going, what's up, bye, goodbye, see you, lol, haha*, nice, cool, ok, "
-        "okay, have a nice day, how was your day, i'm fine, i'm tired, i'm bored, happy birthday, good luck, "
-        "wish me luck, you're welcome"
+        "thank you, thx, how are you, how are you doing, how's it going, what's up, bye, goodbye, see you, "
+        "lol, haha*, nice, cool, ok, okay, have a nice day, how was your day, i'm fine, i'm tired, "
+        "i'm bored, happy birthday, good luck, wish me luck, you're welcome"
     ),
     "es": phrases(
         "me encanta, favorit*, hola, buenos dias, buenas tardes, buenas noches, gracias, muchas gracias, "
-        "como estas, que tal, "
-        "adios, hasta luego, jaja*, vale, de nada, feliz cumpleaños, suerte"
+        "como estas, que tal, adios, hasta luego, jaja*, vale, de nada, feliz cumpleaños, suerte"
     ),
     "fr": phrases(
         "j'adore, prefere*, bonjour, salut, bonsoir, merci, merci beaucoup, ca va, comment vas-tu, "
-        "comment allez-vous, "
-        "au revoir, a bientot, mdr, bonne journee, bonne nuit, de rien, bon anniversaire"
+        "comment allez-vous, au revoir, a bientot, mdr, bonne journee, bonne nuit, de rien, bon anniversaire"
     ),
     "de": phrases(
-        "ich liebe, lieblings*, hallo, guten morgen, guten tag, guten abend, gute nacht, danke, "
-        "vielen dank, wie geht's, wie gehts, "
-        "wie geht es dir, tschuss, bis bald, bis spater, alles gute, viel gluck"
+        "ich liebe, lieblings*, hallo, guten morgen, guten tag, guten abend, gute nacht, danke, vielen dank, "
+        "wie geht's, wie gehts, wie geht es dir, tschuss, bis bald, bis spater, alles gute, viel gluck"
     ),
     "pt": phrases(
         "adoro, favorit*, ola, oi, bom dia, boa tarde, boa noite, obrigad*, valeu, tudo bem, como vai, "
-        "como voce esta, tchau, "
-        "ate logo, ate mais, kkk*, de nada, feliz aniversario, boa sorte"
+        "como voce esta, tchau, ate logo, ate mais, kkk*, de nada, feliz aniversario, boa sorte"
     ),
     "zh": phrases(
         "喜欢, 最爱, 你好, 您好, 嗨, 谢谢, 多谢, 早上好, 晚上好, 晚安, 再见, 拜拜, 你怎么样, 最近怎么样, "
-        "最近好吗, 哈哈, "
-        "不客气, 生日快乐"
+        "最近好吗, 哈哈, 不客气, 生日快乐"
     ),
     "ja": phrases(
         "好き, こんにちは, こんばんは, おはよう, ありがとう, お元気ですか, 調子はどう, さようなら, またね, "
         "じゃあね, おやすみ, よろしく, 誕生日おめでとう"
     ),
     "ru": phrases(
-        "люблю, обожаю, любим*, привет, здравствуй*, доброе утро, добрый день, добрый вечер, "
-        "спокойной ночи, спасибо, как дела, "
-        "как ты, как поживаешь, пока, до свидания, до встречи, хаха*, ладно, с днем рождения, удачи"
+        "люблю, обожаю, любим*, привет, здравствуй*, доброе утро, добрый день, добрый вечер, спокойной ночи, "
+        "спасибо, как дела, как ты, как поживаешь, пока, до свидания, до встречи, хаха*, ладно, "
+        "с днем рождения, удачи"
     ),
 }
 
@@ -504,18 +569,17 @@ OFF_TOPIC: Lexicon = {
     ),
     "ja": phrases(
         "カレー, 作り方, バス, 電車, 地下鉄, タクシー, 空港, アニメ, カフェ, パン屋, バー, スマホ, 携帯, "
-        "充電器, 料理, "
-        "レシピ, パスタ, ピザ, 晩ご飯, 夕食, 昼ご飯, 朝ご飯, レストラン, 天気, 映画, ドラマ, サッカー, 野球, "
-        "ゲーム, 買い物, 値段, 飛行機, ホテル, 旅行, 休暇, パーティー, 彼氏, パスワード, プリンター, ジム, "
-        "コーヒー, コンサート"
+        "充電器, 料理, レシピ, パスタ, ピザ, 晩ご飯, 夕食, 昼ご飯, 朝ご飯, レストラン, 天気, 映画, ドラマ, "
+        "サッカー, 野球, ゲーム, 買い物, 値段, 飛行機, ホテル, 旅行, 休暇, パーティー, 彼氏, パスワード, "
+        "プリンター, ジム, コーヒー, コンサート"
     ),
     "ru": phrases(
         "тренировк*, врач*, автобус*, поезд*, метро, такси, аэропорт*, сезон*, сери*, кафе, пекарн*, бар, "
-        "телефон*, смартфон*, "
-        "зарядк*, приготовить, готовить, рецепт*, паста, пасту, пасты, пицц*, ужин*, обед*, завтрак*, "
-        "ресторан*, погод*, фильм*, кино, сериал*, футбол*, баскетбол*, видеоигр*, покупк*, купить, купил*, "
-        "цена, цену, сколько стоит, рейс*, отел*, гостиниц*, отпуск*, каникул*, вечеринк*, день рождения, "
-        "девушк*, моя собака, мой кот, пароль, вайфай, принтер*, спортзал*, кофе, одежд*, обув*, концерт*"
+        "телефон*, смартфон*, зарядк*, приготовить, готовить, рецепт*, паста, пасту, пасты, пицц*, ужин*, "
+        "обед*, завтрак*, ресторан*, погод*, фильм*, кино, сериал*, футбол*, баскетбол*, видеоигр*, покупк*, "
+        "купить, купил*, цена, цену, сколько стоит, рейс*, отел*, гостиниц*, отпуск*, каникул*, вечеринк*, "
+        "день рождения, девушк*, моя собака, мой кот, пароль, вайфай, принтер*, спортзал*, кофе, одежд*, "
+        "обув*, концерт*"
     ),
 }
 

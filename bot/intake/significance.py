@@ -28,19 +28,23 @@ from bot.intake.content_signals import MATERIAL, Signal, without_code, without_m
 from bot.intake.cue_match import Cues, fold
 from bot.intake.cue_words import (
     ACADEMIC,
+    ATTACHMENT,
     CONTEXT,
     EVENT,
     FIRST_PERSON,
     GAP,
+    HEDGE,
     LOGISTICS,
     OFF_TOPIC,
     REFERS_BACK,
     REQUEST,
     SMALL_TALK,
+    TASK_REQUEST,
     UNFINISHED,
     every_language,
 )
 from bot.intake.learned_clause import states_what_was_learned
+from bot.intake.subject_routing import without_subject_terms
 
 _EVENT = Cues(every_language(EVENT))
 _GAP = Cues(every_language(GAP))
@@ -48,27 +52,48 @@ _CONTEXT = Cues(every_language(CONTEXT))
 _LOGISTICS = Cues(every_language(LOGISTICS))
 _FIRST_PERSON = Cues(every_language(FIRST_PERSON))
 _REQUEST = Cues(every_language(REQUEST))
+_TASK_REQUEST = Cues(every_language(TASK_REQUEST))
 _ACADEMIC = Cues(every_language(ACADEMIC))
 _SMALL_TALK = Cues(every_language(SMALL_TALK))
 _OFF_TOPIC = Cues(every_language(OFF_TOPIC))
 _UNFINISHED = Cues(every_language(UNFINISHED))
 _REFERS_BACK = Cues(every_language(REFERS_BACK))
+_ATTACHMENT = Cues(every_language(ATTACHMENT))
+_HEDGE = Cues(every_language(HEDGE))
 
 _NUMBER = re.compile(r"\d")
 _SENTENCE = re.compile(r"[^.!?。！？\n]*[.!?。！？]?")
-_BARE_NUMBER = re.compile(r"\d{1,4}")
 SHORT = 30  # characters: a message this short that only points somewhere says nothing of its own
+SHORT_WORDS = 6  # or this few words
+# A heading, a topic or a bare value ("Chapter 5: genetics", "牛顿第二定律", "9,81 m/s²") says what the
+# note is about, not what to keep: this many words at most, where two Chinese or Japanese characters
+# count as one word and letters alone (units, variables) count as none.
+TERSE_WORDS = 4
+_SENTENCE_END = (
+    ".",
+    "!",
+    "。",
+    "！",
+)  # a short sentence ("Water boils at 100 °C.") is a statement, no heading
+_WORDS = re.compile(r"[^\W\d_]{2,}")
+_CJK_CHAR = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 _PUNCTUATION = re.compile(r"[\W_]+")
 # A capital I that is no pronoun: a regnal number ("Pedro I.", "Петре I:") or a symbol ("U = R·I").
 _REGNAL = re.compile(r"(?P<name>[A-ZÀ-ÞА-ЯЁ][^\W\d_]+) +(?:I{1,3}|IV|VI{0,3}|IX)(?=\s*(?:[.,:;)]|$))", re.M)
 _SYMBOL_I = re.compile(r"(?<=[·*×=/])\s*I\b|\bI(?=\s*[·*×=/])")
 # A quoted example: "make a mistake", «faire une erreur», 「He plays」 — what a language note is made of.
-_QUOTED = re.compile(r"\"[^\"\n]{2,}\"|“[^”\n]{2,}”|«[^»\n]{2,}»|「[^」\n]{2,}」|„[^“\n]{2,}“")
-# A reference to a place in the learner's material with nothing about it: "p. 34", "Глава 6", "第五章".
+_QUOTED = re.compile(
+    r"\"[^\"\n]{2,}\"|“[^”\n]{2,}”|«[^»\n]{2,}»|「[^」\n]{2,}」|„[^“\n]{2,}“|(?<![\w'])'[^'\n]{2,}'(?![\w'])"
+)
+# In a note written in Chinese, Japanese or Russian, Latin words in brackets are quoted examples too:
+# "三単現のsを忘れないこと（He plays, not He play）".
+_FOREIGN_EXAMPLE = re.compile(r"[（(]\s*[A-Za-z]+(?:[\s,]+[A-Za-z]+)+[^）)]*[）)]")
+_NON_LATIN = re.compile("[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff]")
+# A reference to a place in the learner's material: "p. 34", "wie im Buch auf S. 47", "Глава 6", "第五章".
 _REFERENCE = re.compile(
-    r"^\W*(?:p|pp|s|S|стр|pag|pág|page|seite|chapter|kapitel|capitulo|capítulo|chapitre|глава)\.?\s*\d"
-    r"|^\W*第\s*[\d一二三四五六七八九十]+\s*[章课課题題]"
-    r"|^\W*問\s*\d",
+    r"(?<!\w)(?:p|pp|s|S|стр|с|pag|pág|page|seite|chapter|kapitel|capitulo|capítulo|chapitre|глава)\.?\s*\d"
+    r"|第\s*[\d一二三四五六七八九十]+\s*[章课課题題页頁]"
+    r"|問\s*\d",
     re.I,
 )
 
@@ -92,8 +117,12 @@ class Reading:
     states_learning: bool  # past its learning cues, the note says what was learned (learned_clause)
     named: bool  # a school subject is named (biology, 数学, историю …)
     wants_question: bool  # an explicit request for a task ("quiz me")
-    unfinished: bool = False  # the note stops mid-thought, or only points at a page or something said
+    unfinished: bool = (
+        False  # the note stops mid-thought, or only points at a page, a photo or something said
+    )
     quoted: bool = False  # the note quotes an example in quotation marks
+    terse: bool = False  # a heading, a topic or a bare value: a few words at most (TERSE_WORDS)
+    hedged: bool = False  # "I think", "creo que", "кажется": an understanding claimed, not stated
 
 
 def read(
@@ -106,10 +135,10 @@ def read(
         learning=len(_EVENT.hits(folded) | _GAP.hits(folded)),
         context=_CONTEXT.found(folded),
         logistics=_LOGISTICS.found(folded),
-        request=_REQUEST.found(folded),
+        request=_REQUEST.found(folded) or _TASK_REQUEST.found(folded),
         academic=len(_ACADEMIC.hits(folded)),
         small_talk=_SMALL_TALK.found(folded),
-        off_topic=_OFF_TOPIC.found(folded),
+        off_topic=_OFF_TOPIC.found(without_subject_terms(folded)),  # prices in economics are content
         signals=signals,
         content=content,
         numbers=bool(_NUMBER.search(without_markup(text))),
@@ -117,20 +146,32 @@ def read(
         question_only=is_question_only(note),
         states_learning=states_what_was_learned(folded, (_EVENT, _GAP, _CONTEXT)),
         named=named,
-        wants_question=wants_question,
+        wants_question=wants_question or _TASK_REQUEST.found(folded),
         unfinished=is_unfinished(note),
-        quoted=bool(_QUOTED.search(text)),
+        quoted=bool(_QUOTED.search(text) or (_NON_LATIN.search(text) and _FOREIGN_EXAMPLE.search(text))),
+        terse=word_count(note) <= TERSE_WORDS and not without_markup(note).rstrip().endswith(_SENTENCE_END),
+        hedged=_HEDGE.found(folded),
     )
 
 
+def word_count(note: str) -> int:
+    """The note's words, images, links and code aside: runs of two letters or more (so ``m/s²`` and ``x``
+    count for nothing), and every two Chinese or Japanese characters as one, since those scripts put no
+    spaces between words."""
+    plain = without_code(without_markup(note))
+    return len(_WORDS.findall(_CJK_CHAR.sub(" ", plain))) + (len(_CJK_CHAR.findall(plain)) + 1) // 2
+
+
 def is_unfinished(note: str) -> bool:
-    """True for a thought cut off (it stops on a word no sentence ends on), a bare number, or a short
-    message that only points at a page, a chapter or something said before: what the learner meant is
-    unclear, so the bot asks instead of dropping it."""
+    """True for a thought cut off (it stops on a word no sentence ends on), a bare value, or a short
+    message that only points at a page, a chapter, a photo or something said before: what the learner
+    meant is unclear, so the bot asks instead of dropping it."""
     plain = without_markup(note).strip()
-    if len(plain) <= SHORT and (_REFERENCE.search(plain) or _REFERS_BACK.found(fold(plain))):
+    folded = fold(plain)
+    pointer = _REFERENCE.search(plain) or _REFERS_BACK.found(folded) or _ATTACHMENT.found(folded)
+    if pointer and (len(plain) <= SHORT or word_count(plain) <= SHORT_WORDS):
         return True
-    if _BARE_NUMBER.fullmatch(plain):
+    if _NUMBER.search(plain) and not _WORDS.search(plain):  # "1789", "3,14159", "-273,15"
         return True
     if not plain or plain.endswith((".", "!", "。", "！", "?", "？")):
         return False
@@ -156,9 +197,17 @@ def judge(reading: Reading) -> tuple[Significance, str]:
     """The decision and the reason the record or the reply gives for it."""
     significance, reason = _decide(reading)
     everyday = reading.off_topic or reading.small_talk
-    if significance is Significance.DURABLE and everyday and not (reading.learning and _rich(reading)):
+    school = reading.learning or reading.context
+    if significance is Significance.DURABLE and everyday and not (school and _rich(reading)):
         # "My cell phone battery ran out of energy": subject words in everyday talk are not a note.
         return Significance.AMBIGUOUS, "subject words in everyday talk, not clearly a learning event"
+    worked = reading.signals & {Signal.STEPS, Signal.SOURCE}
+    if (
+        significance is Significance.DURABLE
+        and reading.terse
+        and not (reading.learning or reading.request or worked)
+    ):
+        return Significance.AMBIGUOUS, "a heading, a topic or a bare value: what to keep is unclear"
     return significance, reason
 
 
@@ -174,13 +223,18 @@ def _decide(reading: Reading) -> tuple[Significance, str]:
             )
         reason = "small talk" if reading.small_talk else "no learning content recognized"
         return Significance.INCIDENTAL, reason
-    if reading.small_talk and not (reading.request or _substance(reading)):
+    if reading.small_talk and not (reading.request or _substance(reading) or reading.hedged):
         # "Thanks, understood!", "分かった、ありがとう": a reply in passing, however it is worded.
         return Significance.INCIDENTAL, "small talk"
     if Signal.SOURCE in reading.signals and not reading.question_only:
         return Significance.DURABLE, "a note filing the learner's own material (its Source: line)"
     if reading.learning:
         return _learning_event(reading)
+    if reading.wants_question and reading.content and not (reading.logistics or reading.off_topic):
+        return (
+            Significance.DURABLE,
+            "a request for a task on subject content: a learning intention",
+        )
     if reading.context and not reading.question_only:
         return _in_context(reading)
     if reading.question_only:
@@ -221,9 +275,8 @@ def _question(*, material: bool) -> tuple[Significance, str]:
 
 
 def _request(reading: Reading) -> tuple[Significance, str]:
-    """A request beside content: a task asked for on subject content, or a rich statement, is durable."""
-    if reading.wants_question and reading.content:
-        return Significance.DURABLE, "an explicit request for a task on subject content"
+    """A request to be explained to is a learning intention, which the bot answers with a teaching start;
+    beside a rich statement of content it is durable."""
     if _rich(reading):
         return Significance.DURABLE, "a statement of subject content"
     return Significance.AMBIGUOUS, "a request to be taught: a learning intention"

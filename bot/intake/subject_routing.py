@@ -57,6 +57,17 @@ def _names(key: str) -> Cues:
     return Cues(NAMES.get(key, ()))
 
 
+@cache
+def _every_term() -> Cues:
+    return Cues(term for lexicon in TERMS.values() for term in every_language(lexicon))
+
+
+def without_subject_terms(folded: str) -> str:
+    """A :func:`~bot.intake.cue_match.fold`-ed text with every field's terms blanked out, so a word that is
+    content in some subject ("prices" in economics, "battery" in physics) is not read as everyday talk."""
+    return _every_term().without(folded)
+
+
 def subject_key(subject: str) -> str | None:
     """The entry of :data:`NAMES` a repository's subject folder is (``maths`` → ``mathematics``)."""
     words = subject.replace("-", " ").replace("_", " ")
