@@ -130,13 +130,12 @@ class _Intake:
             reason = "no intake for this forge; the forges are github, gitlab and gitea"
             return DeliveryOutcome.REFUSED, error_response(HTTP_404_NOT_FOUND, reason)
         limit = self.settings.max_body_bytes
-        too_large = error_response(HTTP_413_REQUEST_ENTITY_TOO_LARGE, f"payload over {limit} bytes")
         length = header(request.headers, "Content-Length") or ""
         if CONTENT_LENGTH.fullmatch(length) and int(length) > limit:
-            return DeliveryOutcome.REFUSED, too_large
+            return DeliveryOutcome.REFUSED, self._too_large()
         body = await request.body()
         if len(body) > limit:
-            return DeliveryOutcome.REFUSED, too_large
+            return DeliveryOutcome.REFUSED, self._too_large()
         try:
             parsed = spec.receive(request.headers, body)
         except WebhookError as error:
@@ -186,6 +185,11 @@ class _Intake:
             return DeliveryOutcome.DUPLICATE, reply
         log.info("delivery.queued")
         return DeliveryOutcome.QUEUED, queued
+
+    def _too_large(self) -> Response[dict[str, Any]]:
+        return error_response(
+            HTTP_413_REQUEST_ENTITY_TOO_LARGE, f"payload over {self.settings.max_body_bytes} bytes"
+        )
 
     @staticmethod
     def _queue_down(error: Exception) -> Response[dict[str, Any]]:
