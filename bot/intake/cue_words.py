@@ -22,8 +22,8 @@ LANGUAGES = ("en", "es", "fr", "de", "pt", "zh", "ja", "ru")
 # Something was learned, understood, solved, taught or got wrong: the learner reports a learning event.
 EVENT: Lexicon = {
     "en": phrases(
-        "note:, notes:, mnemonic*, the way to remember, how to remember, my bug, the bug was, feedback, "
-        "corrected me, i read that, read that, i now understand, now i get, finally get, i get it, "
+        "i understand, note:, notes:, mnemonic*, the way to remember, how to remember, my bug, the bug was, "
+        "feedback, corrected me, i read that, read that, i now understand, now i get, finally get, i get it, "
         "get it now, class notes, lecture notes, note to self, reminder to self, key idea*, main idea*, "
         "flashcard*, feedback on, got my ~ back, didn't know, did not know, never knew, solved, we solved, "
         "learned, learnt, today i learned, we learned, understood, now i understand, finally understand*, "

@@ -69,6 +69,12 @@ SHORT_WORDS = 6  # or this few words
 # note is about, not what to keep: this many words at most, where two Chinese or Japanese characters
 # count as one word and letters alone (units, variables) count as none.
 TERSE_WORDS = 4
+# A sentence of this many words that states a fact ("The Volga flows into the Caspian Sea.") is knowledge
+# of some kind even when no word list knows its field.
+FACT_WORDS = 6
+# A name in the middle of a sentence: a capital after a lower-case word (Latin or Cyrillic script). German
+# capitalizes every noun, so a name alone never makes a note durable; it only keeps a fact from being dropped.
+_NAME = re.compile(r"(?<=[a-zà-ÿа-яё,] )[A-ZÀ-ÞА-ЯЁ][a-zà-ÿа-яё]+")
 _SENTENCE_END = (
     ".",
     "!",
@@ -123,6 +129,7 @@ class Reading:
     quoted: bool = False  # the note quotes an example in quotation marks
     terse: bool = False  # a heading, a topic or a bare value: a few words at most (TERSE_WORDS)
     hedged: bool = False  # "I think", "creo que", "кажется": an understanding claimed, not stated
+    factual: bool = False  # a sentence of FACT_WORDS words with a name or a number: a fact about the world
 
 
 def read(
@@ -131,6 +138,7 @@ def read(
     """Read the cues of ``text`` (title and note); ``note`` alone decides whether it is only questions."""
     prose = without_code(without_markup(text))
     folded = fold(prose)
+    long_enough = word_count(note) >= FACT_WORDS
     return Reading(
         learning=len(_EVENT.hits(folded) | _GAP.hits(folded)),
         context=_CONTEXT.found(folded),
@@ -151,6 +159,7 @@ def read(
         quoted=bool(_QUOTED.search(text) or (_NON_LATIN.search(text) and _FOREIGN_EXAMPLE.search(text))),
         terse=word_count(note) <= TERSE_WORDS and not without_markup(note).rstrip().endswith(_SENTENCE_END),
         hedged=_HEDGE.found(folded),
+        factual=long_enough and bool(_NAME.search(prose) or _NUMBER.search(prose)),
     )
 
 
@@ -221,6 +230,8 @@ def _decide(reading: Reading) -> tuple[Significance, str]:
                 Significance.AMBIGUOUS,
                 "a thought cut off, or a bare page or chapter: unclear what it means",
             )
+        if _fact(reading):
+            return Significance.AMBIGUOUS, "a statement of fact whose subject the bot does not know"
         reason = "small talk" if reading.small_talk else "no learning content recognized"
         return Significance.INCIDENTAL, reason
     if reading.small_talk and not (reading.request or _substance(reading) or reading.hedged):
@@ -299,3 +310,10 @@ def _statement(reading: Reading) -> tuple[Significance, str]:
     if enough:
         return Significance.DURABLE, "a statement of subject content"
     return Significance.AMBIGUOUS, "some subject content, but not clearly a learning event"
+
+
+def _fact(reading: Reading) -> bool:
+    """A third-person statement with a name or a number, not about the learner's day, plans or pastimes:
+    knowledge the word lists cannot place ("Волга впадает в Каспийское море."), worth one question."""
+    everyday = reading.small_talk or reading.off_topic or reading.logistics or reading.first_person
+    return reading.factual and not (everyday or reading.question_only)

@@ -108,10 +108,11 @@ TERMS: Mapping[str, Lexicon] = {
             "punkt vor strich, reihenfolge der rechen*, mittelwert, durchschnitt, median, hoch zwei, "
             "quadrat*, einmaleins, quotient, gerade zahl*, ungerade zahl*, runden, zinseszins, graph*, "
             "parabel*, kreisumfang, subtraktion*, multiplikation*, division*, ableitung*, integral*, "
-            "gleichung*, ungleichung*, bruch, bruche, bruchrechnung, dreieck*, polynom*, quadratisch*, "
-            "trigonometrie, sinus, kosinus, hypotenuse, logarithm*, exponent*, matrix, matrizen, vektor*, "
-            "wahrscheinlichkeit*, statistik, nenner, zahler, winkel*, umfang, durchmesser, funktion, "
-            "funktionen, grenzwert*, wurzel, koeffizient*, vorzeichen, primzahl*, prozent*"
+            "gleichung*, ungleichung*, bruch, bruche, bruchen, bruchrechnung, dreieck*, polynom*, "
+            "quadratisch*, trigonometrie, sinus, kosinus, hypotenuse, logarithm*, exponent*, matrix, "
+            "matrizen, vektor*, wahrscheinlichkeit*, statistik, nenner, zahler, winkel*, umfang, "
+            "durchmesser, funktion, funktionen, grenzwert*, wurzel, koeffizient*, vorzeichen, primzahl*, "
+            "prozent*"
         ),
         "pt": phrases(
             "circulo*, quadrado*, retangulo*, trapezio*, regra da cadeia, sequencia*, discriminante, soma, "
