@@ -202,6 +202,24 @@ def test_the_held_out_set_shares_no_message_with_the_development_corpus() -> Non
     assert [m.text for m in HELD_OUT if m.text.strip().casefold() in seen] == []
 
 
+FRESH_HELD_OUT = corpus.messages(run.HELD_OUT.with_name("messages_heldout2.jsonl"))
+
+
+def test_the_fresh_held_out_set_has_its_promised_classes_in_every_language() -> None:
+    """The second held-out set (the first is spent): 13 durable, 9 incidental, 8 ambiguous per language."""
+    classes = Counter((m.lang, m.label) for m in FRESH_HELD_OUT)
+    promised = {"durable": 13, "incidental": 9, "ambiguous": 8}
+    assert {key: classes[key] for key in classes} == {
+        (lang, label): count for lang in LANGUAGES for label, count in promised.items()
+    }
+
+
+def test_the_fresh_held_out_set_shares_no_message_with_the_earlier_files() -> None:
+    assert corpus.duplicates((m.lang, m.title, m.text) for m in FRESH_HELD_OUT) == []
+    seen = {m.text.strip().casefold() for m in (*MESSAGES, *HELD_OUT)}
+    assert [m.text for m in FRESH_HELD_OUT if m.text.strip().casefold() in seen] == []
+
+
 def test_the_command_line_scores_recognition_on_the_messages_file_it_is_given(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
