@@ -32,8 +32,11 @@ from datetime import datetime
 from bot.config import LearnerConfig
 from bot.handoff.branch import BRANCH_PREFIX, HANDOFF_MARKER
 from bot.handoff.records import (
+    GAP_HANDOFF,
+    GAP_NEXT_ACTION,
     LINK,
     Pack,
+    handoff_line,
     handoffs_folder,
     quoted,
 )
@@ -249,8 +252,8 @@ def plan_handoff(
     history = tuple((status, HISTORY[status]) for status in SENDING_PATH)
     writes = {pack.path: pack.render(history)}
     if choice is not None:
-        link = f"[{pack.handoff_id}](../handoffs/{pack.path.rsplit('/', 1)[-1]}) (`awaiting-feedback`)"
-        writes[choice.path] = set_section_field(choice.text, "Next action", "Date or next handoff", link)
+        link = handoff_line(pack.handoff_id, pack.path, HandoffStatus.AWAITING_FEEDBACK)
+        writes[choice.path] = set_section_field(choice.text, GAP_NEXT_ACTION, GAP_HANDOFF, link)
     receipt = commit_receipt(
         config,
         snapshot=snapshot,

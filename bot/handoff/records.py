@@ -19,7 +19,15 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.handoff.status import HandoffStatus
-from bot.records.codec import append_to_section, bullets, render, set_header
+from bot.records.codec import (
+    append_to_section,
+    bullets,
+    render,
+    section,
+    section_fields,
+    set_header,
+    set_section_field,
+)
 from bot.records.files import Record, records, subject_folder
 from bot.records.schemas import FEEDBACK, HANDOFF
 from bot.snapshot import RepoSnapshot
@@ -28,6 +36,8 @@ STATUS_HISTORY = "Status history"
 RETURNED_FEEDBACK = "Returned feedback"
 NO_FEEDBACK_YET = "- none yet"
 AVAILABILITY = "the learner's private repository; only this pack goes to the teacher."
+GAP_NEXT_ACTION = "Next action"
+GAP_HANDOFF = "Date or next handoff"
 
 
 def handoffs_folder(subject: str) -> str:
@@ -81,6 +91,24 @@ def find_handoff(snapshot: RepoSnapshot, branch: str) -> HandoffRecord | None:
         if pack.path.count("/") == 3 and pack.header.get("Branch") == branch:
             return HandoffRecord(pack.path, pack.subject, pack.header, pack.text)
     return None
+
+
+def handoff_line(handoff_id: str, pack_path: str, status: HandoffStatus) -> str:
+    """How a gap's next action names the handoff it waits on: the pack's link and its current status."""
+    return f"[{handoff_id}](../handoffs/{pack_path.rsplit('/', 1)[-1]}) (`{status}`)"
+
+
+def gap_handoff_status(gap_text: str, handoff: HandoffRecord, status: HandoffStatus) -> str:
+    """The gap with its handoff line showing ``status``, so the gap never reads a status the pack has left.
+
+    Only a line that names this handoff changes: a gap since handed off again keeps its newer line.
+    """
+    line = section_fields(section(gap_text, GAP_NEXT_ACTION)).get(GAP_HANDOFF, "")
+    if f"[{handoff.handoff_id}]" not in line:
+        return gap_text
+    return set_section_field(
+        gap_text, GAP_NEXT_ACTION, GAP_HANDOFF, handoff_line(handoff.handoff_id, handoff.path, status)
+    )
 
 
 def record_status(text: str, status: HandoffStatus, day: date, why: str) -> str:
@@ -160,8 +188,9 @@ class FeedbackRecord:
     locator: str
     body: str
     resolution: str
-    reteach_retired: bool
+    reteach_retired: str  # who asked for no more AI re-teaching, in words; "" when nobody did
     mastery: str
+    interpretation: str  # what became of the gap's interpretation
 
     def render(self) -> str:
         handoff_link = f"[{self.handoff.handoff_id}]({relative(self.handoff.path)})"
@@ -169,9 +198,7 @@ class FeedbackRecord:
         gap_link = f"[{gap.rsplit('/', 1)[-1]}]({relative(gap)})" if gap else "none"
         attempt = self.handoff.attempt_path or "quoted in the handoff pack"
         retired = (
-            "yes: the learner asked not to be taught this again, so no AI re-teaching is planned"
-            if self.reteach_retired
-            else "no"
+            f"yes: {self.reteach_retired}, so no AI re-teaching is planned" if self.reteach_retired else "no"
         )
         fields = {
             "ID": f"`{self.record_id}`", "Subject": self.subject, "Kind": self.kind,
@@ -182,6 +209,7 @@ class FeedbackRecord:
         changed = {
             "Handoff status": f"`{HandoffStatus.FEEDBACK_RECEIVED}`",
             "Gap resolution": self.resolution,
+            "Gap interpretation": self.interpretation or "no gap linked",
             "Mastery": f"unchanged (`{self.mastery}`): a teacher's explanation or verdict is not independent "
             "performance",
             "Obsolete AI re-teaching retired": retired,

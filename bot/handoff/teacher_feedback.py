@@ -22,14 +22,23 @@ the default branch alone, with everything recorded kept on the branch.
 Rules the records keep: the learner's original attempt is never edited (only
 the gap and the pack get new lines); mastery never moves from teacher feedback
 (it is not independent performance); a teacher approval makes the gap
-operationally ``resolved`` and nothing more; "do not teach it again" retires the
-AI re-teaching next action; the teacher is named by role, never by login.
+operationally ``resolved`` and nothing more; "do not teach it again" (from the
+learner or the teacher) retires the AI re-teaching next action; the teacher is
+named by role, never by login.
+
+A teacher's words that name a cause, a correction or a teaching request
+reconcile the gap's plan (:mod:`bot.handoff.verdict`): the interpretation
+becomes the teacher's, quoted, the earlier one is kept in the gap's history,
+the next action follows the teacher and a later independent check is planned.
+That happens on the branch with the feedback; the merge brings it to the
+default branch, where the gap's handoff line then reads ``reconciled``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date, datetime
 
 from bot.config import CONFIG_PATH, LearnerConfig, parse_config
@@ -37,16 +46,27 @@ from bot.dashboard.page import dashboard_files
 from bot.errors import ConfigError
 from bot.handoff.branch import handoff_branch
 from bot.handoff.records import (
+    GAP_NEXT_ACTION,
     NO_FEEDBACK_YET,
     RETURNED_FEEDBACK,
     FeedbackRecord,
     HandoffRecord,
     feedback_folder,
     find_handoff,
+    gap_handoff_status,
     record_status,
     relative,
 )
 from bot.handoff.status import HandoffStatus, can_move, parse_status
+from bot.handoff.verdict import (
+    DO_NOT_RETEACH,
+    INTERPRETATION,
+    NEXT_CHECK_REASON,
+    TEACHER_SUPPORTED,
+    Verdict,
+    read_verdict,
+    revise_gap,
+)
 from bot.intake.events import (
     CommentCreated,
     EventKind,
@@ -58,7 +78,7 @@ from bot.intake.events import (
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.provenance import automation_done, source_locator, source_name
 from bot.receipt import Receipt, commit_receipt
-from bot.records.codec import append_to_section, read_header, set_header, set_section_field
+from bot.records.codec import append_to_section, read_header, section_fields, set_header, set_section_field
 from bot.records.codec import section as section_body
 from bot.replies import MARKER_PREFIX, PUBLIC_REPO
 from bot.snapshot import RepoSnapshot
@@ -69,16 +89,10 @@ OPERATION = "teacher-feedback"
 RECONCILE = "handoff-reconcile"
 LearnersOf = Callable[[LearnerConfig, ThreadEvent], set[str]]
 
-DO_NOT_RETEACH = re.compile(
-    r"""\b(?:do\s+not|don'?t|no\s+need\s+to|never)\s+    # the learner's refusal
-        (?:re-?teach|teach|explain)\s+                   # of being taught
-        (?:(?:it|this|that|me)\s+)*again\b               # once more
-      | \bdo\s+not\s+re-?teach\b""",
-    re.I | re.X,
-)
 TEACHER_REPORT = re.compile(
     r"\bteacher\b[^.\n]{0,80}?\b(resolved|solved|answered|explained|said|showed|corrected|fixed)\b", re.I
 )
+MARKDOWN_LINK = re.compile(r"\[([^\]]+)\]\([^)]+\)")
 RESOLVED_WORDS = frozenset({"resolved", "solved", "answered"})
 FeedbackEvent = CommentCreated | ReviewComment | ReviewSubmitted
 """What feedback arrives as on a handoff pull request: a comment, a line comment or a review."""
@@ -88,17 +102,27 @@ REVIEW_KIND = {
     ReviewState.COMMENTED: "`review: comment`",
 }
 REPORTED_BY = {"teacher": "teacher", "learner": "learner-reported teacher"}
-RETIRED_ACTION = "none from the AI: the learner asked not to be taught this again ({link})"
+RETIRED_PREFIX = "none from the AI: "
+RETIRED_WHY = {
+    "learner": ("the learner asked not to be taught this again", "as you asked"),
+    "teacher": ("the teacher said not to teach this again", "as your teacher said"),
+}
 
 RECORDED = (
     "Recorded this as `{record_id}` on the handoff branch `{branch}` (linked to the pack{gap}). "
-    "Your original attempt is unchanged. {resolution} Mastery stays `{mastery}`: feedback is not "
-    "independent performance. Your learning plan takes this in when you merge."
+    "Your original attempt is unchanged. {resolution} {interpretation}Mastery stays `{mastery}`: feedback "
+    "is not independent performance. Your learning plan takes this in when you merge."
+)
+REVISED = (
+    "The gap's interpretation is now the teacher's words (`teacher-supported`); the earlier one is kept in "
+    "its history as `{fate}`, and its next action follows the teacher. "
 )
 RECONCILED = (
-    "Merged: handoff `{handoff_id}` is `reconciled` into your learning plan ({feedback}). {retired}"
+    "Merged: handoff `{handoff_id}` is `reconciled` into your learning plan ({feedback}). {plan}"
     "Mastery stays `{mastery}` until an independent, later attempt."
 )
+RECONCILED_PLAN = "The gap's interpretation is the teacher's (`teacher-supported`). Next: {action}. "
+FRESH_LATER = "then, later and without notes, a fresh item on `{gap_id}`: the independent check"
 CANCELLED = (
     "Closed without merging: handoff `{handoff_id}` is `cancelled`. Everything recorded stays on branch "
     "`{branch}`; your learning plan on the default branch is unchanged."
@@ -231,9 +255,14 @@ def _record_feedback(
     approved = event.review is not None and event.review.state is ReviewState.APPROVED
     reported = TEACHER_REPORT.search(body) if role == "learner" else None
     resolved = approved or (reported is not None and reported.group(1).lower() in RESOLVED_WORDS)
-    retired = role == "learner" and DO_NOT_RETEACH.search(body) is not None
+    retired = DO_NOT_RETEACH.search(body) is not None
     gap_text = snapshot.read_text(handoff.gap_path) if handoff.gap_path else None
     mastery = _mastery(gap_text)
+    # Only the teacher's own words are the teacher's reading; a learner's report of them is recorded.
+    verdict = read_verdict(body) if role == "teacher" and gap_text is not None else Verdict()
+    link = f"[{record_id}]({relative(path)})"
+    change = GapChange(link, kind, day, mastery, resolved, role if retired else "", verdict)
+    gap = _updated_gap(gap_text, handoff, change) if gap_text is not None else None
     resolution = (
         "`resolved` (operationally: " + ("the teacher approved)" if approved else "the learner reports it)")
         if resolved
@@ -250,16 +279,16 @@ def _record_feedback(
         locator=source_locator(event),
         body=body,
         resolution=resolution,
-        reteach_retired=retired,
+        reteach_retired=RETIRED_WHY[role][0] if retired else "",
         mastery=mastery,
+        interpretation=_interpretation_change(gap[1]) if gap else "",
     )
-    link = f"[{record_id}]({relative(path)})"
     pack = record_status(handoff.text, HandoffStatus.FEEDBACK_RECEIVED, day, f"{kind} recorded as {link}")
     line = f"- {day.isoformat()}: {link} ({kind})"
     pack = append_to_section(pack, RETURNED_FEEDBACK, (line,), placeholder=NO_FEEDBACK_YET, create=True)
     writes = {path: record.render(), handoff.path: pack}
-    if gap_text is not None:
-        writes[handoff.gap_path] = _updated_gap(gap_text, handoff, link, resolved=resolved, retired=retired)
+    if gap is not None:
+        writes[handoff.gap_path] = gap[0]
     resolution_note = (
         "The gap is now operationally `resolved`." if resolved else "The gap's resolution is unchanged."
     )
@@ -268,6 +297,7 @@ def _record_feedback(
         branch=handoff.branch,
         gap=" and its gap" if gap_text is not None else "",
         resolution=resolution_note,
+        interpretation=REVISED.format(fate=gap[1]) if gap and gap[1] else "",
         mastery=mastery,
     )
     receipt = _receipt(
@@ -281,7 +311,7 @@ def _record_feedback(
         mastery=f"unchanged (`{mastery}`): teacher feedback is not independent performance",
         next_action=(
             "merge the pull request to take the feedback into your plan"
-            + ("; no AI re-teaching is planned, as you asked" if retired else "")
+            + (f"; no AI re-teaching is planned, {RETIRED_WHY[role][1]}" if retired else "")
         ),
         operation=OPERATION,
     )
@@ -293,10 +323,40 @@ def _record_feedback(
     return _committed(event, key, OPERATION, writes, commit=commit, reply=reply, receipt=receipt)
 
 
-def _updated_gap(gap_text: str, handoff: HandoffRecord, link: str, *, resolved: bool, retired: bool) -> str:
-    """New lines on the gap: resolution, where the feedback is, and a retired re-teaching action."""
+def _interpretation_change(fate: str) -> str:
+    """The feedback record's line on what became of the gap's interpretation."""
+    if not fate:
+        return "unchanged: the feedback names no cause, correction or teaching request"
+    return (
+        f"now the teacher's words (`{TEACHER_SUPPORTED}`); the earlier one kept in the gap's history as "
+        f"`{fate}`"
+    )
+
+
+@dataclass(frozen=True)
+class GapChange:
+    """What one piece of feedback does to its gap."""
+
+    link: str  # to the feedback record, from the gap
+    kind: str
+    day: date
+    mastery: str
+    resolved: bool
+    retired_by: str  # the role that said not to re-teach it; "" when nobody did
+    verdict: Verdict
+
+
+def _updated_gap(gap_text: str, handoff: HandoffRecord, change: GapChange) -> tuple[str, str]:
+    """New lines on the gap (resolution, where the feedback is, the teacher's reading, a retired
+    re-teaching action, the handoff's status) and the earlier reading's fate ("" when it stands)."""
     # The gap and the pack both sit one folder below the subject, so the pack's link works from the gap.
+    link, resolved = change.link, change.resolved
     text = set_header(gap_text, "Resolution", "`resolved`") if resolved else gap_text
+    fate = ""
+    if change.verdict.names_anything:
+        text, fate = revise_gap(
+            text, change.verdict, link=link, kind=change.kind, day=change.day, mastery=change.mastery
+        )
     section = "External resolution, optional"
     source = f"teacher, via {link} on `{handoff.handoff_id}`"
     text = set_section_field(text, section, "Feedback source", source)
@@ -306,9 +366,10 @@ def _updated_gap(gap_text: str, handoff: HandoffRecord, link: str, *, resolved: 
     text = set_section_field(
         text, section, "Original attempt preserved at", f"`{handoff.attempt_path or handoff.path}`"
     )
-    if retired:
-        text = set_section_field(text, "Next action", "Action", RETIRED_ACTION.format(link=link))
-    return text
+    if change.retired_by:
+        retired_action = f"{RETIRED_PREFIX}{RETIRED_WHY[change.retired_by][0]} ({link})"
+        text = set_section_field(text, GAP_NEXT_ACTION, "Action", retired_action)
+    return gap_handoff_status(text, handoff, HandoffStatus.FEEDBACK_RECEIVED), fate
 
 
 def _receipt(
@@ -390,7 +451,8 @@ def _reconcile(
         line for line in section_body(handoff.text, RETURNED_FEEDBACK).splitlines() if line.startswith("- 2")
     ]
     gap_text = snapshot.read_text(handoff.gap_path) if handoff.gap_path else None
-    retired = gap_text is not None and "asked not to be taught this again" in gap_text
+    next_action, retired, teachers_action = _plan_after_merge(gap_text or "")
+    interpretation = section_fields(section_body(gap_text or "", INTERPRETATION)).get("Diagnosis status", "")
     why = "merged into the learning plan" + ("" if feedback else " with no feedback recorded")
     pack = record_status(handoff.text, HandoffStatus.RECONCILED, day, why)
     section = "Automated reconciliation"
@@ -399,18 +461,13 @@ def _reconcile(
     for label, value in (
         ("Source record", listed),
         ("Gap resolution state", f"`{gap_state}`"),
-        ("Obsolete task retired", "yes: no AI re-teaching (the learner's request)" if retired else "no"),
+        ("Gap interpretation", interpretation or "none recorded"),
+        ("Obsolete task retired", f"yes: no AI re-teaching ({retired})" if retired else "no"),
+        ("Next action", next_action),
         ("Dashboard updated", "yes, in this commit"),
     ):
         pack = set_section_field(pack, section, label, value)
-    gap_id = read_header(gap_text or "").get("ID", "the gap")
-    next_action = (
-        f"no AI re-teaching for `{gap_id}`, as you asked; "
-        "a fresh problem on your own, later, is the only check left"
-        if retired
-        else "use the teacher's feedback on a fresh problem, on your own, then file the attempt as an issue"
-    )
-    writes = {handoff.path: pack}
+    writes = {handoff.path: pack} | _gap_status_write(snapshot, handoff, HandoffStatus.RECONCILED)
     writes |= dashboard_files(
         snapshot, today=day, updated_by="GitLearnOS Bot", new_records=writes, next_action=next_action
     )
@@ -431,10 +488,46 @@ def _reconcile(
     reply = RECONCILED.format(
         handoff_id=handoff.handoff_id,
         feedback=f"{len(feedback)} feedback record(s)" if feedback else "no feedback was recorded",
-        retired="No AI re-teaching is planned, as you asked. " if retired else "",
+        plan=f"No AI re-teaching is planned, {retired}. "
+        if retired
+        else (RECONCILED_PLAN.format(action=teachers_action) if teachers_action else ""),
         mastery=mastery,
     )
     return _committed(event, key, RECONCILE, writes, commit=commit, reply=reply, receipt=receipt)
+
+
+def _plan_after_merge(gap_text: str) -> tuple[str, str, str]:
+    """The learner's next action once the feedback is in the plan, read from the merged gap: no AI
+    re-teaching (and who said so), the action the teacher's words set, or using the feedback on a fresh
+    problem. Returns the next action, who retired the re-teaching ("" if nobody) and the teacher's action
+    ("" if none)."""
+    gap_id = read_header(gap_text).get("ID", "the gap")
+    planned = section_fields(section_body(gap_text, GAP_NEXT_ACTION))
+    action = _plain(planned.get("Action", ""))
+    retired = next(
+        (said for reason, said in RETIRED_WHY.values() if f"{RETIRED_PREFIX}{reason}" in action), ""
+    )
+    if retired:
+        left = "a fresh problem on your own, later, is the only check left"
+        return f"no AI re-teaching for `{gap_id}`, {retired}; {left}", retired, ""
+    if planned.get("Next-check reason", "").startswith(f"`{NEXT_CHECK_REASON}`"):
+        return f"{action}; {FRESH_LATER.format(gap_id=gap_id)}", "", action
+    generic = "use the teacher's feedback on a fresh problem, on your own, then file the attempt as an issue"
+    return generic, "", ""
+
+
+def _gap_status_write(
+    snapshot: RepoSnapshot, handoff: HandoffRecord, status: HandoffStatus
+) -> dict[str, str]:
+    """The gap with its handoff line at ``status``, as a write; none without a gap or a line naming it."""
+    gap_text = snapshot.read_text(handoff.gap_path) if handoff.gap_path else None
+    gap = gap_handoff_status(gap_text, handoff, status) if gap_text is not None else None
+    return {handoff.gap_path: gap} if gap is not None and gap != gap_text else {}
+
+
+def _plain(text: str) -> str:
+    """``text`` with its record links as their names, for the dashboard and replies that sit elsewhere."""
+    return MARKDOWN_LINK.sub(lambda link: f"`{link.group(1)}`", text)
 
 
 def _cancel(
@@ -452,13 +545,15 @@ def _cancel(
     pack = record_status(
         handoff.text, HandoffStatus.CANCELLED, now.date(), "pull request closed without merging"
     )
+    # On the branch, like the pack: the default branch is left alone.
+    writes = {handoff.path: pack} | _gap_status_write(snapshot, handoff, HandoffStatus.CANCELLED)
     receipt = _receipt(
         event,
         snapshot,
         config,
         handoff,
         organized=f"handoff `{handoff.handoff_id}` cancelled",
-        changed=(handoff.path,),
+        changed=tuple(writes),
         evidence=f"{source_name(event)} was closed unmerged",
         mastery="unchanged",
         next_action="nothing; open a new handoff when you want teacher review again",
@@ -466,6 +561,4 @@ def _cancel(
     )
     commit = _closing_commit("Cancel", "closed unmerged", event, handoff, key=key, operation=OPERATION)
     reply = CANCELLED.format(handoff_id=handoff.handoff_id, branch=handoff.branch)
-    return _committed(
-        event, key, OPERATION, {handoff.path: pack}, commit=commit, reply=reply, receipt=receipt
-    )
+    return _committed(event, key, OPERATION, writes, commit=commit, reply=reply, receipt=receipt)
