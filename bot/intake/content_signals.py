@@ -44,8 +44,15 @@ _FORMULA = re.compile(
 _LATEX = re.compile(
     r"\$[^$\n]+\$|\\(?:frac|sqrt|int|sum|lim|alpha|beta|theta|pi|cdot|times|le|ge)\b|\\\(|\\\["
 )
-# A fenced block, or an inline code span holding code punctuation (`range(n)`, `x = 1`, `a[i]`).
-_CODE = re.compile(r"^\s*(?:```|~~~)|`[^`\n]*[()\[\]{}=;<>][^`\n]*`", re.M)
+# A fenced block, an inline code span holding code punctuation (`range(n)`, `x = 1`, `a[i]`), or code
+# pasted as prose: a definition's keyword before a call (`def f(x=[])`, `function add(a, b)`), an include,
+# a statement ending in a semicolon after a call, or a method call on an object (`console.log(x)`).
+_CODE = re.compile(
+    r"^\s*(?:```|~~~)|`[^`\n]*[()\[\]{}=;<>][^`\n]*`"
+    r"|\b(?:def|function|func|fn|void|int|public|static)\s+[A-Za-z_]\w*\s*\("
+    r"|^\s*#include\s*<|\w\([^()\n]*\)\s*;|\b[a-z_]\w*\.[a-z_]\w*\([^()\n]*\)",
+    re.M,
+)
 # "step 3" in the eight languages, two numbered lines in a row, or a chain of equations.
 _STEP_WORD = re.compile(
     r"\b(?:step|paso|étape|etape|schritt|passo|шаг)\s*\d|第\s*\d+\s*步|ステップ\s*\d|手順\s*\d", re.I

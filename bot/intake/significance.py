@@ -69,9 +69,9 @@ SHORT_WORDS = 6  # or this few words
 # note is about, not what to keep: this many words at most, where two Chinese or Japanese characters
 # count as one word and letters alone (units, variables) count as none.
 TERSE_WORDS = 4
-# A sentence of this many words that states a fact ("The Volga flows into the Caspian Sea.") is knowledge
+# A sentence of this many words that states a fact ("Der Rhein fließt in die Nordsee.") is knowledge
 # of some kind even when no word list knows its field.
-FACT_WORDS = 6
+FACT_WORDS = 5
 # A name in the middle of a sentence: a capital after a lower-case word (Latin or Cyrillic script). German
 # capitalizes every noun, so a name alone never makes a note durable; it only keeps a fact from being dropped.
 _NAME = re.compile(r"(?<=[a-zà-ÿа-яё,] )[A-ZÀ-ÞА-ЯЁ][a-zà-ÿа-яё]+")
@@ -314,6 +314,6 @@ def _statement(reading: Reading) -> tuple[Significance, str]:
 
 def _fact(reading: Reading) -> bool:
     """A third-person statement with a name or a number, not about the learner's day, plans or pastimes:
-    knowledge the word lists cannot place ("Волга впадает в Каспийское море."), worth one question."""
+    knowledge the word lists cannot place ("Der Rhein fließt in die Nordsee."), worth one question."""
     everyday = reading.small_talk or reading.off_topic or reading.logistics or reading.first_person
     return reading.factual and not (everyday or reading.question_only)

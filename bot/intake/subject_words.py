@@ -551,53 +551,59 @@ TERMS: Mapping[str, Lexicon] = {
     },
     "economics": {
         "en": phrases(
-            "taxes, taxation, supply, demand, demand curve, supply curve, price level, consumer*, producer*, "
-            "goods and services, scarcity, equilibrium price, marginal cost, marginal utility, tariff*, "
-            "unemployment, purchasing power, exchange rate*, trade deficit, budget deficit, central bank, "
-            "revenue, investment*, labour market, labor market, economic*, supply chain*, supply and demand, "
-            "inflation, gdp, elasticity, opportunity cost, monopol*, interest rate*, fiscal, monetary, "
-            "recession"
+            "consumption, credit, deflation, exports, imports, taxes, taxation, supply, demand, "
+            "demand curve, supply curve, price level, consumer*, producer*, goods and services, scarcity, "
+            "equilibrium price, marginal cost, marginal utility, tariff*, unemployment, purchasing power, "
+            "exchange rate*, trade deficit, budget deficit, central bank, revenue, investment*, "
+            "labour market, labor market, economic*, supply chain*, supply and demand, inflation, gdp, "
+            "elasticity, opportunity cost, monopol*, interest rate*, fiscal, monetary, recession"
         ),
         "es": phrases(
-            "oferta, demanda, curva de, nivel de precios, consumidor*, productor*, bienes y servicios, "
-            "escasez, precio de equilibrio, coste marginal, costo marginal, impuesto*, arancel*, desempleo, "
-            "poder adquisitivo, tipo de cambio, banco central, inversion*, economic*, oferta y demanda, "
-            "inflacion, pib, elasticidad, costo de oportunidad, monopolio*"
+            "tasa* de interes, tipo* de interes, politica fiscal, politica monetaria, recesion, consumo, "
+            "credito*, deflacion, oferta, demanda, curva de, nivel de precios, consumidor*, productor*, "
+            "bienes y servicios, escasez, precio de equilibrio, coste marginal, costo marginal, impuesto*, "
+            "arancel*, desempleo, poder adquisitivo, tipo de cambio, banco central, inversion*, economic*, "
+            "oferta y demanda, inflacion, pib, elasticidad, costo de oportunidad, monopolio*"
         ),
         "fr": phrases(
-            "offre, demande, courbe d'offre, courbe de demande, niveau des prix, consommateur*, producteur*, "
-            "biens et services, rarete, prix d'equilibre, cout marginal, impot*, taxe*, chomage, "
-            "pouvoir d'achat, taux de change, banque centrale, investissement*, economique*, "
+            "taux d'interet, politique budgetaire, politique monetaire, recession, consommation, credit*, "
+            "deflation, offre, demande, courbe d'offre, courbe de demande, niveau des prix, consommateur*, "
+            "producteur*, biens et services, rarete, prix d'equilibre, cout marginal, impot*, taxe*, "
+            "chomage, pouvoir d'achat, taux de change, banque centrale, investissement*, economique*, "
             "offre et demande, inflation, pib, elasticite, cout d'opportunite, monopole*"
         ),
         "de": phrases(
-            "steuern, besteuerung, angebot, nachfrage, nachfragekurve, angebotskurve, preisniveau, "
-            "verbraucher*, konsument*, produzent*, guter, knappheit, gleichgewichtspreis, grenzkosten, "
-            "steuer*, zoll, zolle, arbeitslosigkeit, kaufkraft, wechselkurs*, zentralbank, investition*, "
-            "wirtschaftlich*, volkswirtschaft*, angebot und nachfrage, inflation, bip, elastizitat, "
-            "opportunitatskosten, monopol*"
+            "zinssatz, zinsen, fiskalpolitik, geldpolitik, rezession, konsum, kredit*, deflation, steuern, "
+            "besteuerung, angebot, nachfrage, nachfragekurve, angebotskurve, preisniveau, verbraucher*, "
+            "konsument*, produzent*, guter, knappheit, gleichgewichtspreis, grenzkosten, steuer*, zoll, "
+            "zolle, arbeitslosigkeit, kaufkraft, wechselkurs*, zentralbank, investition*, wirtschaftlich*, "
+            "volkswirtschaft*, angebot und nachfrage, inflation, bip, elastizitat, opportunitatskosten, "
+            "monopol*"
         ),
         "pt": phrases(
+            "taxa* de juros, politica fiscal, politica monetaria, recessao, consumo, credito*, deflacao, "
             "oferta, demanda, procura, curva de, nivel de precos, consumidor*, produtor*, bens e servicos, "
             "escassez, preco de equilibrio, custo marginal, imposto*, tarifa*, desemprego, poder de compra, "
             "taxa de cambio, banco central, investimento*, economic*, oferta e demanda, inflacao, pib, "
             "elasticidade, custo de oportunidade, monopolio*"
         ),
         "zh": phrases(
-            "供给, 需求, 需求量, 供给量, 物价, 消费者, 生产者, 稀缺, 均衡价格, 边际成本, 税收, 关税, 失业, "
-            "购买力, 汇率, 央行, 利润, 投资, 经济, gdp, 通胀, 供求, 需求曲线, 通货膨胀, 国内生产总值, "
-            "机会成本, 垄断"
+            "利率, 财政政策, 货币政策, 经济衰退, 消费, 信贷, 通货紧缩, 供给, 需求, 需求量, 供给量, 物价, "
+            "消费者, 生产者, 稀缺, 均衡价格, 边际成本, 税收, 关税, 失业, 购买力, 汇率, 央行, 利润, 投资, "
+            "经济, gdp, 通胀, 供求, 需求曲线, 通货膨胀, 国内生产总值, 机会成本, 垄断"
         ),
         "ja": phrases(
-            "需要, 供給, 需要曲線, 供給曲線, 物価, 消費者, 生産者, 希少性, 均衡価格, 限界費用, 税金, 関税, "
-            "失業, 購買力, 為替, 中央銀行, 投資, 経済, gdp, インフレーション, 需要と供給, インフレ, "
-            "国内総生産, 機会費用, 独占"
+            "金利, 財政政策, 金融政策, 景気後退, 不況, 消費, 信用, デフレ, 円高, 円安, 輸出, 輸入, 需要, "
+            "供給, 需要曲線, 供給曲線, 物価, 消費者, 生産者, 希少性, 均衡価格, 限界費用, 税金, 関税, 失業, "
+            "購買力, 為替, 中央銀行, 投資, 経済, gdp, インフレーション, 需要と供給, インフレ, 国内総生産, "
+            "機会費用, 独占"
         ),
         "ru": phrases(
-            "спрос, предложени*, кривая спроса, уровень цен, потребител*, производител*, равновесн* цен*, "
-            "предельн* издержк*, налог*, пошлин*, безработиц*, покупательн* способност*, валютн* курс*, "
-            "центральн* банк*, инвестици*, экономическ*, спрос* и предложени*, инфляци*, ввп, эластичност*, "
-            "альтернативн* издержк*, монопол*"
+            "процентн* ставк*, фискальн* политик*, денежно-кредитн* политик*, рецесси*, потреблени*, "
+            "кредит*, дефляци*, спрос, предложени*, кривая спроса, уровень цен, потребител*, производител*, "
+            "равновесн* цен*, предельн* издержк*, налог*, пошлин*, безработиц*, покупательн* способност*, "
+            "валютн* курс*, центральн* банк*, инвестици*, экономическ*, спрос* и предложени*, инфляци*, ввп, "
+            "эластичност*, альтернативн* издержк*, монопол*"
         ),
     },
     "music": {

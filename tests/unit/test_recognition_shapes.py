@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bot.intake.agent import LearnerInput, Recognition, Significance
+from bot.intake.content_signals import Signal, content_signals
 from bot.intake.rule_agent import RuleAgent
 
 SUBJECTS = ("mathematics", "biology")
@@ -136,3 +137,23 @@ def test_a_shopping_question_that_names_a_price_is_still_incidental() -> None:
     assert recognize("What is the price of the new phone?", ("economics",)).significance is (
         Significance.INCIDENTAL
     )
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "def area(r): return 3.14 * r * r gives the area of a circle",
+        "In C, int main(void) is where the program starts",
+        'printf("%d", x); prints an integer',
+        "console.log(items.length) shows how many items the list has",
+    ],
+)
+def test_code_pasted_as_prose_is_code(note: str) -> None:
+    assert Signal.CODE in content_signals(note)
+
+
+@pytest.mark.parametrize(
+    "note", ["I paid 3.50 at the store.", "Mr. Smith (the teacher) said hi", "f(x) = 2x"]
+)
+def test_prices_names_and_formulas_are_not_code(note: str) -> None:
+    assert Signal.CODE not in content_signals(note)
