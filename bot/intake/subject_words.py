@@ -218,13 +218,14 @@ TERMS: Mapping[str, Lexicon] = {
     },
     "chemistry": {
         "en": phrases(
-            "chemical element*, chemical equilibrium, equilibrium, le chatelier, reactivity series, "
-            "reactivity, metal*, ph, neutralization, precipitate*, exothermic, endothermic, combustion, "
-            "electrolysis, alkane*, organic chemistry, densest, density, hexagonal structure, boiling point, "
-            "melting point, evaporat*, condens*, atom*, molecul*, electron*, proton*, neutron*, ion, ions, "
-            "ionic, covalent, chemical bond*, chemical reaction*, reactant*, mole, moles, molar*, oxid*, "
-            "oxygen, hydrogen, carbon, acid*, alkali*, periodic table, chemical compound*, isotope*, "
-            "valence, catalyst*, solvent*, solute, titration, stoichiometr*"
+            "cation*, anion*, chemical element*, chemical equilibrium, equilibrium, le chatelier, "
+            "reactivity series, reactivity, metal*, ph, neutralization, precipitate*, exothermic, "
+            "endothermic, combustion, electrolysis, alkane*, organic chemistry, densest, density, "
+            "hexagonal structure, boiling point, melting point, evaporat*, condens*, atom*, molecul*, "
+            "electron*, proton*, neutron*, ion, ions, ionic, covalent, chemical bond*, chemical reaction*, "
+            "reactant*, mole, moles, molar*, oxid*, oxygen, hydrogen, carbon, acid*, alkali*, "
+            "periodic table, chemical compound*, isotope*, valence, catalyst*, solvent*, solute, titration, "
+            "stoichiometr*"
         ),
         "es": phrases(
             "equilibrio quimico, le chatelier, reactividad, metal*, ph, neutralizacion, precipitado*, "
@@ -269,9 +270,9 @@ TERMS: Mapping[str, Lexicon] = {
             "溶媒, 溶質, 滴定"
         ),
         "ru": phrases(
-            "химическ* равновеси*, ле шателье, активност* металл*, металл*, нейтрализаци*, раствор*, "
-            "горени*, электролиз*, химическ*, атом*, молекул*, электрон*, протон*, нейтрон*, ион, ионы, "
-            "ионн*, ковалентн*, химическ* связ*, химическ* реакци*, реакци*, моль, молярн*, окисл*, "
+            "катион*, анион*, химическ* равновеси*, ле шателье, активност* металл*, металл*, нейтрализаци*, "
+            "раствор*, горени*, электролиз*, химическ*, атом*, молекул*, электрон*, протон*, нейтрон*, ион, "
+            "ионы, ионн*, ковалентн*, химическ* связ*, химическ* реакци*, реакци*, моль, молярн*, окисл*, "
             "кислород*, водород*, углерод*, кислот*, щелоч*, менделеев*, изотоп*, валентност*, катализатор*, "
             "растворител*, титровани*"
         ),
