@@ -201,3 +201,33 @@ def test_the_worker_delivers_fresh_questions_from_the_linked_gap_and_commits_the
     body = issue["body"]
     assert "success condition (generated" not in body and "12 cm" not in body and "16 cm" not in body
     assert len(bot_commits(remote)) == 1
+
+
+def test_a_refused_push_opens_one_issue_with_the_pending_writeback_and_claims_no_delivery(
+    tmp_path: Path, redis_url: str, remote: Path, forge: FakeGitHubComments
+) -> None:
+    """Scenario 11, no write access, on a scheduled run: the remote refuses the push as a protected branch
+    does. The learner still hears of it, in one issue showing the exact pending writeback, and nothing
+    claims a commit, a push or a delivery."""
+    path, content, question = planned_review(date(2026, 11, 27))
+    add_to_remote(tmp_path, remote, path, content)
+    head = git(remote, "rev-parse", "main")
+    hook = remote / "hooks" / "pre-receive"
+    hook.write_text("#!/bin/sh\necho 'branch is protected' >&2\nexit 1\n")
+    hook.chmod(0o755)
+    worker = runtime(tmp_path, redis_url)
+
+    result = deliver(worker, remote)
+
+    assert (result.outcome, result.skipped, result.issue_number) == ("requires-approval", True, 100)
+    assert git(remote, "rev-parse", "main") == head and bot_commits(remote) == []
+    (issue,) = forge.issues
+    body = issue["body"]
+    assert "the forge refused my push to `main`" in body and "nothing was committed or pushed" in body
+    assert f"<code>{path}</code> (write)</summary>" in body, "every file it would write"
+    assert "**Git persistence:** none" in body and "committed `" not in body
+    assert question in body and SUCCESS not in body, "the question shown, its answer key folded away"
+    assert read_header(git(remote, "show", f"main:{path}"))["Status"] == "planned", "not delivered"
+
+    again = deliver(worker, remote)
+    assert again.reason == "this occurrence already ran" and len(forge.issues) == 1

@@ -15,6 +15,10 @@ Order and idempotency, and why:
   changed the base; the protocol says a scheduled run then stops and reports the conflict. It does
   not rebase or retry: the occurrence finishes with outcome ``conflict`` (in the log and the claim's
   evidence), and the still-undelivered items go out with a later occurrence.
+* A push the forge refuses (read-only access, a protected branch) leaves nothing in the repository, so
+  no delivery issue is opened; the learner gets one issue with the exact pending writeback instead
+  (:func:`workers.push_refusal.pending_issue_after_refusal`), and the occurrence finishes as
+  ``requires-approval``. The review records stay undelivered, so a later occurrence sends them.
 * A skip (nothing due, quiet hours, no push authorization) keeps the claim, with the reason as the
   run's evidence in Redis: the repository and the forge are untouched, and the items still due go
   out with the next occurrence. The dispatcher never starts a run inside quiet hours, so a quiet
@@ -41,6 +45,7 @@ from bot.review.due_review import plan_due_review
 from workers.celery_app import SCHEDULE_QUEUE
 from workers.executor import ALREADY_APPLIED, CONFLICT, Job, OnConflict, execute
 from workers.git_workspace import Mirror
+from workers.push_refusal import pending_issue_after_refusal
 from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
 from workers.scheduling.claims import label_claim_key, run_once
@@ -111,9 +116,12 @@ def _deliver(
     before_push: Callable[[], None] | None,
 ) -> DueReviewResult:
     delivered: tuple[str, ...] = ()
+    planned: Plan | None = None
+    branch = target.repo.default_branch
 
     def planner(mirror: Mirror) -> Plan:
-        nonlocal delivered
+        nonlocal delivered, planned, branch
+        branch = mirror.branch
         text = mirror.read_text(CONFIG_PATH)
         if text is None:
             return _skip(f"no {CONFIG_PATH}: setup is not finished")
@@ -128,6 +136,7 @@ def _deliver(
             mirror, config, local_now, occurrence=label, agent=runtime.agent, model_agent=runtime.model_agent
         )
         delivered = tuple(item.record_id for item in due.items)
+        planned = due.plan
         return due.plan
 
     job = Job(target=target, client=runtime.client_for(target), key=label)
@@ -135,6 +144,8 @@ def _deliver(
     if done.outcome == CONFLICT:
         log.warning("due_review.conflict", repo=target.repo.slug, occurrence=label)
         return DueReviewResult(occurrence=label, outcome=CONFLICT, reason=done.reason)
+    if done.outcome == Outcome.REQUIRES_APPROVAL.value and planned is not None:
+        return _tell_refusal(job, planned, branch, label, done.reason)
     if done.outcome not in (Outcome.COMMITTED.value, ALREADY_APPLIED):
         return DueReviewResult(occurrence=label, reason=done.reason)
     result = DueReviewResult(
@@ -149,6 +160,17 @@ def _deliver(
         return replace(result, reason="committed, but the issue text is no longer known; not delivered")
     issue = done.issue
     return replace(result, issue_number=issue.number, issue_url=issue.url, reason=issue.reason)
+
+
+def _tell_refusal(job: Job, plan: Plan, branch: str, label: str, reason: str) -> DueReviewResult:
+    """Open the issue that shows the refused delivery's pending writeback; the run delivered nothing."""
+    result = DueReviewResult(occurrence=label, outcome=Outcome.REQUIRES_APPROVAL.value, reason=reason)
+    issue = pending_issue_after_refusal(plan, branch)
+    if issue is None:
+        return result
+    opened = job.client.open_issue(job.target.repo, issue.title, issue.body())
+    log.warning("due_review.push_refused", repo=job.target.repo.slug, occurrence=label, issue=opened.number)
+    return replace(result, issue_number=opened.number, issue_url=opened.url)
 
 
 def _skip(reason: str) -> Plan:
