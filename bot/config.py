@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, Literal
 
 import yaml
@@ -19,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from bot.errors import ConfigError
 
 CONFIG_PATH = "gitlearnos.yml"
+CONFIG_CACHE = 64  # distinct configuration texts kept parsed (one per learner repository seen lately)
 
 _TIME = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 _QUIET = re.compile(r"^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$")
@@ -166,8 +168,14 @@ class ParsedConfig(BaseModel):
     unknown_keys: tuple[str, ...] = ()
 
 
+@lru_cache(maxsize=CONFIG_CACHE)
 def parse_config(text: str) -> ParsedConfig:
-    """Parse ``gitlearnos.yml`` text; raise :class:`ConfigError` naming the first bad key."""
+    """Parse ``gitlearnos.yml`` text; raise :class:`ConfigError` naming the first bad key.
+
+    Memoized on the text: one note asks for the configuration several times, and a worker sees the
+    same few files over and over. The result depends on the text alone and is a frozen model, so a
+    cached parse is the parse; an invalid text raises afresh each time (exceptions are not cached).
+    """
     try:
         raw = yaml.safe_load(text) if text.strip() else {}
     except yaml.YAMLError as exc:

@@ -17,8 +17,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 HEADING_BREAK = "\n## "
+# Record texts whose parse is kept (per kind of parse): a long history of one learner, with room to spare.
+PARSE_CACHE = 16_384
 HEADER_LINE = re.compile(r"^(?P<key>[A-Z][A-Za-z ()/,-]*?):[ \t]*(?P<value>.*?)\s*$", re.M)
 TITLE_LINE = re.compile(r"^#\s+(?P<title>.+?)\s*$", re.M)
 BULLET_FIELD = re.compile(r"^- (?P<key>[A-Za-z ()/,-]+?):[ \t]*(?P<value>.*?)[ \t]*$", re.M)
@@ -82,13 +85,24 @@ def bullets(pairs: Mapping[str, str]) -> str:
 
 
 def read_header(text: str) -> dict[str, str]:
-    """The ``Key: value`` lines of a record's header block (before the first ``##``), and its title."""
+    """The ``Key: value`` lines of a record's header block (before the first ``##``), and its title.
+
+    A fresh dict each call (callers may change theirs), copied from a parse memoized on the text.
+    """
+    return dict(_header_items(text))
+
+
+@lru_cache(maxsize=PARSE_CACHE)
+def _header_items(text: str) -> tuple[tuple[str, str], ...]:
+    """:func:`read_header`'s pairs, in order. Memoized because every note reads the header of every
+    record, and a learner's history only grows: the parse is a pure function of the immutable text,
+    so caching it changes no result, and the bound keeps a worker's memory flat."""
     head = text.split(HEADING_BREAK, 1)[0]
     values = {m.group("key"): m.group("value").strip("` ") for m in HEADER_LINE.finditer(head)}
     title = TITLE_LINE.search(head)
     if title:
         values["Title"] = title.group("title")
-    return values
+    return tuple(values.items())
 
 
 def id_list(value: str) -> tuple[str, ...]:

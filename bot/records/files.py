@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
 from bot.intake.agent import JUDGED_BY_RULES, Channel
-from bot.records.codec import bullets, read_header, render, section, section_fields, set_header
+from bot.records.codec import PARSE_CACHE, bullets, read_header, render, section, section_fields, set_header
 from bot.records.schemas import EVENT
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line
@@ -38,9 +39,16 @@ def records(snapshot: RepoSnapshot, kind: str) -> list[Record]:
     for path in snapshot.list_files("subjects"):
         parts = path.split("/")
         if len(parts) >= 4 and parts[2] == kind and path.endswith(".md"):
-            text = snapshot.read_text(path) or ""
-            found.append(Record(path=path, subject=parts[1], header=read_header(text), text=text))
+            found.append(_record(path, snapshot.read_text(path) or ""))
     return found
+
+
+@lru_cache(maxsize=PARSE_CACHE)
+def _record(path: str, text: str) -> Record:
+    """One record parsed, memoized on its path and text: each note reads every record several times
+    and the history only grows, so parsing once per process keeps a note's cost flat. The parse is a
+    pure function of the two strings; callers share the result and only read its header."""
+    return Record(path=path, subject=path.split("/")[1], header=read_header(text), text=text)
 
 
 def subject_folder(subject: str) -> str:
@@ -129,8 +137,13 @@ def goal_statement(text: str) -> str:
     return next((line for line in lines if line), "")
 
 
+@lru_cache(maxsize=PARSE_CACHE)
 def read_note(text: str) -> str:
-    """The learner's note as preserved in an event record (the quoted block)."""
+    """The learner's note as preserved in an event record (the quoted block).
+
+    Memoized on the record's text (pure, immutable input): deduplication reads the note of every
+    current record for each new note.
+    """
     body = section(text, "Learner-provided event")
     return "\n".join(line[1:].strip() for line in body.splitlines() if line.startswith(">"))
 

@@ -27,6 +27,7 @@ import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
+from functools import lru_cache
 
 
 class Sameness(StrEnum):
@@ -54,6 +55,7 @@ REPEAT_SWAP_SHARE = (
     0.34  # …and trades at most this share of its words for others (a rewording, not a new fact)
 )
 REPEAT_NEW_WORDS = 2  # (or this many: "so" and "then" make no new fact)
+FEATURES_CACHE = 16_384  # notes whose features are kept: a long history of one learner, with room to spare
 
 
 def _plain(text: str) -> str:
@@ -245,8 +247,14 @@ def _outcome(tokens: set[str], folded: str) -> str:
     return {(True, True): "mixed", (True, False): "right", (False, True): "wrong"}.get((right, wrong), "")
 
 
+@lru_cache(maxsize=FEATURES_CACHE)
 def features(text: str) -> Features:
-    """The comparison features of one note; its ``Source:`` lines are kept apart from what it states."""
+    """The comparison features of one note; its ``Source:`` lines are kept apart from what it states.
+
+    Memoized on the text: a new note is compared with every current record, so without it each
+    note would re-read every earlier note. The features are a pure function of the text and
+    immutable, so a cached value is the value; the bound keeps memory flat.
+    """
     nfkc = unicodedata.normalize("NFKC", text)
     sources = frozenset(
         m.group("source").casefold() for m in _SOURCE_LINE.finditer(nfkc) if m.group("source")
