@@ -11,6 +11,8 @@ task (the review depends on the event recorded from that issue). One commit then
 * evaluates each answered question against its own key by meaning (:mod:`bot.review.answer_check`),
   says how each was judged, leaves "cannot tell" and keyless questions not assessed, keeps the learner's
   judgment, and names a failure class only from their explicit words;
+* adds one "Learner evidence" row to the model a transfer task was planned from (its ``Grounded in``),
+  linking the answer; the model holds no mastery, so the row states the gap's, gates and all;
 * updates the linked gap's mastery by :mod:`bot.review.mastery` (no gap linked: no mastery changes) and sets
   the next check by :mod:`bot.review.spacing` only when the attempt was evaluated, resuming the gap's FSRS
   memory so intervals grow with repeated success;
@@ -42,7 +44,7 @@ from bot.receipt import commit_receipt
 from bot.records.codec import read_header, section
 from bot.records.files import Record, goal_path, records
 from bot.review.answer_keys import answer_keys, success_conditions
-from bot.review.answer_record import Assessment, write_gap, write_review
+from bot.review.answer_record import Assessment, write_gap, write_model, write_review
 from bot.review.attempt import (
     NOT_EVALUATED,
     VERDICT_RESULT,
@@ -53,7 +55,7 @@ from bot.review.attempt import (
     judged,
     read_support,
 )
-from bot.review.evidence import linked_gap, record_questions
+from bot.review.evidence import linked_gap, linked_model, record_questions
 from bot.review.mastery import AttemptEvidence, Mastery, decide_mastery
 from bot.review.next_check import FollowUp, plan_next_check, questions_field
 from bot.review.question import ANSWER_HEADING, asks_for_question
@@ -374,6 +376,10 @@ def plan_answer(
             assert gap is not None
             writes[gap.path] = write_gap(
                 writes.get(gap.path, gap.text), assessment, day=day, subject=gap.subject
+            )
+        if (model := linked_model(target.record, snapshot)) is not None:
+            writes[model.path] = write_model(
+                writes.get(model.path, model.text), assessment, day=day, subject=model.subject
             )
         assessments.append(assessment)
     next_action = f"next check of `{assessments[0].review_id}`: {assessments[0].next_check()}"

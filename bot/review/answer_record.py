@@ -198,6 +198,23 @@ def write_review(
     )
 
 
+def write_model(text: str, assessment: Assessment, *, day: date, subject: str) -> str:
+    """The model with one "Learner evidence" row linking the answered transfer task.
+
+    The row records the attempt and nothing more: a model holds no mastery of its own, so the note states
+    the linked gap's state as :mod:`bot.review.mastery` set it (or that none moved) and never claims more.
+    """
+    relative = assessment.review_path.removeprefix(f"subjects/{subject}/")
+    support = assessment.support
+    note = f"independent: `{support.independence.value}`; support: {support.describe()}; "
+    note += assessment.mastery_line()
+    row = (
+        f"| {day.isoformat()} | `{assessment.evaluation.result.value}` "
+        f"| [{assessment.review_id}](../{relative}) | {note.replace('|', '/')} |"
+    )
+    return add_table_row(text, "Learner evidence", row)
+
+
 def write_gap(text: str, assessment: Assessment, *, day: date, subject: str) -> str:
     """The gap with its new mastery, one evidence row linking the review, the next check and its FSRS state.
 

@@ -64,6 +64,15 @@ def linked_gap(record: Record, snapshot: RepoSnapshot) -> Record | None:
     return None
 
 
+def linked_model(record: Record, snapshot: RepoSnapshot) -> Record | None:
+    """The model record the review is ``Grounded in`` (a model's transfer task), if it exists."""
+    grounds = record.header.get("Grounded in", "")
+    for model in records(snapshot, "models"):
+        if model.subject == record.subject and f"../models/{model.path.rsplit('/', 1)[-1]})" in grounds:
+            return model
+    return None
+
+
 def _observations(gap: Record) -> tuple[str, ...]:
     """The gap's observed problems: its evidence table's observation cells, then its stated problem.
 
