@@ -124,6 +124,22 @@ def retired_teaching(checks: CheckRecorder, before: RepoState, after: RepoState,
     )
 
 
+def handoff_line(gap: str) -> str:
+    """The gap's ``- Date or next handoff:`` line: the handoff it waits on, with that handoff's status."""
+    return next((line for line in gap.splitlines() if line.startswith("- Date or next handoff:")), "")
+
+
+def gap_reconciled(checks: CheckRecorder, main: RepoState) -> None:
+    """After the merge the gap on the default branch says its handoff is ``reconciled``, as the pack does:
+    a gap still "awaiting feedback" there would send the learner back to a review that is over."""
+    line = handoff_line(main.files.get(GAP_PATH, ""))
+    checks.expect(
+        "after the merge the gap's handoff status on the default branch reads reconciled",
+        "(`reconciled`)" in line and "/handoffs/" in line,
+        f"the gap's handoff line: {line!r}",
+    )
+
+
 def _merged(checks: CheckRecorder, before: RepoState, main: RepoState, reply: str) -> None:
     packs = [p for p in main.files if "/handoffs/" in p]
     pack = main.files.get(packs[0], "") if packs else ""
@@ -136,6 +152,7 @@ def _merged(checks: CheckRecorder, before: RepoState, main: RepoState, reply: st
         f"pack Status: {header_value(pack, 'Status')!r}; old action still planned in {planned}; new "
         f"teaching records: {added}; reply: {reply[:120]!r}",
     )
+    gap_reconciled(checks, main)
     checks.expect(
         "after the merge the attempt is still byte-identical",
         main.files.get(ATTEMPT_PATH) == ATTEMPT,

@@ -19,6 +19,7 @@ from evals.harness.forge_run import ForgeRun
 from evals.harness.learner_checks import header_value, new_records, plain
 from evals.scenarios.handoff_files import ATTEMPT, ATTEMPT_PATH, GAP_PATH, TEACHER
 from evals.scenarios.handoff_flow import HandoffRun, request_handoff
+from evals.scenarios.s03_teacher_feedback import gap_reconciled
 
 NUMBER = "10"
 TITLE = "GitHub teaching collaboration"
@@ -131,6 +132,7 @@ def _feedback_checks(checks: CheckRecorder, handoff: HandoffRun) -> None:
         and main.files.get(ATTEMPT_PATH) == ATTEMPT,
         f"pack Status: {header_value(main.files[packs[0]], 'Status') if packs else 'missing'!r}",
     )
+    gap_reconciled(checks, main)
     checks.expect(
         "the learner repository stays private",
         handoff.repository()["private"] is True,

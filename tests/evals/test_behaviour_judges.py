@@ -132,8 +132,18 @@ def test_03_after_merge_the_old_plan_on_the_dashboard_fails() -> None:
     ):
         checks = CheckRecorder()
         s03._merged(checks, before, state({**reconciled, "dashboard.md": dashboard}), "merged")
-        (check, _attempt) = checks.results
+        (check, _gap, _attempt) = checks.results
         assert check.status is expected, dashboard
+
+
+def test_03_after_merge_a_gap_still_awaiting_feedback_fails() -> None:
+    pack_link = "[handoff-similarity](../handoffs/handoff-similarity.md)"
+    for status, expected in (("reconciled", CheckStatus.PASS), ("awaiting-feedback", CheckStatus.FAIL)):
+        gap = GAP.replace("- Date or next handoff:\n", f"- Date or next handoff: {pack_link} (`{status}`)\n")
+        checks = CheckRecorder()
+        s03.gap_reconciled(checks, state({GAP_PATH: gap}))
+        (check,) = checks.results
+        assert check.status is expected, status
 
 
 # --- 08: one short question, chosen from the plea --------------------------------------------------------
