@@ -14,6 +14,7 @@ import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 import respx
@@ -66,8 +67,8 @@ class Reconciled:
 
 
 def _pull_request_event(
-    kind: EventKind, pull: dict, *, login: str, delivery: str, **extra: object
-) -> InboundEvent:  # type: ignore[type-arg]
+    kind: EventKind, pull: dict[str, Any], *, login: str, delivery: str, **extra: object
+) -> InboundEvent:
     return build_event(
         dict(
             forge=REPO.forge,

@@ -77,8 +77,11 @@ def plan(event: InboundEvent, snapshot: MemorySnapshot | OverlaySnapshot) -> Pla
     return plan_event(event, snapshot, now=NOW, agent=RuleAgent())
 
 
-def request() -> Plan:
-    return plan(issue_event("Prepare this for my teacher. Question: why must the vertices match?"), repo())
+def request(snapshot: MemorySnapshot | None = None) -> Plan:
+    """The learner's handoff request, on ``snapshot`` (the default repository when none is given)."""
+    return plan(
+        issue_event("Prepare this for my teacher. Question: why must the vertices match?"), snapshot or repo()
+    )
 
 
 def after(snapshot: MemorySnapshot | OverlaySnapshot, result: Plan) -> OverlaySnapshot:
