@@ -180,9 +180,7 @@ def revise_gap(
         f"`{fate}`",
         f"the teacher's reading ({link})",
     )
-    row = (
-        "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
-    )  # a quoted "|" stays in its cell
+    row = "| " + " | ".join(one_line(cell, limit=400) for cell in cells) + " |"
     fields = {
         LEARNER_JUDGMENT: kept.group("value") if (kept := LEARNER_LINE.search(earlier_text)) else "",
         "Diagnosis status": f"`{TEACHER_SUPPORTED}`",
