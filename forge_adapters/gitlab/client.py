@@ -7,6 +7,11 @@ response hook turns a 429 into a :class:`ForgeError` carrying ``Retry-After``
 (or ``RateLimit-Reset``) before python-gitlab sees it. Transient 5xx are not
 retried here either (``retry_transient_errors=False``): the Celery task retries.
 
+Redirects are refused, not followed: ``requests`` drops only ``Authorization`` on a redirect to
+another host, and python-gitlab sends the token as ``PRIVATE-TOKEN``, which it would carry to
+wherever the ``Location`` points (and the answer from there would be read as GitLab's). The same
+response hook raises on a redirect, so the operator is told to configure the URL GitLab lives at.
+
 Issues and merge requests number their ``iid``\\ s separately, so issue 3 and
 merge request 3 can both exist. Comment calls therefore take
 ``is_pull_request``; without it, they fall back to the merge request only when
@@ -65,9 +70,19 @@ class _RateLimited(Exception):
         self.retry_after = retry_after
 
 
-def _stop_on_rate_limit(response: requests.Response, *_args: object, **_kwargs: object) -> None:
+class _Redirected(Exception):
+    """Raised inside ``requests`` on a redirect, before it follows it with the token."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__("GitLab redirect")
+        self.status = status
+
+
+def _stop_on_rate_limit_or_redirect(response: requests.Response, *_args: object, **_kwargs: object) -> None:
     if response.status_code == TOO_MANY_REQUESTS:
         raise _RateLimited(retry_after_seconds(response.headers, time.time()))
+    if response.is_redirect:
+        raise _Redirected(response.status_code)
 
 
 def to_forge_error(error: Exception, doing: str) -> ForgeError | None:
@@ -75,6 +90,12 @@ def to_forge_error(error: Exception, doing: str) -> ForgeError | None:
     if isinstance(error, _RateLimited):
         return ForgeError(
             f"GitLab rate limit while {doing}", status=TOO_MANY_REQUESTS, retry_after=error.retry_after
+        )
+    if isinstance(error, _Redirected):
+        return ForgeError(
+            f"GitLab answered a {error.status} redirect while {doing}; redirects are not followed"
+            " (the token would go along): set GITLEARNOS_GITLAB_URL to the URL GitLab serves its API at",
+            status=error.status,
         )
     if isinstance(error, GitlabError):
         detail = str(error.error_message)[:MESSAGE_LIMIT]
@@ -106,7 +127,7 @@ class GitLabClient(ForgeClient):
         self._gl = gitlab.Gitlab(
             self._url, private_token=token, timeout=timeout, retry_transient_errors=False
         )
-        self._gl.session.hooks["response"].append(_stop_on_rate_limit)
+        self._gl.session.hooks["response"].append(_stop_on_rate_limit_or_redirect)
 
     def __repr__(self) -> str:
         return f"GitLabClient(url={self._url!r}, token='***')"
