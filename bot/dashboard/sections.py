@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from functools import lru_cache
 
-from bot.records.codec import table_lines
+from bot.records.codec import PARSE_CACHE, read_header, table_lines
 from bot.records.files import Record, records
 from bot.records.knowledge import MASTERY_STATES
 from bot.snapshot import RepoSnapshot
@@ -51,12 +52,16 @@ def section(title: str, body: list[str]) -> list[str]:
     return [f"## {title}", "", *body, ""]
 
 
-def _input_marker(record: Record) -> str | None:
-    """The need-input marker an event states: its header ``Status`` or a marker line outside the quote."""
-    status = record.header.get("Status", "")
+@lru_cache(maxsize=PARSE_CACHE)
+def _input_marker(text: str) -> str | None:
+    """The need-input marker an event states: its header ``Status`` or a marker line outside the quote.
+
+    Memoized on the record's text (pure, immutable input): every dashboard rebuild reads every event.
+    """
+    status = read_header(text).get("Status", "")
     if status in INPUT_MARKERS:
         return status
-    body = record.text.split("\n## ", 1)[-1]
+    body = text.split("\n## ", 1)[-1]
     for line in body.splitlines():
         if line.startswith(">"):
             continue  # the learner's own words: quoting a marker does not set one
@@ -67,7 +72,7 @@ def _input_marker(record: Record) -> str | None:
 
 
 def inputs_section(snapshot: RepoSnapshot) -> list[str]:
-    flagged = [(r, m) for r in records(snapshot, "events") if (m := _input_marker(r)) is not None]
+    flagged = [(r, m) for r in records(snapshot, "events") if (m := _input_marker(r.text)) is not None]
     flagged.sort(key=lambda item: (item[0].header.get("Date", ""), item[0].path))
     rows = [
         f"| {_stated(r.header.get('Date', ''))} | {one_line(r.header.get('Title', ''), limit=60) or r.label} "

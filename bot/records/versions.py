@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.records.codec import read_header, set_header, set_section_field
-from bot.records.files import read_note, records
+from bot.records.files import Record, read_note, records
 from bot.records.sameness import Judgement, Sameness, judge
 from bot.snapshot import RepoSnapshot
 
@@ -64,24 +64,39 @@ def source_versions(header: dict[str, str]) -> frozenset[str]:
     return frozenset(_HASH.findall(f"{header.get(CONTENT_HASH, '')} {header.get(SOURCE_VERSIONS, '')}"))
 
 
-def current_events(snapshot: RepoSnapshot, subject: str | None = None) -> Iterator[Current]:
-    """The event records (of ``subject``, else of every subject) that no record supersedes, in path order."""
+def _current_records(snapshot: RepoSnapshot, subject: str | None) -> Iterator[Record]:
     for record in records(snapshot, "events"):
         if (subject is None or record.subject == subject) and not is_superseded(record.header):
-            yield Current(record_id=record.header.get("ID", record.path), path=record.path, text=record.text)
+            yield record
+
+
+def _current(record: Record) -> Current:
+    return Current(record_id=record.header.get("ID", record.path), path=record.path, text=record.text)
+
+
+def current_events(snapshot: RepoSnapshot, subject: str | None = None) -> Iterator[Current]:
+    """The event records (of ``subject``, else of every subject) that no record supersedes, in path order."""
+    return map(_current, _current_records(snapshot, subject))
+
+
+def _holds_version(header: dict[str, str], digest: str) -> bool:
+    """Whether the record stands for source version ``digest``; the substring test skips the parse for
+    nearly every record (a listed hash is a substring of the header value it is read from)."""
+    listed = f"{header.get(CONTENT_HASH, '')} {header.get(SOURCE_VERSIONS, '')}"
+    return digest in listed and digest in source_versions(header)
 
 
 def match_earlier(snapshot: RepoSnapshot, subject: str, note: str, digest: str) -> Earlier:
     """The record holding ``note`` (this source version, a reworded repeat), else those on its topic."""
     related = []
-    for record in current_events(snapshot, subject):
-        if digest in source_versions(record.header):
-            return Earlier(duplicate=record)
-        verdict = judge(note, record.note).verdict
+    for record in _current_records(snapshot, subject):
+        if _holds_version(record.header, digest):
+            return Earlier(duplicate=_current(record))
+        verdict = judge(note, read_note(record.text)).verdict
         if verdict is Sameness.SAME:
-            return Earlier(duplicate=record)
+            return Earlier(duplicate=_current(record))
         if verdict is Sameness.RELATED:
-            related.append(record.record_id)
+            related.append(record.header.get("ID", record.path))
     return Earlier(related=tuple(related))
 
 
