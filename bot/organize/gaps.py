@@ -133,8 +133,10 @@ def _row(day: date, channel: str, report: str, event_id: str, event_path: str) -
 
 def extend_gap(text: str, *, day: date, row: str, event_id: str) -> str:
     """An existing gap with one more observation: its evidence row, the event it depends on, the count."""
-    depends = read_header(text).get("Depends on (event IDs)", "")
-    text = set_header(text, "Depends on (event IDs)", f"{depends}, `{event_id}`".lstrip(", "))
+    # read_header strips the line's outer backticks, so each ID is quoted again, not the new one only.
+    ids = [i.strip("` ") for i in read_header(text).get("Depends on (event IDs)", "").split(",")]
+    depends = ", ".join(f"`{i}`" for i in dict.fromkeys([*ids, event_id]) if i)
+    text = set_header(text, "Depends on (event IDs)", depends)
     text = set_header(text, "Updated", day.isoformat())
     pattern = section_fields(section(text, PATTERN))
     count = re.match(r"\d+", pattern.get("Linked observation count", ""))
