@@ -146,6 +146,7 @@ def plan_probe_answer(
     gap_note = f"; gap {diagnosis.gap} marked falsified, kept" if gap_files and update.falsified else gap_note
     receipt = commit_receipt(
         config,
+        snapshot=snapshot,
         subject=record.subject,
         organized=f"probe answer recorded in `{event_id}`: lifecycle `{diagnosis.state}` → `{after.state}`"
         + gap_note,

@@ -1,7 +1,7 @@
 """Every operation's receipt reads readiness from the repository it planned on (issue 19).
 
 After a verified RAG ingest, the receipts of undo, a due review, an answer to it, a handoff request and a
-teacher's feedback on it each say knowledge-ready, as the note's receipt does; before, they were built
+teacher's feedback on it, and an answer to a diagnostic probe each say knowledge-ready, as the note's receipt does; before, they were built
 without the repository and said its RAG receipts were not read.
 """
 
@@ -79,3 +79,16 @@ def test_an_answers_receipt_says_knowledge_ready() -> None:
     files = {path: snapshot.read_text(path) or "" for path in snapshot.list_files("subjects")}
     ingested = learner_repo(**files, **ingested_files())
     assert setup_status(answer(ingested, issue_body)).startswith(KNOWLEDGE_READY)
+
+
+def test_a_probe_answers_receipt_says_knowledge_ready() -> None:
+    """The learner's answer to a diagnostic probe is receipted like a note, from the same repository."""
+    complaint = "I cannot do this quadratic. I do not know how to find the maximum of `y = -2x^2 + 4x + 1`."
+    opened = plan_event(issue_event(complaint, title="Quadratic maximum"), learner_repo(**ingested_files()),
+                        now=NOW, agent=RuleAgent())  # fmt: skip
+    files = ingested_files() | {w.path: w.content for w in opened.writes}
+    reply = issue_event(complaint, title="Quadratic maximum", kind=EventKind.COMMENT_CREATED,
+                        comment="It opens upward, so the vertex is the lowest point.")  # fmt: skip
+    probe_answer = plan_event(reply, learner_repo(**files), now=NOW, agent=RuleAgent())
+    assert probe_answer.receipt is not None and "probe answer recorded" in probe_answer.receipt.organized
+    assert setup_status(probe_answer).startswith(KNOWLEDGE_READY)
