@@ -38,7 +38,7 @@ def test_a_non_ascii_signature_is_a_401(
     redis_url: str,
     signature: str,
 ) -> None:
-    headers = {"X-GitLearnOS-Signature": signature.encode("latin-1")}
+    headers = {b"X-GitLearnOS-Signature": signature.encode("latin-1")}
     response = client.post("/triggers/maintenance", content=BODY, headers=headers)
     assert response.status_code == 401, response.text
     assert response.json()["status"] == "error"
