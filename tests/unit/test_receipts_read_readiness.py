@@ -1,8 +1,8 @@
 """Every operation's receipt reads readiness from the repository it planned on (issue 19).
 
-After a verified RAG ingest, the receipts of undo, a due review, an answer to it, a handoff request and a
-teacher's feedback on it, and an answer to a diagnostic probe each say knowledge-ready, as the note's receipt does; before, they were built
-without the repository and said its RAG receipts were not read.
+After a verified RAG ingest, the receipts of undo, a due review, an answer to it, a handoff request, a
+teacher's feedback on it and an answer to a diagnostic probe each say knowledge-ready, as the note's
+receipt does; before, they were built without the repository and said its RAG receipts were not read.
 """
 
 from __future__ import annotations
