@@ -28,14 +28,14 @@ ASK_SUBJECT = (
     "Which subject does this note belong to? Reply with \u201cthis belongs to <subject>\u201d{known}. "
     "Nothing is stored until you say."
 )
-PREVIEW_INTRO = "Preview only: nothing was committed. This is the exact pending writeback:"
+APPROVE_HINT = " (reply `/gitlearnos approve` on this issue to apply it):"
+PREVIEW_INTRO = "Preview only: nothing was committed. This is the exact pending writeback" + APPROVE_HINT
 MANUAL_INTRO = "`mode: manual` is set, so I did not write. This is the exact pending writeback"
 APPROVAL_STALE = (
     "I applied nothing: the comment this approval refers to was edited or deleted after I showed its "
     "pending writeback, so I cannot tell which version you approve. Post the version you want as a new "
     "comment, then approve its pending writeback."
 )
-APPROVE_HINT = " (reply `/gitlearnos approve` on this issue to apply it):"
 NOTHING_TO_UNDO = "There is no learning update of mine left to undo, so nothing was changed."
 UNDO_BLOCKED = (
     "I did not undo `{commit}`: `{path}` has changed since that update, and undoing it now would overwrite "
