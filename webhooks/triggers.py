@@ -70,7 +70,9 @@ def verify_trigger(secret: str, body: bytes, signature: str | None) -> None:
         raise NotConfigured("triggers are disabled: GITLEARNOS_TRIGGER_SECRET is not set")
     if not signature:
         raise SignatureError(f"missing {SIGNATURE_HEADER} header")
-    if not hmac.compare_digest(sign(secret, body), signature.strip()):
+    # Bytes, not str: compare_digest raises on a non-ASCII str, and a header is whatever bytes were sent.
+    given = signature.strip().encode("utf-8", "surrogateescape")
+    if not hmac.compare_digest(sign(secret, body).encode("ascii"), given):
         raise SignatureError(f"{SIGNATURE_HEADER} does not match the body")
 
 
