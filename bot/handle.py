@@ -22,7 +22,7 @@ from bot.operation_context import Context
 from bot.plan import Outcome, Plan, Reply
 from bot.replies import RECORDED_EARLIER
 from bot.routing import EDIT_ROUTE, HANDOFF_ROUTE, NOTE_ROUTE, EditEvent, not_used_reason, route_of
-from bot.snapshot import RepoSnapshot
+from bot.snapshot import ReadOnceSnapshot, RepoSnapshot
 
 
 def _plan_edit(event: EditEvent, snapshot: RepoSnapshot, context: Context) -> Plan:
@@ -71,7 +71,7 @@ def plan_event(
     if planner is None:
         return Plan(outcome=Outcome.SKIPPED, reason=not_used_reason(event))
     context = Context(now=now, agent=agent, model_agent=model_agent, history=history)
-    return planner(event, snapshot, context)
+    return planner(event, ReadOnceSnapshot(snapshot), context)
 
 
 def recorded_reply(event: ThreadEvent, commit_id: str, changed_paths: tuple[str, ...]) -> Reply:

@@ -109,3 +109,38 @@ class OverlaySnapshot:
 
     def read_text_at(self, commit: str, path: str) -> str | None:
         return self._base.read_text_at(commit, path)
+
+
+class ReadOnceSnapshot:
+    """A snapshot that reads each file and lists each folder once: the view one plan works from.
+
+    Planning one note reads every record of a kind several times (deduplication, the dashboard, its
+    picture, the next action), and a long history makes each read of a working tree cost per record;
+    reading through this view keeps the repeats free. It holds what it read for its own lifetime only
+    (one plan, over one unchanging revision), so it adds no state that outlives or changes a result.
+    """
+
+    def __init__(self, base: RepoSnapshot) -> None:
+        self._base = base
+        self._texts: dict[str, str | None] = {}
+        self._listed: dict[str, tuple[str, ...]] = {}
+
+    @property
+    def head(self) -> str:
+        return self._base.head
+
+    def read_text(self, path: str) -> str | None:
+        if path not in self._texts:
+            self._texts[path] = self._base.read_text(path)
+        return self._texts[path]
+
+    def list_files(self, prefix: str) -> list[str]:
+        if prefix not in self._listed:
+            self._listed[prefix] = tuple(self._base.list_files(prefix))
+        return list(self._listed[prefix])
+
+    def recent_commits(self, limit: int) -> list[CommitSummary]:
+        return self._base.recent_commits(limit)
+
+    def read_text_at(self, commit: str, path: str) -> str | None:
+        return self._base.read_text_at(commit, path)
