@@ -31,6 +31,7 @@ from bot.diagnose.signal_words import asks_to_be_taught, not_met_yet, reports_di
 from bot.diagnose.synthesis import synthesize
 from bot.diagnose.teaching import INTENTION, Teacher, TeachingStart, start_teaching
 from bot.intake.cue_match import fold
+from bot.organize.mistake_words import mistake_at
 from bot.records.codec import (
     add_table_row,
     bullets,
@@ -47,14 +48,6 @@ from bot.records.schemas import GAP
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line, slugify
 
-# The learner's own report of the decision they took; a negated form ("I didn't …") does not match.
-MISTAKE_WORDING = re.compile(
-    r"""
-    \bI\s+(?:chose|picked|used|wrote|put|answered|went\s+with)\b[^.!?\n]{1,80}?\binstead\s+of\b
-    | \bmy\s+(?:mistake|error)\s+was\b
-    """,
-    re.I | re.X,
-)
 # A failure reported without the decision behind it: a signal to diagnose.
 FAILURE_WORDING = re.compile(
     r"\bI\s+(?:made|make)\s+(?:a|the\s+same|this)\s+(?:mistake|error)\b"
@@ -74,9 +67,9 @@ def mistake_report(note: str) -> str | None:
     """The learner's sentence that states the decision behind a mistake, or None when none does."""
     sentences: list[str] = [s.strip() for s in SENTENCE.findall(note) if s.strip()]
     for candidate in sentences:
-        stated = MISTAKE_WORDING.search(candidate)
+        stated = mistake_at(candidate)  # in any of the supported languages; a negated choice is none
         if stated is not None:
-            return candidate[stated.start() :]  # from the report on: "Again: I chose…" is the same mistake
+            return candidate[stated:]  # from the report on: "Again: I chose…" is the same mistake
     return None
 
 
