@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from tests.unit.test_repeated_error_synthesis import commit_first, files, second_plan
+from tests.support.repeated_errors import commit_first, files, second_plan
 
 DEPENDS = re.compile(r"^Depends on \(event IDs\): (?P<ids>.+)$", re.M)
 

@@ -16,7 +16,7 @@ from bot.intake.rule_agent import RuleAgent
 from bot.plan import Plan
 from bot.records.codec import read_header, section
 from tests.support.learner import issue_event, learner_repo
-from tests.unit.test_repeated_error_synthesis import LATER, commit_first, files, second_plan
+from tests.support.repeated_errors import LATER, commit_first, files, second_plan
 
 ANSWER_DAY = LATER + timedelta(days=10)
 CORRECT = "7.5 m, height over shadow is 1.8/2.4 for both"

@@ -11,29 +11,9 @@ from datetime import timedelta
 
 from bot.handle import plan_event
 from bot.intake.rule_agent import RuleAgent
-from bot.plan import Plan
 from bot.records.codec import read_header, section, section_fields
-from bot.snapshot import MemorySnapshot
-from tests.support.learner import NOW, issue_event, learner_repo
-
-SUBJECT = "subjects/mathematics"
-FIRST = "In class I chose BC/AB instead of DE/AB for the scale factor."
-SECOND = "Homework 4: I used AC/DF instead of DF/AC as the ratio of the similar triangles."
-LATER = NOW + timedelta(days=2)
-
-
-def files(result: Plan, folder: str) -> dict[str, str]:
-    return {w.path: w.content for w in result.writes if w.path.startswith(f"{SUBJECT}/{folder}/")}
-
-
-def commit_first() -> tuple[MemorySnapshot, Plan]:
-    first = plan_event(issue_event(FIRST, title="Scale factor"), learner_repo(), now=NOW, agent=RuleAgent())
-    return learner_repo(**{w.path: w.content for w in first.writes}), first
-
-
-def second_plan(snapshot: MemorySnapshot, body: str = SECOND) -> Plan:
-    event = issue_event(body, title="Similar triangles homework", number=8)
-    return plan_event(event, snapshot, now=LATER, agent=RuleAgent())
+from tests.support.learner import issue_event, learner_repo
+from tests.support.repeated_errors import FIRST, LATER, SUBJECT, commit_first, files, second_plan
 
 
 def test_two_same_pattern_mistakes_make_one_gap_one_model_and_one_planned_transfer_task() -> None:
