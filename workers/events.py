@@ -50,7 +50,6 @@ def handle_event(runtime: WorkerRuntime, event: InboundEvent) -> str:
     """Run one event to completion; returns the outcome. Raises :class:`RetryLater`."""
     if event.repo is None:
         return Outcome.SKIPPED.value
-    record_repo(runtime.redis, event)  # scheduled runs (maintenance) serve every repository seen here
     repo, key = event.repo, event_key(event)
     client = runtime.clients.for_event(event)
     job = Job(
@@ -77,6 +76,7 @@ def handle_event(runtime: WorkerRuntime, event: InboundEvent) -> str:
         post_replies(client, repo, refusal_reply(event, key, refusal))
         log.warning("event.repository_refused", repo=repo.slug, event_key=key, reason=str(refusal))
         return Outcome.REFUSED.value
+    record_repo(runtime.redis, event)  # past the gate: scheduled runs serve every repository served here
     if done.outcome == Outcome.COMMITTED.value:
         log.info("event.committed", repo=repo.slug, event_key=key, commit=done.commit)
     elif done.plan is not None:

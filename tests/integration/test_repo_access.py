@@ -31,7 +31,7 @@ from workers.events import handle_event
 from workers.rag import sync_source
 from workers.rag_answer import answer_question
 from workers.repo_access import RepositoryRefused, VisibilityCache
-from workers.repo_registry import RegisteredRepo
+from workers.repo_registry import RegisteredRepo, registered_repos
 from workers.runtime import ForgeClients, WorkerRuntime
 from workers.scheduling.due_review import run_due_review
 from workers.scheduling.maintenance import run_maintenance
@@ -123,6 +123,7 @@ def test_a_queued_event_on_another_host_reaches_no_host_at_all(
     assert handle_event(worker, event) == "refused"
     assert listener.seen == [] and forge.seen == []
     assert not (tmp_path / "data" / "mirrors").exists()
+    assert registered_repos(worker.redis) == [], "a refused repository is not served by scheduled runs"
 
 
 @pytest.mark.parametrize("visibility", ["public", "internal", None], ids=["public", "internal", "unknown"])
@@ -137,6 +138,7 @@ def test_a_repository_not_known_to_be_private_is_refused_before_any_clone(
     assert [(s.method, s.path) for s in forge.seen] == [("GET", "/api/v3/repos/alice/learning")]
     assert forge.git_requests() == [] and listener.seen == []
     assert not (tmp_path / "data" / "mirrors").exists(), "nothing was cloned"
+    assert registered_repos(worker.redis) == [], "a refused repository is not served by scheduled runs"
 
 
 def test_the_owner_is_told_why_nothing_was_stored_and_nothing_is_cloned(
