@@ -17,10 +17,11 @@ from datetime import date
 
 from bot.records.codec import read_header, set_header, set_section_field
 from bot.records.files import Record, read_note, records
-from bot.records.sameness import Judgement, Sameness, judge
+from bot.records.sameness import Judgement, Sameness, judge, topic_share
 from bot.snapshot import RepoSnapshot
 
 SUPERSEDED_BY = "Superseded by"
+RELATED_LIMIT = 5  # related records a new note names: the closest few, never the whole topic
 SOURCE_VERSIONS = "Source versions"
 CONTENT_HASH = "Content hash"
 _HASH = re.compile(r"\b[0-9a-f]{12}\b")
@@ -87,17 +88,24 @@ def _holds_version(header: dict[str, str], digest: str) -> bool:
 
 
 def match_earlier(snapshot: RepoSnapshot, subject: str, note: str, digest: str) -> Earlier:
-    """The record holding ``note`` (this source version, a reworded repeat), else those on its topic."""
-    related = []
+    """The record holding ``note`` (this source version, a reworded repeat), else the closest on its topic.
+
+    At most :data:`RELATED_LIMIT` related records are named, those sharing the most topic words (ties in
+    path order): a link line naming every earlier note on a busy topic helps nobody and grows each new
+    record with the learner's history.
+    """
+    related: list[tuple[float, str]] = []
     for record in _current_records(snapshot, subject):
         if _holds_version(record.header, digest):
             return Earlier(duplicate=_current(record))
-        verdict = judge(note, read_note(record.text)).verdict
+        earlier = read_note(record.text)
+        verdict = judge(note, earlier).verdict
         if verdict is Sameness.SAME:
             return Earlier(duplicate=_current(record))
         if verdict is Sameness.RELATED:
-            related.append(record.header.get("ID", record.path))
-    return Earlier(related=tuple(related))
+            related.append((topic_share(note, earlier), record.header.get("ID", record.path)))
+    closest = sorted(related, key=lambda pair: -pair[0])[:RELATED_LIMIT]
+    return Earlier(related=tuple(record_id for _, record_id in closest))
 
 
 def with_source_version(text: str, digest: str) -> str:

@@ -36,8 +36,22 @@ def test_worked_examples_with_other_numbers_are_each_recorded_and_linked_as_rela
     assert len(MemorySnapshot(files).list_files("subjects/mathematics/events")) == 20
     last = files["subjects/mathematics/events/2026-11-30-solving-linear-equations-20.md"]
     related = last.split("on the same topic but stating another fact: ", 1)[1].split("\n", 1)[0]
-    assert "`event-2026-11-30-solving-linear-equations`" in related
-    assert "`event-2026-11-30-solving-linear-equations-19`" in related
+    named = related.rstrip(".").split(", ")
+    assert len(named) == 5, "the closest five earlier examples, not all nineteen"
+    assert all(name.startswith("`event-2026-11-30-solving-linear-equations") for name in named)
+
+
+def test_the_related_records_named_are_the_closest_on_the_topic() -> None:
+    files: dict[str, str] = {}
+    for number in range(1, 8):
+        files |= {w.path: w.content for w in planned(example(number, add=number + 2), files).writes}
+    closest = "I learned to solve linear equations step by step. Worked example: 2x + 9 = 19, so x = 5."
+    far = "Linear equations: the graph of y = 2x + 3 is a straight line with slope 2 and intercept 3."
+    files |= {w.path: w.content for w in planned(issue_event(far, number=40, title="Lines"), files).writes}
+    result = planned(issue_event(closest, number=41, title="Another linear equation"), files)
+    (record,) = [w.content for w in result.writes if w.path.endswith("another-linear-equation.md")]
+    related = record.split("on the same topic but stating another fact: ", 1)[1].split("\n", 1)[0]
+    assert related.count("`event-") == 5 and "`event-2026-11-30-lines`" not in related
 
 
 def test_a_reworded_repeat_is_linked_and_the_reply_says_already_recorded() -> None:
