@@ -62,6 +62,26 @@ class LearnerRepository:
             comments = learner.comments(self.full_name, number)
         return [visible_text(str(c.get("body", ""))) for c in comments if is_bot_comment(c)]
 
+    def deliveries_made(self) -> int:
+        """How many webhook deliveries the sandbox has sent for this repository and seen answered."""
+        with self.run.stack.sandbox.client() as learner:
+            return sum(1 for d in learner.deliveries() if d.get("repo") == self.full_name)
+
+    def open_issue_delivered(self, title: str, body: str) -> int:
+        """Open an issue and return once its webhook was answered, so the next input is queued after it.
+
+        The sandbox sends deliveries in the background: two quick inputs may reach intake in either order;
+        a scenario that reads "handled" off a later input's reply needs them in order.
+        """
+        before = self.deliveries_made()
+        number = self.open_issue(title, body)
+        deadline = time.monotonic() + REPLY_TIMEOUT_S
+        while self.deliveries_made() <= before:
+            if time.monotonic() > deadline:
+                raise ScenarioError(f"no webhook was delivered for {self.full_name}#{number}")
+            time.sleep(POLL_S)
+        return number
+
     def wait_for_replies(self, number: int, count: int = 1, timeout: float = REPLY_TIMEOUT_S) -> list[str]:
         """Poll until the bot has ``count`` comments on issue ``number``; raise when it never gets there."""
         deadline = time.monotonic() + timeout

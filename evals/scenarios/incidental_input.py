@@ -35,7 +35,7 @@ REPOSITORY_TALK = re.compile(
 def run(repo: LearnerRepository, checks: CheckRecorder) -> None:
     """File the small talk, then the answer-only question; judge once the question's reply is there."""
     before = repo.observe()
-    chat = repo.open_issue(SMALL_TALK_TITLE, SMALL_TALK)
+    chat = repo.open_issue_delivered(SMALL_TALK_TITLE, SMALL_TALK)  # queued before the question
     ask = repo.open_issue(ANSWER_ONLY_TITLE, ANSWER_ONLY)
     repo.wait_for_replies(ask)
     after, chat_replies = repo.observe(), repo.bot_replies(chat)
