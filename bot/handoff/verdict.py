@@ -7,7 +7,8 @@ wording names a *cause* ("she does not yet see …", "the real problem is …", 
 paraphrased, classified or filled in, so the bot never gives the teacher's verdict a structure the
 teacher did not. Feedback that names none of the three ("Looks right now.") leaves the interpretation
 alone. Words that say the earlier reading is wrong ("this is not a slip", "the actual cause …") mark it
-contradicted. The cue lists are English; feedback in other words is still recorded, just not read.
+contradicted. The cue words are per-language data (:mod:`bot.handoff.verdict_words`, en, es, fr, de,
+pt, zh, ja, ru), folded like the intake cues; feedback in other words is still recorded, just not read.
 
 **What the gap gets** (only from a listed teacher's own words; a learner's report of them is recorded but
 not taken as the teacher's reading):
@@ -30,6 +31,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.diagnose.lifecycle import Event, State, move, parse_state
+from bot.handoff import verdict_words as words
+from bot.intake.cue_match import Cues, fold
 from bot.records.codec import (
     add_table_row,
     read_header,
@@ -53,52 +56,36 @@ FRESH_CHECK = (
     "a new item on this gap, with other numbers, attempted without notes, some days after the step above"
 )
 
-SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
-DO_NOT_RETEACH = re.compile(
-    r"""\b(?:do\s+not|don'?t|no\s+need\s+to|never)\s+    # a refusal
-        (?:re-?teach|teach|explain)\s+                   # of teaching
-        (?:(?:it|this|that|me|her|him|them)\s+)*again\b  # once more
-      | \bdo\s+not\s+re-?teach\b""",
-    re.I | re.X,
-)
-CAUSE = re.compile(
-    r"""\bbecause\b
-      | \b(?:real|actual|underlying|root)\s+(?:problem|issue|cause|difficulty|trouble|reason)\b
-      | \bthe\s+(?:problem|issue|cause|difficulty|trouble|misconception|confusion)\s+
-        (?:is|was|lies|here\s+is)\b
-      | \b(?:does|do|did)(?:\s+not|n'?t)\s+(?:yet\s+|really\s+|quite\s+)?
-        (?:know|see|understand|recogni[sz]e|reali[sz]e|notice|remember|get)\b
-      | \b(?:cannot|can'?t)\s+(?:yet\s+)?(?:see|tell|recogni[sz]e)\b
-      | \b(?:confus(?:es|ed|ing)|mix(?:es|ed|ing)?\s+up|misunderst\w*|misread\w*|misappl\w*|forg[eo]ts?)\b
-      | \b(?:she|he|they|the\s+(?:learner|student))\s+(?:thinks?|believes?|assumes?)\b""",
-    re.I | re.X,
-)
-CORRECTION = re.compile(
-    r"""\bshould\s+(?:be|read|say|have\s+been)\b
-      | \bthe\s+(?:correct|right)\s+(?:\w+\s+){0,2}?(?:is|are|was|would\s+be)\b
-      | ^\s*correct(?:ion|ed)?\s*:""",
-    re.I | re.X,
-)
-TEACHING_VERB = (
-    r"(?:re-?teach|teach|explain|show|practi[cs]e|drill|revisit|review|go\s+over|work\s+on|give|assign)"
-)
-REQUEST = re.compile(
-    rf"""^\s*(?:(?:could|can|would)\s+you\s+)?{TEACHING_VERB}\b
-      | \bplease\b[^.!?\n]{{0,40}}?\b{TEACHING_VERB}
-      | \b(?:she|he|they|the\s+(?:learner|student))\s+(?:needs?|should|must)\s+(?:to\s+)?(?:more\s+)?
-        (?:practi[cs]e|work|re-?learn|review|revisit|go\s+over|learn|study)\b
-      | \bneeds?\s+(?:more\s+)?(?:practice|work|teaching|revision)\b""",
-    re.I | re.X,
-)
-CONTRADICTS = re.compile(
-    r"""\b(?:it|this|that)(?:'s|\s+is|\s+was)\s+not\b
-      | \b(?:isn'?t|wasn'?t)\s+(?:a|an|the|about|because|due|just|really)\b
-      | \bnot\s+(?:a|an|just|really|about|because|due\s+to)\b
-      | \bnothing\s+to\s+do\s+with\b
-      | \b(?:real|actual|underlying)\s+(?:problem|issue|cause|reason)\b
-      | \b(?:wrong|mistaken|incorrect)\s+(?:diagnosis|reading|interpretation|cause|explanation)\b""",
-    re.I | re.X,
-)
+SENTENCE = re.compile(r"[^.!?\n。！？]+[.!?。！？]?")
+
+
+class Wording:
+    """One table of :mod:`bot.handoff.verdict_words`, every language at once, matched on the folded text
+    (:func:`bot.intake.cue_match.fold`), so the teacher's accents, case and full-width forms do not matter."""
+
+    def __init__(self, lexicon: words.Lexicon) -> None:
+        self._cues = Cues(cue for listed in lexicon.values() for cue in listed)
+
+    def search(self, text: str) -> str | None:
+        """The words of ``text`` the table holds (the first, in order), or None when it holds none."""
+        hits = self._cues.hits(fold(text))
+        return min(hits) if hits else None
+
+    def opens(self, text: str) -> bool:
+        """Whether ``text`` starts with one of the table's words: blanking the cues out leaves a space at
+        the start only then."""
+        folded = fold(text).lstrip()
+        return bool(folded) and self._cues.without(folded).startswith(" ")
+
+
+CAUSE = Wording(words.CAUSE)
+BECAUSE = Wording(words.BECAUSE)
+APPROVAL = Wording(words.APPROVAL)
+CORRECTION = Wording(words.CORRECTION)
+REQUEST = Wording(words.REQUEST)
+OPENING = Wording(words.OPENING)
+DO_NOT_RETEACH = Wording(words.DO_NOT_RETEACH)
+CONTRADICTS = Wording(words.CONTRADICTS)
 BACKTICKED = re.compile(r"`([a-z-]+)`")
 # The learner's own words stay beside the teacher's reading: they are evidence, not the bot's reading.
 LEARNER_JUDGMENT = "Learner's reported judgment"
@@ -131,13 +118,24 @@ class Verdict:
         return f"work on the cause the teacher names ({link}): {_quoted(self.cause)}"
 
 
+def _names_cause(sentence: str) -> bool:
+    """A cause cue, or "because" in a sentence that is no approval ("Approved because it is right now")."""
+    return bool(CAUSE.search(sentence) or (BECAUSE.search(sentence) and not APPROVAL.search(sentence)))
+
+
+def _asks_teaching(sentence: str) -> bool:
+    """A request, or an imperative to teach at the start; a refusal to re-teach is no request."""
+    asked = REQUEST.search(sentence) is not None or OPENING.opens(sentence)
+    return asked and DO_NOT_RETEACH.search(sentence) is None
+
+
 def read_verdict(body: str) -> Verdict:
-    """The sentences of ``body`` each cue names, as written; a refusal to re-teach is no request."""
+    """The sentences of ``body`` each cue names, as written, in any of the supported languages."""
     sentences = [s.strip() for s in SENTENCE.findall(body) if s.strip()]
     return Verdict(
-        cause=tuple(s for s in sentences if CAUSE.search(s)),
+        cause=tuple(s for s in sentences if _names_cause(s)),
         correction=tuple(s for s in sentences if CORRECTION.search(s)),
-        request=tuple(s for s in sentences if REQUEST.search(s) and not DO_NOT_RETEACH.search(s)),
+        request=tuple(s for s in sentences if _asks_teaching(s)),
         contradicts=CONTRADICTS.search(body) is not None,
     )
 
