@@ -31,7 +31,7 @@ from bot.diagnose.signal_words import asks_to_be_taught, not_met_yet, reports_di
 from bot.diagnose.synthesis import synthesize
 from bot.diagnose.teaching import INTENTION, Teacher, TeachingStart, start_teaching
 from bot.intake.cue_match import fold
-from bot.organize.mistake_words import mistake_at
+from bot.organize.mistake_words import mistake_at, reports_failure
 from bot.records.codec import (
     add_table_row,
     bullets,
@@ -48,12 +48,6 @@ from bot.records.schemas import GAP
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line, slugify
 
-# A failure reported without the decision behind it: a signal to diagnose.
-FAILURE_WORDING = re.compile(
-    r"\bI\s+(?:made|make)\s+(?:a|the\s+same|this)\s+(?:mistake|error)\b"
-    r"|\bI\s+got\s+(?:it|this|that|the\s+\w+)\s+wrong\b",
-    re.I,
-)
 FAILURE_WORD = re.compile(r"\b(?:wrong|mistakes?|errors?|incorrect|stuck|instead\s+of|failed)\b", re.I)
 STATED_CAUSE = re.compile(r"\bbecause\s+(?P<cause>[^.!?\n]{3,160})", re.I)
 SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
@@ -74,10 +68,11 @@ def mistake_report(note: str) -> str | None:
 
 
 def failed_attempt(note: str, labels: tuple[str, ...]) -> bool:
-    """A failure the note reports without its decision: the mistake form, or failure wording."""
+    """A failure the note reports without its decision: the mistake form, or failure wording in any
+    supported language (:data:`bot.organize.mistake_words.FAILURE`)."""
     lowered = {label.lower() for label in labels}
     return bool(
-        FAILURE_WORDING.search(note)
+        reports_failure(note)
         or MISTAKE_LABEL in lowered
         or (ATTEMPT_LABEL in lowered and FAILURE_WORD.search(note))
     )

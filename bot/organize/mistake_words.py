@@ -11,8 +11,13 @@ accents and case dropped, so "elegí" and "elegi" are one word). ``word*`` is a 
   "YではなくXを使った";
 * or the learner naming their mistake (``MY_MISTAKE``): "my mistake was", "mi error fue", "我的错误是".
 
+A failure said without the decision behind it ("I made the same mistake", "me equivoqué", "我做错了") is
+``FAILURE`` (:func:`reports_failure`): a signal to diagnose, not a report. In these lists ``~`` stands for
+up to five words ("I got the ~ wrong").
+
 A negated choice ("no elegí X en vez de Y", "я не выбрал") is no report: a ``NEGATION`` word right before
-the choice, or between the choice and "instead of", cancels it.
+the choice, or between the choice and "instead of", cancels it; one right before a failure
+("no me equivoqué") cancels that too.
 """
 
 from __future__ import annotations
@@ -64,6 +69,43 @@ MY_MISTAKE: Lexicon = {
     "ja": phrases("私の間違いは, 僕の間違いは, 間違えたのは, 私のミスは"),
     "ru": phrases("моя ошибка была, моя ошибка в том, ошибка была в том"),
 }
+FAILURE: Lexicon = {
+    "en": phrases(
+        "i made a mistake, i made the same mistake, i made this mistake, i make a mistake, "
+        "i make the same mistake, i make this mistake, i made an error, i made the same error, "
+        "i made this error, i make the same error, i got it wrong, i got this wrong, i got that wrong, "
+        "i got them wrong, i got the ~ wrong"
+    ),
+    "es": phrases(
+        "me equivoque, me he equivocado, cometi un error, cometi el mismo error, cometo el mismo error, "
+        "cometi este error, lo hice mal, me salio mal, la tuve mal, lo tuve mal"
+    ),
+    "fr": phrases(
+        "j'ai fait une erreur, j'ai fait la meme erreur, je fais la meme erreur, j'ai fait cette erreur, "
+        "je me suis ~ trompe*, j'ai eu faux, je l'ai eu faux"
+    ),
+    "de": phrases(
+        "ich habe einen fehler gemacht, ich habe den gleichen fehler gemacht, "
+        "ich habe denselben fehler gemacht, ich mache den gleichen fehler, ich mache denselben fehler, "
+        "ich habe diesen fehler gemacht, ich habe mich vertan, ich habe mich geirrt, ich hab mich vertan, "
+        "ich habe ~ falsch, ich hab ~ falsch, ich hatte ~ falsch, habe ich ~ falsch, hab ich ~ falsch, "
+        "hatte ich ~ falsch"
+    ),
+    "pt": phrases(
+        "cometi um erro, cometi o mesmo erro, cometo o mesmo erro, cometi esse erro, cometi este erro, "
+        "eu errei, errei, me enganei, fiz errado, eu fiz ~ errado"
+    ),
+    "zh": phrases("犯了错, 犯了一个错误, 犯了同样的错, 做错了, 搞错了, 弄错了, 算错了, 写错了"),
+    "ja": phrases(
+        "間違えました, 間違えてしまった, 間違えちゃった, 同じ間違いをした, 同じミスをした, ミスをした, "
+        "ミスしました"
+    ),
+    "ru": phrases(
+        "я ошибся, я ошиблась, я сделал ошибку, я сделала ошибку, я сделал ту же ошибку, "
+        "я сделала ту же ошибку, я допустил ошибку, я допустила ошибку, я снова ошибся, я опять ошибся, "
+        "я снова ошиблась, я опять ошиблась"
+    ),
+}
 NEGATION: Lexicon = {
     "en": phrases("not, didn't, did not, never"),
     "es": phrases("no, nunca"),
@@ -78,10 +120,12 @@ NEGATION: Lexicon = {
 # Within one sentence: a stop ends the span a choice and its "instead of" must share.
 _SPAN = r"[^.!?\n。！？]{1,80}?"
 _OPENING = r"^[^.!?\n。！？]{0,80}?"
+_GAP = r"(?:[^\s.!?。！？]+\s+){0,5}"  # ``~``: up to five words, within the sentence
 
 
 def _alternatives(listed: tuple[str, ...]) -> str:
-    """One regex alternation of folded phrases: whole words (``*`` a prefix), CJK as substrings."""
+    """One regex alternation of folded phrases: whole words (``*`` a prefix, ``~`` up to five words), CJK as
+    substrings."""
     parts = []
     for phrase in sorted(listed, key=len, reverse=True):
         folded = fold(phrase)
@@ -89,10 +133,12 @@ def _alternatives(listed: tuple[str, ...]) -> str:
             parts.append(re.escape(folded))
             continue
         words = [
-            re.escape(w.removesuffix("*")) + (r"\w*" if w.endswith("*") else r"(?!\w)")
+            _GAP
+            if w == "~"
+            else re.escape(w.removesuffix("*")) + (r"\w*" if w.endswith("*") else r"(?!\w)") + r"\s+"
             for w in folded.split()
         ]
-        parts.append(r"(?<!\w)" + r"\s+".join(words))
+        parts.append(r"(?<!\w)" + "".join(words).removesuffix(r"\s+"))
     return "(?:" + "|".join(parts) + ")"
 
 
@@ -115,7 +161,14 @@ def _patterns(language: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 PATTERNS = {language: _patterns(language) for language in MY_MISTAKE}
+FAILURES = {language: re.compile(_alternatives(FAILURE[language])) for language in FAILURE}
 WORD_BEFORE = re.compile(r"(\S+)\s*$")
+
+
+def _negated_here(folded: str, at: int, negation: re.Pattern[str]) -> bool:
+    """Whether the word right before ``at`` is a negation ("no" elegí, "no" me equivoqué)."""
+    before = WORD_BEFORE.search(folded[:at])
+    return bool(before and negation.fullmatch(before.group(1)))
 
 
 def _negated(folded: str, match: re.Match[str], negation: re.Pattern[str]) -> bool:
@@ -126,8 +179,21 @@ def _negated(folded: str, match: re.Match[str], negation: re.Pattern[str]) -> bo
         return bool(negation.search(found["whole"]))
     if not found.get("lead"):
         return False
-    before = WORD_BEFORE.search(folded[: match.start()])
-    return bool(negation.search(found["lead"]) or (before and negation.fullmatch(before.group(1))))
+    return bool(negation.search(found["lead"]) or _negated_here(folded, match.start(), negation))
+
+
+def reports_failure(text: str) -> bool:
+    """Whether ``text`` says, in any supported language, that the learner got something wrong; a failure
+    negated right before it or within it ("no me equivoqué", "ich habe nicht falsch gerechnet") is none."""
+    folded = fold(text)
+    return any(
+        not (
+            _negated_here(folded, match.start(), PATTERNS[language][1])
+            or PATTERNS[language][1].search(match.group(0))
+        )
+        for language, pattern in FAILURES.items()
+        for match in pattern.finditer(folded)
+    )
 
 
 def mistake_at(sentence: str) -> int | None:
