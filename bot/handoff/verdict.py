@@ -67,7 +67,7 @@ class Wording:
         self._cues = Cues(cue for listed in lexicon.values() for cue in listed)
 
     def search(self, text: str) -> str | None:
-        """The words of ``text`` the table holds (the first, in order), or None when it holds none."""
+        """Words of ``text`` the table holds (the alphabetically first, so the answer is stable), or None."""
         hits = self._cues.hits(fold(text))
         return min(hits) if hits else None
 
