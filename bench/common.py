@@ -212,3 +212,17 @@ class IntakeService:
     process: subprocess.Popen[bytes]
     port: int
     redis_url: str
+
+
+@contextmanager
+def scratch_with_redis(name: str) -> Iterator[tuple[Path, str]]:
+    """A throwaway folder with an embedded Redis in it, as ``(folder, redis URL)``; both gone afterwards.
+
+    Every bench that starts a stack needs one, and none may leave a Redis running or files behind.
+    """
+    root = Path(tempfile.mkdtemp(prefix=f"gitlearnos-bench-{name}-"))
+    try:
+        yield root, ensure_embedded_redis(root / "redis-home")
+    finally:
+        stop_embedded_redis(root / "redis-home")
+        shutil.rmtree(root, ignore_errors=True)

@@ -19,21 +19,18 @@ from __future__ import annotations
 
 import argparse
 import random
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import peak_rss_mb, percentile, process_tree_peak_rss_mb, summary
+from bench.common import peak_rss_mb, percentile, process_tree_peak_rss_mb, scratch_with_redis, summary
 from bench.floors import Floors
 from evals.demo import LEARNER_FILES, REPOSITORY
 from evals.local_stack import LocalStack, start_local_stack
 from evals.sandbox.store import BOT_LOGIN
-from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 
 POLL_SECONDS = 0.005
 TIMEOUT_SECONDS = 30.0
@@ -100,43 +97,36 @@ def main() -> int:
     )
     parser.add_argument("--notes", type=int, default=30, help="notes to file after the warm-up (default 30)")
     args = parser.parse_args()
-    root = Path(tempfile.mkdtemp(prefix="gitlearnos-bench-e2e-"))
-    redis_url = ensure_embedded_redis(root / "redis-home")
-    try:
-        with start_local_stack(root, redis_url=redis_url) as stack:
-            with stack.sandbox.client() as learner:
-                learner.create_repository(REPOSITORY, private=True, files=LEARNER_FILES)
-                learner.add_hook(REPOSITORY, url=stack.webhook_url, secret=stack.webhook_secret)
-            floors = Floors(stack.sandbox, root)
-            cold = file_note_and_wait(stack, 0, 0)
-            samples, git_floor, api_floor = [], [], []
-            for i in range(1, args.notes + 1):  # interleaved, so all three see the same load
-                samples.append(file_note_and_wait(stack, i, i))
-                git_floor.append(floors.git_ms())
-                api_floor.append(floors.api_ms())
-            floors.close()
-            print(f"cold first note (clone + imports): {cold:.0f} ms")
-            print(summary("git floor, fetch + reset + add + commit + push over smart HTTP", git_floor))
-            print(summary("API floor, one comment post", api_floor))
-            print(
-                summary(f"warm notes, webhook in -> commit pushed and receipt posted ({args.notes})", samples)
-            )
-            floor = percentile(git_floor, 0.5) + percentile(api_floor, 0.5)
-            p50, p99 = percentile(samples, 0.5), percentile(samples, 0.99)
-            print(
-                f"p50 / (git floor + API floor) = {p50:.0f} / {floor:.0f} ms = {p50 / floor:.2f}x "
-                "(goal <= 2.00x); "
-                f"p99 {p99:.0f} ms (goal <= 1000 ms)"
-            )
-            web = peak_rss_mb(stack.web.pid)
-            worker = process_tree_peak_rss_mb(stack.worker.pid)
-            print(f"web peak RSS: {web:.0f} MB" if web is not None else "web peak RSS: n/a")
-            print(
-                f"worker peak RSS (main + pool): {worker:.0f} MB" if worker is not None else "worker RSS: n/a"
-            )
-    finally:
-        stop_embedded_redis(root / "redis-home")
-        shutil.rmtree(root, ignore_errors=True)
+    with (
+        scratch_with_redis("e2e") as (root, redis_url),
+        start_local_stack(root, redis_url=redis_url) as stack,
+    ):
+        with stack.sandbox.client() as learner:
+            learner.create_repository(REPOSITORY, private=True, files=LEARNER_FILES)
+            learner.add_hook(REPOSITORY, url=stack.webhook_url, secret=stack.webhook_secret)
+        floors = Floors(stack.sandbox, root)
+        cold = file_note_and_wait(stack, 0, 0)
+        samples, git_floor, api_floor = [], [], []
+        for i in range(1, args.notes + 1):  # interleaved, so all three see the same load
+            samples.append(file_note_and_wait(stack, i, i))
+            git_floor.append(floors.git_ms())
+            api_floor.append(floors.api_ms())
+        floors.close()
+        print(f"cold first note (clone + imports): {cold:.0f} ms")
+        print(summary("git floor, fetch + reset + add + commit + push over smart HTTP", git_floor))
+        print(summary("API floor, one comment post", api_floor))
+        print(summary(f"warm notes, webhook in -> commit pushed and receipt posted ({args.notes})", samples))
+        floor = percentile(git_floor, 0.5) + percentile(api_floor, 0.5)
+        p50, p99 = percentile(samples, 0.5), percentile(samples, 0.99)
+        print(
+            f"p50 / (git floor + API floor) = {p50:.0f} / {floor:.0f} ms = {p50 / floor:.2f}x "
+            "(goal <= 2.00x); "
+            f"p99 {p99:.0f} ms (goal <= 1000 ms)"
+        )
+        web = peak_rss_mb(stack.web.pid)
+        worker = process_tree_peak_rss_mb(stack.worker.pid)
+        print(f"web peak RSS: {web:.0f} MB" if web is not None else "web peak RSS: n/a")
+        print(f"worker peak RSS (main + pool): {worker:.0f} MB" if worker is not None else "worker RSS: n/a")
     return 0
 
 

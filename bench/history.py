@@ -17,22 +17,19 @@ the worker's peak resident memory (goal ≤ 300 MB). Figures only.
 from __future__ import annotations
 
 import argparse
-import shutil
 import subprocess
 import sys
-import tempfile
 from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import percentile, process_tree_peak_rss_mb, summary
+from bench.common import percentile, process_tree_peak_rss_mb, scratch_with_redis, summary
 from bench.end_to_end import bare_repository, bot_commit_count, file_note_and_wait
 from bot.intake.agent import Channel
 from bot.records.files import EventRecord
 from evals.demo import LEARNER_FILES
 from evals.local_stack import start_local_stack
-from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 from workers.git_checkout import BOT_EMAIL, BOT_NAME
 
 SHAPES = {"alice/short": (9, 0), "alice/deep": (10_000, 0), "alice/full": (10_000, 5_000)}
@@ -91,34 +88,31 @@ def main() -> int:
     )
     parser.add_argument("--notes", type=int, default=20, help="notes per repository (default 20)")
     args = parser.parse_args()
-    root = Path(tempfile.mkdtemp(prefix="gitlearnos-bench-history-"))
-    redis_url = ensure_embedded_redis(root / "redis-home")
-    try:
-        with start_local_stack(root, redis_url=redis_url, with_rag_worker=False) as stack:
-            with stack.sandbox.client() as learner:
-                for repository, (commits, records) in SHAPES.items():
-                    learner.create_repository(repository, private=True, files=LEARNER_FILES)
-                    build_history(bare_repository(stack, repository), commits, records)
-                    learner.add_hook(repository, url=stack.webhook_url, secret=stack.webhook_secret)
-            samples: dict[str, list[float]] = {repository: [] for repository in SHAPES}
-            for index in range(args.notes + 1):  # the first round warms each mirror (the clone)
-                for repository, taken in samples.items():
-                    before = bot_commit_count(stack, repository)
-                    elapsed = file_note_and_wait(stack, index, before, repository)
-                    if index:
-                        taken.append(elapsed)
+    with (
+        scratch_with_redis("history") as (root, redis_url),
+        start_local_stack(root, redis_url=redis_url, with_rag_worker=False) as stack,
+    ):
+        with stack.sandbox.client() as learner:
             for repository, (commits, records) in SHAPES.items():
-                label = f"{repository}: {commits + 1} commits, {records} records, per note"
-                print(summary(label, samples[repository]))
-            short = percentile(samples["alice/short"], 0.5)
-            for repository in ("alice/deep", "alice/full"):
-                ratio = percentile(samples[repository], 0.5) / short
-                print(f"p50 {repository} / alice/short = {ratio:.2f} (goal <= 1.30)")
-            worker = process_tree_peak_rss_mb(stack.worker.pid)
-            print(f"worker peak RSS (main + pool): {worker or 0:.0f} MB (goal <= 300 MB)")
-    finally:
-        stop_embedded_redis(root / "redis-home")
-        shutil.rmtree(root, ignore_errors=True)
+                learner.create_repository(repository, private=True, files=LEARNER_FILES)
+                build_history(bare_repository(stack, repository), commits, records)
+                learner.add_hook(repository, url=stack.webhook_url, secret=stack.webhook_secret)
+        samples: dict[str, list[float]] = {repository: [] for repository in SHAPES}
+        for index in range(args.notes + 1):  # the first round warms each mirror (the clone)
+            for repository, taken in samples.items():
+                before = bot_commit_count(stack, repository)
+                elapsed = file_note_and_wait(stack, index, before, repository)
+                if index:
+                    taken.append(elapsed)
+        for repository, (commits, records) in SHAPES.items():
+            label = f"{repository}: {commits + 1} commits, {records} records, per note"
+            print(summary(label, samples[repository]))
+        short = percentile(samples["alice/short"], 0.5)
+        for repository in ("alice/deep", "alice/full"):
+            ratio = percentile(samples[repository], 0.5) / short
+            print(f"p50 {repository} / alice/short = {ratio:.2f} (goal <= 1.30)")
+        worker = process_tree_peak_rss_mb(stack.worker.pid)
+        print(f"worker peak RSS (main + pool): {worker or 0:.0f} MB (goal <= 300 MB)")
     return 0
 
 

@@ -17,7 +17,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,11 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import redis
 
-from bench.common import peak_rss_mb
+from bench.common import peak_rss_mb, scratch_with_redis
 from bot.intake.events import Forge, RepoRef
 from bot.intake.rule_agent import RuleAgent
 from evals.demo import LEARNER_FILES
-from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 from runtime.settings import Settings
 from workers.celery_app import create_celery
 from workers.git_workspace import mirror_path
@@ -99,9 +97,7 @@ def main() -> int:
     )
     parser.add_argument("--repos", type=int, default=10_000, help="registered repositories (default 10,000)")
     args = parser.parse_args()
-    root = Path(tempfile.mkdtemp(prefix="gitlearnos-bench-sweep-"))
-    redis_url = ensure_embedded_redis(root / "redis-home")
-    try:
+    with scratch_with_redis("sweep") as (root, redis_url):
         settings = Settings(data_dir=root / "bot")
         runtime = WorkerRuntime(
             settings=settings, redis=redis.Redis.from_url(redis_url), agent=RuleAgent(),
@@ -126,9 +122,6 @@ def main() -> int:
         print(f"mirrors fetched into: {fetched}; mirrors added (clones): {added}")
         rss = peak_rss_mb(os.getpid())
         print(f"peak RSS of this process: {rss or 0:.0f} MB")
-    finally:
-        stop_embedded_redis(root / "redis-home")
-        shutil.rmtree(root, ignore_errors=True)
     return 0
 
 

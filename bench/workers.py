@@ -13,20 +13,17 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import process_tree_peak_rss_mb
+from bench.common import process_tree_peak_rss_mb, scratch_with_redis
 from bench.end_to_end import TIMEOUT_SECONDS, bot_commit_count, distinct_note, file_note_and_wait
 from evals.demo import LEARNER_FILES
 from evals.local_stack import LocalStack, start_local_stack
 from evals.sandbox.store import BOT_LOGIN
-from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 
 REPOSITORIES = ("alice/one", "alice/two")
 POLL_SECONDS = 0.05
@@ -65,23 +62,20 @@ def burst(stack: LocalStack, notes: int) -> float:
 
 def run(workers: int, notes: int) -> tuple[float, float]:
     """Notes per second with ``workers`` pool processes, and their peak resident memory (MB)."""
-    root = Path(tempfile.mkdtemp(prefix="gitlearnos-bench-workers-"))
-    redis_url = ensure_embedded_redis(root / "redis-home")
-    try:
-        with start_local_stack(
+    with (
+        scratch_with_redis("workers") as (root, redis_url),
+        start_local_stack(
             root, redis_url=redis_url, worker_concurrency=workers, with_rag_worker=False
-        ) as stack:
-            with stack.sandbox.client() as learner:
-                for repository in REPOSITORIES:
-                    learner.create_repository(repository, private=True, files=LEARNER_FILES)
-                    learner.add_hook(repository, url=stack.webhook_url, secret=stack.webhook_secret)
-            for repository in REPOSITORIES:  # warm: each pool process may clone, so both repositories once
-                file_note_and_wait(stack, 0, 0, repository)
-            elapsed = burst(stack, notes)
-            rss = process_tree_peak_rss_mb(stack.worker.pid) or 0.0
-    finally:
-        stop_embedded_redis(root / "redis-home")
-        shutil.rmtree(root, ignore_errors=True)
+        ) as stack,
+    ):
+        with stack.sandbox.client() as learner:
+            for repository in REPOSITORIES:
+                learner.create_repository(repository, private=True, files=LEARNER_FILES)
+                learner.add_hook(repository, url=stack.webhook_url, secret=stack.webhook_secret)
+        for repository in REPOSITORIES:  # warm: each pool process may clone, so both repositories once
+            file_note_and_wait(stack, 0, 0, repository)
+        elapsed = burst(stack, notes)
+        rss = process_tree_peak_rss_mb(stack.worker.pid) or 0.0
     return len(REPOSITORIES) * notes / elapsed, rss
 
 
