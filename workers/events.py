@@ -37,9 +37,9 @@ from workers.git_checkout import GitWorkspaceError
 from workers.git_workspace import Mirror
 from workers.parked_events import clear_parked, count_parked, flush_unparked
 from workers.pull_requests import working_repo
-from workers.repo_access import RepositoryRefused, refusal_reply
+from workers.repo_access import RepositoryRefused, is_configured, refusal_reply
 from workers.repo_lock import RetryLater
-from workers.repo_registry import RegisteredRepo, record_repo
+from workers.repo_registry import RegisteredRepo, forget_repo, record_repo
 from workers.runtime import REDIS_BLIPS, WorkerRuntime
 from workers.worker_task import MAX_RETRIES, WorkerTask
 
@@ -51,6 +51,8 @@ def handle_event(runtime: WorkerRuntime, event: InboundEvent) -> str:
     if event.repo is None:
         return Outcome.SKIPPED.value
     repo, key = event.repo, event_key(event)
+    if is_configured(runtime.settings, repo):  # a foreign host or path never enters the schedule
+        record_repo(runtime.redis, event)  # before the work: Redis may be gone once the push is done
     client = runtime.clients.for_event(event)
     job = Job(
         target=RegisteredRepo(repo=repo, installation_id=event.installation_id),
@@ -73,10 +75,10 @@ def handle_event(runtime: WorkerRuntime, event: InboundEvent) -> str:
     try:
         done = execute(runtime, job, planner)
     except RepositoryRefused as refusal:  # before any clone: foreign host, bad path, not private
+        forget_repo(runtime.redis, repo)  # refused now: scheduled runs must not serve it either
         post_replies(client, repo, refusal_reply(event, key, refusal))
         log.warning("event.repository_refused", repo=repo.slug, event_key=key, reason=str(refusal))
         return Outcome.REFUSED.value
-    record_repo(runtime.redis, event)  # past the gate: scheduled runs serve every repository served here
     if done.outcome == Outcome.COMMITTED.value:
         log.info("event.committed", repo=repo.slug, event_key=key, commit=done.commit)
     elif done.plan is not None:

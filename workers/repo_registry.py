@@ -58,6 +58,11 @@ def record_repo(client: redis.Redis, event: InboundEvent) -> None:
     client.hset(REPOS, event.repo.slug, entry.model_dump_json())
 
 
+def forget_repo(client: redis.Redis, repo: RepoRef) -> None:
+    """Stop serving ``repo`` on schedule: the gate refused it (made public, or never ours to serve)."""
+    client.hdel(REPOS, repo.slug)
+
+
 def registered_repos(client: redis.Redis) -> list[RegisteredRepo]:
     """Every recorded repository, in slug order; an unreadable entry is logged and left out."""
     found: list[RegisteredRepo] = []
