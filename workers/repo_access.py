@@ -12,7 +12,8 @@ fetch or credential:
    internal and unknown alike (fail closed). The answer is cached for
    :data:`VISIBILITY_TTL_SECONDS` per process, so a burst of notes costs one
    API call, and a repository made public is refused within that time;
-3. builds the clone URL and the mirror folder from the validated address only.
+3. builds the clone URL and the mirror folder from the validated address only, and fetches and pushes
+   the default branch the forge named in that same answer, never the one a payload claims.
 
 A refusal is :class:`RepositoryRefused`: not a transient error, so it is never
 retried; the event task answers it (see :func:`refusal_reply`).
@@ -67,17 +68,20 @@ class VisibilityCache:
 
     ttl: float = VISIBILITY_TTL_SECONDS
     clock: Callable[[], float] = time.monotonic
-    _private_until: dict[str, float] = field(default_factory=dict)
+    _private_until: dict[str, tuple[float, str]] = field(default_factory=dict)
 
-    def check(self, client: ForgeClient, repo: RepoRef) -> None:
-        """Return when ``repo`` is private; raise :class:`RepositoryRefused` otherwise."""
+    def check(self, client: ForgeClient, repo: RepoRef) -> str:
+        """The default branch the forge names when ``repo`` is private; raise :class:`RepositoryRefused`
+        otherwise. The branch comes with the visibility answer, so it costs no request of its own."""
         now = self.clock()
-        if self._private_until.get(repo.slug, 0.0) > now:
-            return
+        until, branch = self._private_until.get(repo.slug, (0.0, ""))
+        if until > now:
+            return branch
         info: RepoInfo = client.repository_info(repo)
         if info.private is True:
-            self._private_until[repo.slug] = now + self.ttl
-            return
+            branch = info.default_branch or repo.default_branch
+            self._private_until[repo.slug] = (now + self.ttl, branch)
+            return branch
         self._private_until.pop(repo.slug, None)
         if info.private is False:
             raise RepositoryRefused("the forge says this repository is not private", visibility=PUBLIC)
@@ -94,13 +98,28 @@ def checked_address(settings: Settings, repo: RepoRef) -> RepoAddress:
         raise RepositoryRefused(str(refusal)) from None
 
 
+def is_configured(settings: Settings, repo: RepoRef) -> bool:
+    """Whether ``repo`` sits on the configured forge at a valid path (asks nothing of the network)."""
+    try:
+        checked_address(settings, repo)
+    except RepositoryRefused:
+        return False
+    return True
+
+
 def ensure_served(
     settings: Settings, visibility: VisibilityCache, client: ForgeClient, repo: RepoRef
 ) -> RepoAddress:
     """The gate alone, for a job that reads the forge before it opens a mirror (maintenance)."""
+    return _served(settings, visibility, client, repo)[0]
+
+
+def _served(
+    settings: Settings, visibility: VisibilityCache, client: ForgeClient, repo: RepoRef
+) -> tuple[RepoAddress, str]:
+    """The validated address of ``repo`` and the default branch its forge names (the gate's two facts)."""
     address = checked_address(settings, repo)
-    visibility.check(client, repo)
-    return address
+    return address, visibility.check(client, repo)
 
 
 def open_checked_mirror(
@@ -118,10 +137,14 @@ def open_checked_mirror(
     replaces the configured forge's Git URL where a test serves the repository from a local folder;
     the host, path and visibility checks run all the same.
     """
-    address = ensure_served(settings, visibility, client, repo)
+    address, branch = _served(settings, visibility, client, repo)
+    if checkout is not None and checkout.default_branch != repo.default_branch:
+        working = checkout  # a handoff pull request's branch, named by the bot (gitlearnos/handoff-…)
+    else:
+        working = repo.model_copy(update={"default_branch": branch})  # the forge's word, not the payload's
     return Mirror(
         address.mirror_path(settings.mirrors_dir),
-        checkout or repo,
+        working,
         client.git_credentials(repo),
         timeout=settings.git_timeout_seconds,
         clone_url=clone_url or address.clone_url,

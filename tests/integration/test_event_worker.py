@@ -24,7 +24,7 @@ from tests.support.event_worker import note_event, runtime
 from tests.support.event_worker import remote as remote  # noqa: PLC0414 - the fixture
 from tests.support.fake_github import API, FakeGitHubComments, rest_repository
 from tests.support.git_remotes import bot_commits, git, push_learner_commit
-from tests.support.learner import CONFIG, REPO
+from tests.support.learner import CONFIG, REPO, issue_event
 from workers.celery_app import create_celery
 from workers.events import handle_event, register_event_task
 from workers.git_workspace import Mirror
@@ -289,3 +289,13 @@ def test_a_branch_for_a_pull_request_is_pushed_beside_main_without_force(
     mirror.sync()
     mirror.commit((FileWrite(path="notes/other.md", content="x\n"),), (), "Diverge\n")
     assert mirror.push("gitlearnos/handoff-7") is False, "a diverged branch is never overwritten"
+
+
+def test_the_branch_written_is_the_one_the_forge_names_not_the_payloads(
+    tmp_path: Path, redis_url: str, remote: Path, github: FakeGitHubComments
+) -> None:
+    """A payload is data even when signed: a ``default_branch`` it claims never picks what is pushed."""
+    claimed = REPO.model_copy(update={"clone_url": str(remote), "default_branch": "payload-named"})
+    assert handle_event(runtime(tmp_path, redis_url), issue_event(repo=claimed)) == "committed"
+    assert len(bot_commits(remote)) == 1, "the note is committed on main, the branch the forge names"
+    assert git(remote, "branch", "--list", "payload-named") == ""
