@@ -4,29 +4,20 @@ Built by :func:`create_app` with its settings and its message builder
 injected, so tests and the benchmark run the real app against a real Redis
 without environment juggling.
 
-Each delivery is counted once by forge and outcome and timed (see
-:mod:`runtime.metrics`: an in-memory increment, no I/O on the request
-path), and once parsed, its delivery id, forge, repository and event key are
-bound to every log line the request writes.
+A delivery (``POST /webhooks/github``, ``/gitlab``, ``/gitea``) is answered by
+the delivery path (:mod:`webhooks.delivery`), a plain ASGI callable the app
+hands it to before its router: verify, parse, deduplicate and enqueue in one
+Redis round trip, counted, logged with its identifiers. Litestar routes
+everything else, and keeps a handler for those paths too (for the schema, an
+unknown forge's 404, and any spelling the delivery path does not take), which
+runs the same path.
 
-Shutdown: uvicorn stops accepting on SIGTERM, lets in-flight requests finish,
+Shutdown: the server stops accepting on SIGTERM, lets in-flight requests finish,
 then runs the lifespan's exit, which closes Redis. A delivery is acknowledged
 (202) only after its message is on the queue, so one cut off mid-request was
-never acknowledged and the forge redelivers it.
-
-An event no operation uses (a push, an edited or labeled issue, a pull request
-that is not the bot's handoff) is answered 200 ``not used`` as soon as it is
-parsed: the core's routing table (:mod:`bot.routing`) says so from the event
-alone, so such a delivery is never claimed, queued, locked or fetched for.
-
-Nothing is claimed or queued unless the answer is 202: the 202 body and the
-task message are built before the claim, so an answer that cannot be written
-refuses the delivery, and a bug building the message is a 500 that claimed
-nothing. The claim and the push are one atomic Redis call (:mod:`webhooks.dedup`):
-one round trip per delivery. While Redis is unreachable
-every delivery gets 503 with ``Retry-After`` (logged, never a 500); the client
-retries a command whose pooled connection a Redis restart broke, so the first
-delivery after the restart is accepted again.
+never acknowledged and the forge redelivers it. The client retries a command
+whose pooled connection a Redis restart broke, so the first delivery after the
+restart is accepted again.
 
 Errors of every route share one shape and one handler (:mod:`webhooks.errors`),
 and the app describes itself at ``/schema/openapi.json`` (:mod:`webhooks.openapi`).
@@ -34,14 +25,10 @@ and the app describes itself at ``/schema/openapi.json`` (:mod:`webhooks.openapi
 
 from __future__ import annotations
 
-import re
-import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-import msgspec
-import structlog
 from celery import Celery
 from litestar import Litestar, MediaType, Request, Response, get, post
 from litestar.handlers import HTTPRouteHandler
@@ -51,41 +38,21 @@ from litestar.status_codes import (
     HTTP_200_OK,
     HTTP_202_ACCEPTED,
     HTTP_400_BAD_REQUEST,
-    HTTP_404_NOT_FOUND,
-    HTTP_413_REQUEST_ENTITY_TOO_LARGE,
     HTTP_503_SERVICE_UNAVAILABLE,
 )
 from redis.asyncio import Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisError
-from structlog.contextvars import bound_contextvars
 
-from bot.intake.events import EventKind, Forge, InboundEvent, event_key
-from bot.routing import not_used_reason, route_of
-from forge_adapters.intake import Ignored, WebhookError, header
+from bot.intake.events import Forge
 from runtime import metrics
-from runtime.log_setup import event_context
-from runtime.metrics import DeliveryOutcome
 from runtime.settings import Settings
 from webhooks.dedup import DeliveryLedger
-from webhooks.errors import EXCEPTION_HANDLERS, error_response, unavailable
-from webhooks.forges import webhook_specs
+from webhooks.delivery import DeliveryPath, Messages, refusal, request_headers
+from webhooks.errors import EXCEPTION_HANDLERS
 from webhooks.openapi import WEBHOOK_RESPONSES, Queued, Readiness, openapi_config, webhook_operation
 from webhooks.triggers import trigger_route
-from workers.queueing import QueuedMessage
-
-Messages = Callable[[InboundEvent], QueuedMessage]
-Answer = tuple[DeliveryOutcome, Response[Any]]
-# Redis unreachable (refused, reset, timed out) or answering with an error: the queue is unavailable.
-REDIS_DOWN = (RedisError, OSError)
-CONTENT_LENGTH = re.compile(r"[0-9]{1,20}")
-log = structlog.get_logger("gitlearnos.webhooks")
-
-
-def _json(code: int, **fields: Any) -> Response[dict[str, Any]]:
-    return Response(content=fields, status_code=code)
 
 
 def redis_client(redis_url: str) -> Redis:
@@ -104,102 +71,22 @@ def redis_client(redis_url: str) -> Redis:
     )
 
 
-def _queued(event: InboundEvent) -> Response[bytes]:
-    """The 202 answer, encoded now: whatever cannot be written must fail before the claim."""
-    content = {"status": "queued", "delivery": event.delivery_id, "event_key": event_key(event)}
-    body = msgspec.json.encode(content)
-    return Response(content=body, status_code=HTTP_202_ACCEPTED, media_type=MediaType.JSON)
+class IntakeApp(Litestar):
+    """Litestar, with ``POST /webhooks/{github,gitlab,gitea}`` answered by :class:`DeliveryPath` first.
 
-
-class _Intake:
-    """The delivery path: verify and parse, drop what is not ours or not used, deduplicate, enqueue.
-
-    ``ledger`` is set by the app's lifespan, on the serving loop.
+    The delivery path is a plain ASGI callable (:mod:`webhooks.delivery` says why); every other request,
+    including any other spelling of those paths, goes through Litestar's router as before.
     """
 
-    def __init__(self, settings: Settings, messages: Messages) -> None:
-        self.settings = settings
-        self.specs = {spec.forge.value: spec for spec in webhook_specs(settings)}
-        self.bot_logins = settings.bot_logins
-        self.messages = messages
-        self.ledger: DeliveryLedger
+    delivery_path: DeliveryPath
 
-    async def receive(self, forge_name: str, request: Request[Any, Any, Any]) -> Answer:
-        spec = self.specs.get(forge_name)
-        if spec is None:
-            reason = "no intake for this forge; the forges are github, gitlab and gitea"
-            return DeliveryOutcome.REFUSED, error_response(HTTP_404_NOT_FOUND, reason)
-        limit = self.settings.max_body_bytes
-        length = header(request.headers, "Content-Length") or ""
-        if CONTENT_LENGTH.fullmatch(length) and int(length) > limit:
-            return DeliveryOutcome.REFUSED, self._too_large()
-        body = await request.body()
-        if len(body) > limit:
-            return DeliveryOutcome.REFUSED, self._too_large()
-        try:
-            parsed = spec.receive(request.headers, body)
-        except WebhookError as error:
-            refusal = error_response(error.status, str(error))
-            log.warning("delivery.refused", forge=spec.forge.value, status=error.status, reason=str(error))
-            return DeliveryOutcome.REFUSED, refusal
-        with bound_contextvars(**event_context(spec.forge, parsed)):
-            dedup = "" if isinstance(parsed, Ignored) else spec.dedup_key(request.headers, body, parsed)
-            return await self.accept(spec.forge, parsed, dedup)
-
-    async def accept(self, forge: Forge, event: InboundEvent | Ignored, dedup: str) -> Answer:
-        if isinstance(event, Ignored):
-            log.info("delivery.ignored", reason=event.reason)
-            return DeliveryOutcome.IGNORED, _json(HTTP_200_OK, status="ignored", reason=event.reason)
-        if event.kind is EventKind.PING:
-            return DeliveryOutcome.IGNORED, _json(HTTP_200_OK, status="pong")
-        actor = event.actor
-        if actor is not None and (actor.is_bot or actor.login.lower() in self.bot_logins):
-            log.info("delivery.ignored", reason="bot account")
-            reply = _json(HTTP_200_OK, status="ignored", reason="sent by a bot account")
-            return DeliveryOutcome.IGNORED, reply
-        if route_of(event) is None:
-            reason = not_used_reason(event)
-            log.info("delivery.not_used", reason=reason)
-            reply = _json(
-                HTTP_200_OK,
-                status="not used",
-                kind=event.kind.value,
-                reason=reason,
-                delivery=event.delivery_id,
-            )
-            return DeliveryOutcome.IGNORED, reply
-        try:
-            queued = _queued(event)
-        except (msgspec.EncodeError, UnicodeError):
-            reason = "the event's identifiers are not valid Unicode"
-            log.warning("delivery.refused", status=HTTP_400_BAD_REQUEST, reason=reason)
-            return DeliveryOutcome.REFUSED, error_response(HTTP_400_BAD_REQUEST, reason)
-        queue, message = self.messages(event)  # a bug here is a 500 (webhooks.errors) that claimed nothing
-        try:
-            first = await self.ledger.enqueue_first(forge, dedup, queue, message)
-        except REDIS_DOWN as error:
-            return DeliveryOutcome.ERROR, self._queue_down(error)
-        if not first:
-            log.info("delivery.duplicate")
-            reply = _json(HTTP_200_OK, status="duplicate", delivery=event.delivery_id)
-            return DeliveryOutcome.DUPLICATE, reply
-        log.info("delivery.queued")
-        return DeliveryOutcome.QUEUED, queued
-
-    def _too_large(self) -> Response[dict[str, Any]]:
-        return error_response(
-            HTTP_413_REQUEST_ENTITY_TOO_LARGE, f"payload over {self.settings.max_body_bytes} bytes"
-        )
-
-    @staticmethod
-    def _queue_down(error: Exception) -> Response[dict[str, Any]]:
-        log.warning(
-            "delivery.refused",
-            status=HTTP_503_SERVICE_UNAVAILABLE,
-            reason="redis unavailable",
-            error=type(error).__name__,
-        )
-        return unavailable("queue unavailable; retry later")
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            forge = self.delivery_path.routes.get(scope["path"])
+            if forge is not None:
+                await self.delivery_path(forge, scope, receive, send)
+                return
+        await super().__call__(scope, receive, send)
 
 
 def create_app(settings: Settings, *, redis_url: str, tasks: Celery, messages: Messages) -> Litestar:
@@ -210,26 +97,26 @@ def create_app(settings: Settings, *, redis_url: str, tasks: Celery, messages: M
     (:func:`workers.queueing.intake_messages`); the intake pushes it with its claim.
     """
     state: dict[str, Any] = {}
-    intake = _Intake(settings, messages)
+    path = DeliveryPath(settings, messages)
 
     @asynccontextmanager
     async def redis_lifespan(_: Litestar) -> AsyncIterator[None]:
         client = redis_client(redis_url)
         state["redis"] = client
-        intake.ledger = DeliveryLedger(client, settings.delivery_ttl_seconds)
+        path.ledger = DeliveryLedger(client, settings.delivery_ttl_seconds)
         try:
             yield
         finally:
             await client.aclose()
 
     async def deliver(forge_name: str, request: Request[Any, Any, Any]) -> Response[Any]:
-        started = time.perf_counter()
-        outcome = DeliveryOutcome.ERROR  # stays so only if receive() raises
-        try:
-            outcome, response = await intake.receive(forge_name, request)
-        finally:
-            metrics.count_delivery(forge_name, outcome, time.perf_counter() - started)
-        return response
+        """What the routes below answer (paths the delivery path does not take): the same path, as a
+        Litestar response; a bug raises into Litestar's handler (:mod:`webhooks.errors`)."""
+        answer = await path.counted(forge_name, request_headers(request.scope), request.receive)
+        if answer is None:
+            answer = refusal(HTTP_400_BAD_REQUEST, "the client left before its body arrived")
+        headers = {name.decode(): value.decode() for name, value in answer.headers}
+        return Response(answer.body, status_code=answer.status, media_type=MediaType.JSON, headers=headers)
 
     def forge_route(forge: Forge) -> HTTPRouteHandler:
         @post(
@@ -277,7 +164,7 @@ def create_app(settings: Settings, *, redis_url: str, tasks: Celery, messages: M
         """Prometheus text exposition of this process's registry (one uvicorn process per web pod)."""
         return Response(content=metrics.exposition(), media_type=metrics.CONTENT_TYPE)
 
-    return Litestar(
+    app = IntakeApp(
         route_handlers=[
             *(forge_route(forge) for forge in (Forge.GITHUB, Forge.GITLAB, Forge.GITEA)),
             unknown_forge,
@@ -293,3 +180,5 @@ def create_app(settings: Settings, *, redis_url: str, tasks: Celery, messages: M
         # Litestar's default logging config adds a plain-text handler to the root logger; ours renders JSON.
         logging_config=None,
     )
+    app.delivery_path = path
+    return app

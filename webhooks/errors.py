@@ -69,16 +69,20 @@ def http_error(request: Request[Any, Any, Any], error: HTTPException) -> Respons
 
 def internal_error(request: Request[Any, Any, Any], error: Exception) -> Response[dict[str, Any]]:
     """A bug: logged with its traceback, counted, answered 500 without any detail."""
-    route = _route(request)
+    log_unhandled(_route(request), request.method, error)
+    return error_response(HTTP_500_INTERNAL_SERVER_ERROR, "internal error; it has been logged")
+
+
+def log_unhandled(route: str, method: str, error: Exception) -> None:
+    """The record of a bug on ``route``: its traceback logged, its route counted (any path, one record)."""
     log.error(
         "http.unhandled_exception",
         route=route,
-        method=request.method,
+        method=method,
         error=type(error).__name__,
         traceback=safe_traceback(error),
     )
     metrics.count_server_error(route)
-    return error_response(HTTP_500_INTERNAL_SERVER_ERROR, "internal error; it has been logged")
 
 
 Handler = Callable[[Request[Any, Any, Any], Any], Response[Any]]
