@@ -7,6 +7,7 @@ Celery task retries later instead of a worker sleeping. The base URL is
 configurable for GitHub Enterprise Server (``https://HOST/api/v3``) and for
 the sandbox forge. Authentication (token or App) lives in :mod:`.access`.
 Pull requests share the issue comment API: a thread is addressed by number.
+A redirect to another host is refused, not followed (:mod:`.redirects`).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from forge_adapters.base import (
     utc_stamp,
 )
 from forge_adapters.github.access import Access, AppAccess, AppCredentials, TokenAccess, build_github
+from forge_adapters.github.redirects import CrossHostRedirect, SameOriginRedirects
 from forge_adapters.github.translate import actor, is_bot_account, issue_thread
 
 __all__ = ["GIT_USERNAME", "AppCredentials", "GitHubClient"]
@@ -88,8 +90,9 @@ class GitHubClient(ForgeClient):
     def __init__(self, auth: str | AppCredentials, *, api_url: str, timeout: float) -> None:
         super().__init__()
         # githubkit builds an httpx client per call outside a context; a shared transport keeps the TLS
-        # context and the connection pool alive across calls (33 ms saved per call, measured).
-        self._transport = httpx.HTTPTransport()
+        # context and the connection pool alive across calls (33 ms saved per call, measured). A redirect
+        # to another host is refused there (:mod:`.redirects`): its answer would be read as GitHub's.
+        self._transport = SameOriginRedirects(httpx.HTTPTransport())
         self._access = _access_for(auth, api_url=api_url, timeout=timeout, transport=self._transport)
 
     @classmethod
@@ -291,12 +294,28 @@ def _unwrap(error: GitHubException) -> GitHubException:
     return inner if isinstance(inner, GitHubException) else error
 
 
+def _redirect(error: BaseException) -> CrossHostRedirect | None:
+    """The refused redirect behind ``error``, however deep githubkit wrapped it (a mint wraps twice)."""
+    seen: BaseException | None = error
+    for _ in range(4):
+        if isinstance(seen, CrossHostRedirect):
+            return seen
+        seen = seen.exc if isinstance(seen, RequestError) else None
+    return None
+
+
 def to_forge_error(error: Exception, doing: str) -> ForgeError | None:
     """A githubkit failure (or an answer its models reject) as a :class:`ForgeError`; None for others."""
     if isinstance(error, ValidationError):
         return ForgeError(f"GitHub answered in an unexpected shape while {doing}")
     if not isinstance(error, GitHubException):
         return None
+    if (redirect := _redirect(error)) is not None:
+        return ForgeError(
+            f"GitHub answered a {redirect.status} redirect to another host while {doing}; it is not followed"
+            " (its answer would be a stranger's): set GITLEARNOS_GITHUB_API_URL to GitHub's API URL",
+            status=redirect.status,
+        )
     error = _unwrap(error)
     if isinstance(error, RateLimitExceeded):
         status = error.response.status_code

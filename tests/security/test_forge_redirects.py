@@ -21,6 +21,7 @@ from forge_adapters.base import ForgeError
 from forge_adapters.gitea.client import GiteaClient
 from forge_adapters.github.client import GitHubClient
 from forge_adapters.gitlab.client import GitLabClient
+from tests.support.fake_github import rest_repository
 
 TOKEN = "tok-never-leaves-its-host-0123456789"
 ELSEWHERE = "https://elsewhere.example/collect"
@@ -55,25 +56,58 @@ def test_gitlab_does_not_follow_a_redirect_with_its_token(rsps: responses.Reques
     assert "elsewhere" not in str(refused.value)
 
 
-def test_github_sends_no_token_past_a_cross_host_redirect() -> None:
-    """githubkit follows redirects (GitHub answers 301 for a renamed repository); httpx drops the
-    ``Authorization`` header when the origin changes, so the token stays on the API host."""
+GITHUB_REPO = "https://api.github.com/repos/learner/notes"
+
+
+@pytest.mark.parametrize("status", [301, 302, 307, 308])
+def test_github_does_not_follow_a_redirect_to_another_host(status: int) -> None:
+    """githubkit has httpx follow redirects; httpx drops the token on the way, but the stranger's
+    answer was read as GitHub's visibility answer (a "private" from anyone passed the gate)."""
     with respx.mock(assert_all_called=False) as api:
-        api.get("https://api.github.com/repos/learner/notes").respond(301, headers={"Location": ELSEWHERE})
-        api.get(ELSEWHERE).respond(200, json={})
+        api.get(GITHUB_REPO).respond(status, headers={"Location": ELSEWHERE})
+        stranger = api.get(ELSEWHERE).respond(200, json=rest_repository("learner/notes"))
         client = GitHubClient(TOKEN, api_url="https://api.github.com", timeout=5)
         repo = RepoRef(forge=Forge.GITHUB, host="github.com", full_name="learner/notes")
-        with pytest.raises(ForgeError):
+        with pytest.raises(ForgeError, match="redirect") as refused:
             client.repository_info(repo)
+        sent = [(str(call.request.url), call.request.headers.get("authorization")) for call in api.calls]
+    assert not stranger.called
+    assert sent == [(GITHUB_REPO, f"token {TOKEN}")]
+    assert refused.value.status == status
+    assert TOKEN not in str(refused.value) and "elsewhere" not in str(refused.value)
+
+
+@pytest.mark.parametrize("location", ["http://api.github.com/x", "https://api.github.com:8443/x"])
+def test_github_refuses_a_redirect_to_another_scheme_or_port(location: str) -> None:
+    with respx.mock(assert_all_called=False) as api:
+        api.get(GITHUB_REPO).respond(301, headers={"Location": location})
+        stranger = api.get(location).respond(200, json=rest_repository("learner/notes"))
+        client = GitHubClient(TOKEN, api_url="https://api.github.com", timeout=5)
+        repo = RepoRef(forge=Forge.GITHUB, host="github.com", full_name="learner/notes")
+        with pytest.raises(ForgeError, match="redirect"):
+            client.repository_info(repo)
+    assert not stranger.called
+
+
+def test_github_still_follows_its_own_renamed_repository_redirect() -> None:
+    """GitHub answers a renamed repository with a 301 to ``/repositories/{id}`` on the API host itself."""
+    moved = "https://api.github.com/repositories/1296269"
+    with respx.mock(assert_all_called=False) as api:
+        api.get(GITHUB_REPO).respond(301, headers={"Location": moved})
+        api.get(moved).respond(200, json=rest_repository("learner/notes", default_branch="trunk"))
+        client = GitHubClient(TOKEN, api_url="https://api.github.com", timeout=5)
+        repo = RepoRef(forge=Forge.GITHUB, host="github.com", full_name="learner/notes")
+        info = client.repository_info(repo)
         sent = {str(call.request.url): call.request.headers.get("authorization") for call in api.calls}
-    assert sent["https://api.github.com/repos/learner/notes"] == f"token {TOKEN}"
-    assert sent.get(ELSEWHERE) is None
+    assert (info.private, info.default_branch) == (True, "trunk")
+    assert sent[moved] == f"token {TOKEN}"
 
 
-def test_gitea_does_not_follow_a_redirect() -> None:
+@pytest.mark.parametrize("status", [301, 302, 307, 308])
+def test_gitea_does_not_follow_a_redirect(status: int) -> None:
     with respx.mock(assert_all_called=False) as api:
         api.get("https://gitea.example/api/v1/repos/learner/notes").respond(
-            302, headers={"Location": ELSEWHERE}
+            status, headers={"Location": ELSEWHERE}
         )
         stranger = api.get(ELSEWHERE).respond(200, json=PRIVATE_ANSWER)
         client = GiteaClient(TOKEN, url="https://gitea.example", timeout=5, transport=httpx.HTTPTransport())
@@ -81,4 +115,5 @@ def test_gitea_does_not_follow_a_redirect() -> None:
         with pytest.raises(ForgeError) as refused:
             client.repository_info(repo)
     assert not stranger.called
-    assert refused.value.status == 302
+    assert refused.value.status == status
+    assert TOKEN not in str(refused.value)
