@@ -280,6 +280,17 @@ def _stash_issue(runtime: WorkerRuntime, key: str, issue: IssueSpec | None) -> N
         runtime.redis.set(DUE_REVIEW_ISSUE_TEXT.format(key=key), payload, ex=DELIVERY_TTL)
 
 
+def open_issue_once(
+    runtime: WorkerRuntime, client: ForgeClient, repo: RepoRef, key: str, issue: IssueSpec
+) -> Delivered:
+    """Open ``issue`` under ``key`` with the same exactly-once guard as a plan's issue (a retried task
+    finds it opened, or perhaps opened, and sends nothing again); for an issue outside a plan."""
+    _stash_issue(runtime, key, issue)
+    delivered = _deliver_issue(runtime, client, repo, key)
+    assert delivered is not None  # just stashed
+    return delivered
+
+
 def _deliver_issue(runtime: WorkerRuntime, client: ForgeClient, repo: RepoRef, key: str) -> Delivered | None:
     """Open the stashed issue of ``key`` unless Redis says it was opened (or may have been).
 
