@@ -231,3 +231,25 @@ def test_a_refused_push_opens_one_issue_with_the_pending_writeback_and_claims_no
 
     again = deliver(worker, remote)
     assert again.reason == "this occurrence already ran" and len(forge.issues) == 1
+
+
+def test_a_retried_run_whose_push_was_refused_opens_its_issue_once(
+    tmp_path: Path, redis_url: str, remote: Path, forge: FakeGitHubComments
+) -> None:
+    """The refusal's issue is an effect like the delivery's: a retry of the run (its worker died after
+    opening the issue, so the occurrence's claim ran out) finds it opened and opens no second one."""
+    path, content, _ = planned_review(date(2026, 11, 27))
+    add_to_remote(tmp_path, remote, path, content)
+    hook = remote / "hooks" / "pre-receive"
+    hook.write_text("#!/bin/sh\necho 'branch is protected' >&2\nexit 1\n")
+    hook.chmod(0o755)
+    worker = runtime(tmp_path, redis_url)
+    first = deliver(worker, remote)
+    worker.redis.delete(claim_key(DUE_REVIEW, served(remote).repo.slug, MONDAY))  # as if the worker died
+
+    retried = deliver(worker, remote)
+
+    assert (first.outcome, retried.outcome) == ("requires-approval", "requires-approval")
+    assert retried.issue_number == first.issue_number == 100
+    assert len(forge.issues) == 1 and forge.issues[0]["title"].startswith("Not delivered: ")
+    assert bot_commits(remote) == []

@@ -18,7 +18,8 @@ Order and idempotency, and why:
 * A push the forge refuses (read-only access, a protected branch) leaves nothing in the repository, so
   no delivery issue is opened; the learner gets one issue with the exact pending writeback instead
   (:func:`workers.push_refusal.pending_issue_after_refusal`), and the occurrence finishes as
-  ``requires-approval``. The review records stay undelivered, so a later occurrence sends them.
+  ``requires-approval``. The review records stay undelivered, so a later occurrence sends them. That
+  issue has the executor's exactly-once guard too, so a retried run does not open a second.
 * A skip (nothing due, quiet hours, no push authorization) keeps the claim, with the reason as the
   run's evidence in Redis: the repository and the forge are untouched, and the items still due go
   out with the next occurrence. The dispatcher never starts a run inside quiet hours, so a quiet
@@ -43,9 +44,9 @@ from bot.errors import ConfigError
 from bot.plan import Outcome, Plan
 from bot.review.due_review import plan_due_review
 from workers.celery_app import SCHEDULE_QUEUE
-from workers.executor import ALREADY_APPLIED, CONFLICT, Job, OnConflict, execute
+from workers.executor import ALREADY_APPLIED, CONFLICT, Job, OnConflict, execute, open_issue_once
 from workers.git_workspace import Mirror
-from workers.push_refusal import pending_issue_after_refusal
+from workers.push_refusal import REFUSED_KEY, pending_issue_after_refusal
 from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
 from workers.scheduling.claims import label_claim_key, run_once
@@ -145,7 +146,7 @@ def _deliver(
         log.warning("due_review.conflict", repo=target.repo.slug, occurrence=label)
         return DueReviewResult(occurrence=label, outcome=CONFLICT, reason=done.reason)
     if done.outcome == Outcome.REQUIRES_APPROVAL.value and planned is not None:
-        return _tell_refusal(job, planned, branch, label, done.reason)
+        return _tell_refusal(runtime, job, planned, branch, label=label, reason=done.reason)
     if done.outcome not in (Outcome.COMMITTED.value, ALREADY_APPLIED):
         return DueReviewResult(occurrence=label, reason=done.reason)
     result = DueReviewResult(
@@ -162,13 +163,19 @@ def _deliver(
     return replace(result, issue_number=issue.number, issue_url=issue.url, reason=issue.reason)
 
 
-def _tell_refusal(job: Job, plan: Plan, branch: str, label: str, reason: str) -> DueReviewResult:
-    """Open the issue that shows the refused delivery's pending writeback; the run delivered nothing."""
+def _tell_refusal(
+    runtime: WorkerRuntime, job: Job, plan: Plan, branch: str, *, label: str, reason: str
+) -> DueReviewResult:
+    """Open the issue that shows the refused delivery's pending writeback; the run delivered nothing.
+
+    Opened exactly once per occurrence, under the executor's effect guard (its own key, beside the
+    delivery's): a retried run (a worker that died after opening it, its claim expired) finds it opened.
+    """
     result = DueReviewResult(occurrence=label, outcome=Outcome.REQUIRES_APPROVAL.value, reason=reason)
     issue = pending_issue_after_refusal(plan, branch)
     if issue is None:
         return result
-    opened = job.client.open_issue(job.target.repo, issue.title, issue.body())
+    opened = open_issue_once(runtime, job.client, job.target.repo, REFUSED_KEY.format(key=label), issue)
     log.warning("due_review.push_refused", repo=job.target.repo.slug, occurrence=label, issue=opened.number)
     return replace(result, issue_number=opened.number, issue_url=opened.url)
 
