@@ -132,7 +132,9 @@ class FollowUpJob(_Frozen):
     A read-only job that answers on the thread (``rag-answer``, ``verify-schedules``) also carries
     the ``reply`` it upserts (thread and hidden marker; the job writes the text), and the learner's
     ``question`` or the login that ``requested_by`` it. Such a job needs no commit, so the worker
-    queues it whatever the plan's outcome.
+    queues it whatever the plan's outcome. A ``rag-answer`` job with a ``record_key`` also records the
+    question (its own commit under that event key, :mod:`bot.records.questions`); without one (an
+    "answer only" override) it stores nothing.
     """
 
     kind: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
@@ -140,6 +142,7 @@ class FollowUpJob(_Frozen):
     question: str = ""
     reply: Reply | None = None
     requested_by: str = ""
+    record_key: str = ""
 
     @field_validator("path")
     @classmethod
