@@ -170,7 +170,9 @@ def _commit_and_push(
     repo, key = job.target.repo, plan.event_key or job.key
     if plan.pull_request is not None:  # a handoff: its own branch and a pull request
         lease.ensure_held()
-        handed_off = open_handoff(job.client, mirror, repo, plan)
+        # The base is the default branch the forge names (the gate's cached answer), never the payload's.
+        base = runtime.visibility.check(job.client, repo)
+        handed_off = open_handoff(job.client, mirror, repo, plan, base=base)
         if handed_off is None:
             return None
         commit_id, finished = handed_off
@@ -200,8 +202,11 @@ def _commit_and_push(
     return Executed(Outcome.COMMITTED.value, finished, commit_id, plan.reason, issue)
 
 
-def open_handoff(client: ForgeClient, mirror: Mirror, repo: RepoRef, plan: Plan) -> tuple[str, Plan] | None:
-    """Commit a handoff plan on its own branch, push it (never forced), open its pull request.
+def open_handoff(
+    client: ForgeClient, mirror: Mirror, repo: RepoRef, plan: Plan, *, base: str
+) -> tuple[str, Plan] | None:
+    """Commit a handoff plan on its own branch, push it (never forced), open its pull request into ``base``
+    (the default branch the forge names: ``repo`` may be a payload's word).
 
     An earlier attempt's commit on that branch (found by its trailer) is used, not pushed again.
     The commit id and the finished plan; ``None`` when the branch exists with other commits: the
@@ -216,7 +221,7 @@ def open_handoff(client: ForgeClient, mirror: Mirror, repo: RepoRef, plan: Plan)
             return None
     else:
         commit_id = earlier.id
-    told = request_review(client, repo, plan, pushed=earlier is None)
+    told = request_review(client, repo, plan, base=base, pushed=earlier is None)
     return commit_id, told.finished(commit_id=commit_id, branch=spec.branch, remote=REMOTE)
 
 

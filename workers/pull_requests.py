@@ -10,7 +10,8 @@ Orchestration only; what the pack says and who is a teacher is decided in
    branch that exists with other commits makes the task re-plan, as a moved
    default branch does.
 2. The pull request is looked up first (open, from that branch into the default
-   branch) and opened only if there is none, so a retry never opens a second.
+   branch the forge names, not the one a payload claims) and opened only if there is
+   none, so a retry never opens a second.
 3. Teachers are asked to review only if they already have access; nobody is
    invited and visibility is never changed.
 4. The reply lists exactly which of these remote actions happened.
@@ -81,15 +82,17 @@ class RemoteActions:
         return "; ".join(parts)
 
 
-def request_review(client: ForgeClient, repo: RepoRef, plan: Plan, *, pushed: bool) -> Plan:
-    """Open the plan's pull request (unless one is open) and ask its reviewers; the plan told so.
+def request_review(client: ForgeClient, repo: RepoRef, plan: Plan, *, base: str, pushed: bool) -> Plan:
+    """Open the plan's pull request into ``base`` (unless one is open) and ask its reviewers; the plan
+    told so.
 
-    The executor (:func:`workers.executor.open_handoff`) pushed the branch first (``pushed``: in
-    this attempt, not an earlier one); the first reply lists what actually happened.
+    ``base`` is the default branch the forge names in the gate's visibility answer, never
+    ``repo.default_branch``: the registered repository came from a payload. The executor
+    (:func:`workers.executor.open_handoff`) pushed the branch first (``pushed``: in this attempt, not
+    an earlier one); the first reply lists what actually happened.
     """
     spec = plan.pull_request
     assert spec is not None
-    base = repo.default_branch
     pull = client.find_pull_request(repo, head=spec.branch, base=base)
     opened = pull is None
     if pull is None:

@@ -123,9 +123,9 @@ def test_a_retried_handoff_pushes_nothing_twice_and_opens_no_second_pull_request
         tmp_path / "mirror", ref, client.git_credentials(ref), timeout=30, clone_url=sandbox.git_url(repo)
     )
     mirror.sync()
-    first_run = open_handoff(client, mirror, ref, plan)
+    first_run = open_handoff(client, mirror, ref, plan, base="main")
     mirror.sync()
-    second_run = open_handoff(client, mirror, ref, plan)
+    second_run = open_handoff(client, mirror, ref, plan, base="main")
     assert first_run is not None and second_run is not None
     first, second = first_run[1].replies, second_run[1].replies
     assert "pushed the new branch" in first[0].text and "Pull request: opened #" in first[0].text
