@@ -19,6 +19,7 @@ from bot.intake.events import Forge, InboundEvent, RepoRef
 from forge_adapters.base import ForgeClient, ForgeError, ForgeNotConfigured
 from forge_adapters.gitea.client import GiteaClient
 from forge_adapters.github.client import GitHubClient
+from forge_adapters.github.installations import InstallationCache
 from forge_adapters.gitlab.client import GitLabClient
 from runtime.settings import Settings
 from workers.git_workspace import Mirror
@@ -38,15 +39,18 @@ class ForgeClients:
 
     settings: Settings
     _cached: dict[Forge, ForgeClient] = field(default_factory=dict)
+    # A GitHub App's installation per repository, GitHub's answer kept across jobs (bounded); never the
+    # ``installation.id`` a payload names, which could pick another installation's token.
+    github_installations: InstallationCache = field(default_factory=InstallationCache)
 
     def for_event(self, event: InboundEvent) -> ForgeClient:
         if event.forge is Forge.GITHUB and self.settings.github_app_id:
-            return self._github_app(event.installation_id)
+            return self._github_app()
         if event.forge not in self._cached:
             self._cached[event.forge] = self._token_client(event.forge)
         return self._cached[event.forge]
 
-    def _github_app(self, installation_id: int | None) -> GitHubClient:
+    def _github_app(self) -> GitHubClient:
         settings = self.settings
         key = settings.secret_value(settings.github_app_private_key)
         if not key and settings.github_app_private_key_file is not None:
@@ -59,9 +63,9 @@ class ForgeClients:
         return GitHubClient.for_app(
             settings.github_app_id,
             key,
-            installation_id=installation_id,
             api_url=settings.github_api_url,
             timeout=settings.http_timeout_seconds,
+            installations=self.github_installations,
         )
 
     def _token_client(self, forge: Forge) -> ForgeClient:

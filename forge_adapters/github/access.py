@@ -19,18 +19,22 @@ from typing import Any
 import httpx
 from githubkit import AppAuthStrategy, GitHub
 from githubkit.cache import MemCacheStrategy
+from githubkit.exception import GitHubException
 
 from bot.intake.events import Actor, RepoRef
 from forge_adapters.base import ForgeError
+from forge_adapters.github.installations import InstallationCache
 from forge_adapters.github.translate import is_bot_account
 
 
 @dataclass(frozen=True)
 class AppCredentials:
-    """A GitHub App's id and private key (PEM), and the installation to act as when it is known.
+    """A GitHub App's id and private key (PEM), and an installation the operator configured, if any.
 
-    Without ``installation_id`` each repository's installation is looked up
-    (``GET /repos/{owner}/{repo}/installation``) once per client.
+    Without ``installation_id`` (the worker's case) each repository's installation is looked up
+    (``GET /repos/{owner}/{repo}/installation``) and remembered in an
+    :class:`~forge_adapters.github.installations.InstallationCache`. Never pass a payload's
+    ``installation.id`` here: a delivery could name another installation's token.
     """
 
     app_id: int | str
@@ -72,21 +76,31 @@ class TokenAccess:
 
 
 class AppAccess:
-    """A GitHub App: JWT for App routes, an installation token for everything else."""
+    """A GitHub App: JWT for App routes, an installation token for everything else.
 
-    def __init__(self, app: GitHub[AppAuthStrategy], installation_id: int | None) -> None:
+    The installation serving a repository is GitHub's answer (``installations``, shared across a
+    worker's jobs), unless the operator configured one.
+    """
+
+    def __init__(
+        self,
+        app: GitHub[AppAuthStrategy],
+        installation_id: int | None,
+        installations: InstallationCache | None = None,
+    ) -> None:
         self._app = app
         self._fixed_installation = installation_id
-        self._installations: dict[str, int] = {}
+        self._installations = installations if installations is not None else InstallationCache()
         self._clients: dict[int, GitHub[Any]] = {}
 
     def installation_id(self, repo: RepoRef) -> int:
         if self._fixed_installation is not None:
             return self._fixed_installation
-        if repo.full_name not in self._installations:
-            found = self._app.rest.apps.get_repo_installation(repo.owner, repo.name).parsed_data
-            self._installations[repo.full_name] = found.id
-        return self._installations[repo.full_name]
+        return self._installations.get(repo.full_name, lambda: self._look_up(repo))
+
+    def _look_up(self, repo: RepoRef) -> int:
+        """``GET /repos/{owner}/{repo}/installation``, signed with the App's JWT."""
+        return self._app.rest.apps.get_repo_installation(repo.owner, repo.name).parsed_data.id
 
     def api(self, repo: RepoRef) -> GitHub[Any]:
         installation = self.installation_id(repo)
@@ -97,9 +111,13 @@ class AppAccess:
 
     def git_password(self, repo: RepoRef) -> str:
         """A token minted now and limited to ``repo``, so a leaked one opens nothing else, for an hour."""
-        minted = self._app.rest.apps.create_installation_access_token(
-            self.installation_id(repo), repositories=[repo.name]
-        )
+        try:
+            minted = self._app.rest.apps.create_installation_access_token(
+                self.installation_id(repo), repositories=[repo.name]
+            )
+        except GitHubException:
+            self._installations.forget(repo.full_name)  # perhaps reinstalled: the retry looks it up anew
+            raise
         return minted.parsed_data.token
 
     def identity(self) -> Actor:

@@ -45,6 +45,7 @@ from forge_adapters.base import (
     utc_stamp,
 )
 from forge_adapters.github.access import Access, AppAccess, AppCredentials, TokenAccess, build_github
+from forge_adapters.github.installations import InstallationCache
 from forge_adapters.github.redirects import CrossHostRedirect, SameOriginRedirects
 from forge_adapters.github.translate import actor, is_bot_account, issue_thread
 
@@ -87,13 +88,22 @@ class GitHubClient(ForgeClient):
     git_username = GIT_USERNAME
     pull_exists_status = 422  # GitHub's answer to a second PR from the same head
 
-    def __init__(self, auth: str | AppCredentials, *, api_url: str, timeout: float) -> None:
+    def __init__(
+        self,
+        auth: str | AppCredentials,
+        *,
+        api_url: str,
+        timeout: float,
+        installations: InstallationCache | None = None,
+    ) -> None:
         super().__init__()
         # githubkit builds an httpx client per call outside a context; a shared transport keeps the TLS
         # context and the connection pool alive across calls (33 ms saved per call, measured). A redirect
         # to another host is refused there (:mod:`.redirects`): its answer would be read as GitHub's.
         self._transport = SameOriginRedirects(httpx.HTTPTransport())
-        self._access = _access_for(auth, api_url=api_url, timeout=timeout, transport=self._transport)
+        self._access = _access_for(
+            auth, api_url=api_url, timeout=timeout, transport=self._transport, installations=installations
+        )
 
     @classmethod
     def for_app(
@@ -104,10 +114,13 @@ class GitHubClient(ForgeClient):
         installation_id: int | None = None,
         api_url: str,
         timeout: float,
+        installations: InstallationCache | None = None,
     ) -> GitHubClient:
-        """Act as a GitHub App installation (``installation.id`` of the webhook, or looked up per repo)."""
+        """Act as a GitHub App: each repository's installation is looked up (and kept in
+        ``installations``, a worker's cache across jobs), or is ``installation_id`` when the operator
+        configured one; never a webhook's ``installation.id``, which is a payload's word."""
         credentials = AppCredentials(app_id, private_key, installation_id)
-        return cls(credentials, api_url=api_url, timeout=timeout)
+        return cls(credentials, api_url=api_url, timeout=timeout, installations=installations)
 
     def __repr__(self) -> str:
         return f"GitHubClient({type(self._access).__name__}, credentials='***')"
@@ -217,7 +230,12 @@ class GitHubClient(ForgeClient):
 
 
 def _access_for(
-    auth: str | AppCredentials, *, api_url: str, timeout: float, transport: httpx.BaseTransport
+    auth: str | AppCredentials,
+    *,
+    api_url: str,
+    timeout: float,
+    transport: httpx.BaseTransport,
+    installations: InstallationCache | None,
 ) -> Access:
     """Check the credentials before any call, so a misconfigured bot fails at start, not mid-job."""
     if isinstance(auth, AppCredentials):
@@ -227,7 +245,7 @@ def _access_for(
             raise ForgeError("GitHub App auth needs PyJWT with crypto (install githubkit[auth-app])")
         app_auth = AppAuthStrategy(auth.app_id, auth.private_key)
         app = build_github(app_auth, api_url=api_url, timeout=timeout, transport=transport)
-        return AppAccess(app, auth.installation_id)
+        return AppAccess(app, auth.installation_id, installations)
     if not auth:
         raise ForgeNotConfigured("no GitHub token configured (set GITLEARNOS_GITHUB_TOKEN)")
     return TokenAccess(auth, build_github(auth, api_url=api_url, timeout=timeout, transport=transport))
