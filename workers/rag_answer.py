@@ -9,23 +9,29 @@ writer lock (the rag queue's ingest holds the same lock, so a query never reads 
 2. runs the adapter's read-only ``query`` (``ok`` / ``no-hit`` / ``stale``; an unreachable endpoint
    is ``failed``, never ``no-hit``);
 3. upserts one comment carrying the job's own hidden marker, so a redelivered job edits its answer
-   instead of posting a second one.
+   instead of posting a second one;
+4. when the job carries a ``record_key`` (a question-only input, no "answer only"), commits the
+   question record through the one executor under that key (:mod:`bot.rag.question_record`), and the
+   answer says where it was recorded; a redelivered job finds that commit and resends the same answer.
 
-No commit: a query changes no learning state, and the protocol keeps retrieval out of mastery. A
+A query changes no learning state, and the protocol keeps retrieval out of mastery: the question
+record is a question, never a note or evidence. A
 failed query is answered as failed and not retried (the learner sees the failure and can ask again);
 a busy lock or a forge rate limit is retried.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import structlog
 from celery import Celery, Task
 
-from bot.plan import FollowUpJob
+from bot.plan import FollowUpJob, Outcome, Plan
 from bot.rag.links import current_doc_ids, source_links
+from bot.rag.question_record import RECORDABLE, plan_question_record
 from bot.rag.questions import (
     NOT_QUERIED,
     Citation,
@@ -38,6 +44,7 @@ from bot.rag.questions import (
 )
 from rag.operations import query, run
 from workers.celery_app import ANSWER_QUESTION, RAG_QUEUE
+from workers.executor import Job, execute
 from workers.git_workspace import Mirror
 from workers.rag_index import EndpointRefused, index_spec, repo_key
 from workers.repo_registry import RegisteredRepo
@@ -49,35 +56,63 @@ log = structlog.get_logger("gitlearnos.rag")
 
 @dataclass(frozen=True)
 class AnswerResult:
-    """What one run replied: the status it stated and the documents it cited."""
+    """What one run replied: the status it stated, the documents it cited, the question's commit if any."""
 
     status: str
     cited: tuple[str, ...] = ()
     comment_created: bool = False
+    recorded: str = ""  # the commit that recorded the question ("" when nothing was stored)
+    plan: Plan | None = None  # the question record's plan, while it is being executed
 
 
 def answer_question(runtime: WorkerRuntime, target: RegisteredRepo, job: FollowUpJob) -> AnswerResult:
-    """Query for ``job``'s question and upsert the reply; raises ``RetryLater`` when the repo is busy."""
+    """Query for ``job``'s question and upsert the reply; raises ``RetryLater`` when the repo is busy.
+
+    A job with a ``record_key`` also commits the question record (through the one executor, under that
+    event key, so a redelivered job finds the commit and only resends the same answer).
+    """
     assert job.reply is not None, "a rag-answer job always names its reply"
+    reply = job.reply
     client = runtime.client_for(target)
-    with runtime.synced_mirror(target, client) as mirror:
-        text, result = _answer_locked(runtime, mirror, target, job.question)
-    reply = job.reply.model_copy(update={"text": text})
-    posted = client.upsert_comment(
-        target.repo, reply.thread_number, reply.marker, reply.body(), is_pull_request=reply.is_pull_request
-    )
-    result = AnswerResult(result.status, result.cited, posted.created)
-    log.info("rag.answered", repo=target.repo.slug, thread=reply.thread_number, **asdict(result))
+    if not job.record_key:  # "answer only": nothing is stored, so nothing is committed
+        with runtime.synced_mirror(target, client) as mirror:
+            text, result = _answer_locked(runtime, mirror, target, job)
+        reply = reply.model_copy(update={"text": text})
+        posted = client.upsert_comment(
+            target.repo,
+            reply.thread_number,
+            reply.marker,
+            reply.body(),
+            is_pull_request=reply.is_pull_request,
+        )
+        result = AnswerResult(result.status, result.cited, posted.created)
+    else:
+        answered: list[AnswerResult] = []
+
+        def planner(mirror: Mirror) -> Plan:
+            text, found = _answer_locked(runtime, mirror, target, job)
+            answered.append(found)
+            return found.plan or Plan(
+                outcome=Outcome.SKIPPED,
+                replies=(reply.model_copy(update={"text": text}),),
+                reason=found.status,
+            )
+
+        done = execute(runtime, Job(target=target, client=client, key=job.record_key), planner)
+        last = answered[-1] if answered else AnswerResult(done.outcome)
+        result = AnswerResult(last.status, last.cited, recorded=done.commit)
+    log.info("rag.answered", repo=target.repo.slug, thread=reply.thread_number, status=result.status,
+             cited=result.cited, recorded=result.recorded)  # fmt: skip
     return result
 
 
 def _answer_locked(
-    runtime: WorkerRuntime, mirror: Mirror, target: RegisteredRepo, question: str
+    runtime: WorkerRuntime, mirror: Mirror, target: RegisteredRepo, job: FollowUpJob
 ) -> tuple[str, AnswerResult]:
     settings, repo = runtime.settings, target.repo
     config = valid_config(mirror)
     links = source_links(mirror)
-    asked = find_source_question(question, links)
+    asked = find_source_question(job.question, links)
     if config is None or asked is None:
         return NOT_QUERIED, AnswerResult("not-queried")
     try:
@@ -93,7 +128,15 @@ def _answer_locked(
             error=found.error,
         )
     status, passages = cited(asked, outcome)
-    return render_source_answer(asked, outcome), AnswerResult(status.value, tuple(c.doc_id for c in passages))
+    answer = render_source_answer(asked, outcome)
+    plan = None
+    if job.record_key and job.reply is not None and status in RECORDABLE:
+        plan = plan_question_record(
+            asked, status, passages, words=job.question, answer=answer, reply=job.reply,
+            event_key=job.record_key, day=datetime.now(UTC).date(), snapshot=mirror,
+            provider=config.rag.provider,
+        )  # fmt: skip
+    return answer, AnswerResult(status.value, tuple(c.doc_id for c in passages), plan=plan)
 
 
 def register_answer_task(app: Celery, runtime: WorkerRuntime) -> Task:

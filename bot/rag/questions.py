@@ -21,7 +21,9 @@ excerpts that merely look relevant. An input asks about the learner's own materi
 
 Only plain learner input qualifies (organize or an unstored note): answers to review questions, undo,
 handoff and setup conversations have their own operations. The answer is a separate comment with its
-own hidden marker, so a retry edits it; a query writes nothing, so it needs no commit.
+own hidden marker, so a retry edits it. The query writes nothing; a question that is only a question
+(no note around it, no "answer only") is then recorded as a question in a commit of its own
+(:mod:`bot.rag.question_record`).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from pydantic import BaseModel, ConfigDict
 from bot.config import CONFIG_PATH, LearnerConfig, parse_config
 from bot.errors import ConfigError
 from bot.intake.events import Forge, ThreadEvent
+from bot.intake.overrides import find_overrides
 from bot.organize.operation import OPERATION as ORGANIZE
 from bot.plan import FollowUpJob, Outcome, Plan, Reply
 from bot.rag.source_link import RagStatus, SourceLink, source_links
@@ -65,7 +68,7 @@ NO_RAG_WORKER = (
     "nothing was stored. Local mode runs no rag worker, so I cannot look it up here; run "
     '`gitlearnos rag query --repo . --question "{question}"` to search your index.'
 )
-HEADER = "I looked this up in your own material with RAG `query` (a read-only lookup: it changed nothing)."
+HEADER = "I looked this up in your own material with RAG `query` (a read-only lookup of your index)."
 QUESTION_LINE = "Question: {question}"
 STATUS_TEXT = {
     "ok": "Status: `ok`. The passages below were retrieved from your synchronized sources.",
@@ -230,7 +233,9 @@ def with_source_question(plan: Plan, event: ThreadEvent, snapshot: RepoSnapshot,
 
     An input that only asks (:func:`only_asks`) is a question, not a study note: instead of ``plan`` (a
     record, a pending writeback, or a request for the subject) it gets the answer from the material alone,
-    and nothing is stored. In local mode no rag worker runs, so the reply says how to look it up.
+    and the rag worker records it as a question (the job's ``record_key``,
+    :mod:`bot.rag.question_record`), unless an override such as "answer only" forbids storing, when
+    nothing is stored. In local mode no rag worker runs, so the reply says how to look it up.
     """
     asked = source_question(event, snapshot) if plan.operation in ANSWERABLE_OPERATIONS else None
     if asked is None:
@@ -245,6 +250,8 @@ def with_source_question(plan: Plan, event: ThreadEvent, snapshot: RepoSnapshot,
     job = FollowUpJob(kind=RAG_ANSWER, path=asked.record_paths[0], question=text, reply=answer)
     if not only_asks(body):
         return plan.model_copy(update={"follow_ups": (*plan.follow_ups, job)})
+    if not find_overrides(body).forbids_storing:  # "answer only" and the like: nothing is stored
+        job = job.model_copy(update={"record_key": event_key})  # recorded as a question, not a note
     question = Plan(outcome=Outcome.SKIPPED, event_key=event_key, operation=RAG_ANSWER, reason=QUESTION_ONLY)
     if event.forge is Forge.LOCAL:
         offline = NO_RAG_WORKER.format(question=asked.question.replace('"', "'"))

@@ -27,6 +27,7 @@ from tests.support.rag_worker_setup import (
     commit_files,
     file_note,
     serve_embeddings,
+    show,
     target,
 )
 from tests.support.rag_worker_setup import remote as remote  # noqa: PLC0414 - the fixture
@@ -131,3 +132,84 @@ def test_an_unreachable_index_is_answered_as_a_failure_never_as_not_in_your_mate
     assert "Status: `failed`" in reply and "ConnectError" in reply
     assert "no-hit" not in reply and "not a sign that your material lacks the answer" in reply
     assert "> " not in reply, "no passage is invented"
+
+
+def rag_question_commits(remote: Path) -> list[str]:
+    """The commits on main made by the question-record operation, newest first (their full messages)."""
+    log = subprocess.run(
+        ["git", "log", "--format=%H", "--grep=GitLearnOS-Operation: rag-question", "main"],
+        cwd=remote, check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    return log.stdout.split()
+
+
+def committed_paths(remote: Path, commit: str) -> list[str]:
+    shown = subprocess.run(
+        ["git", "show", "--name-only", "--format=", commit],
+        cwd=remote,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return sorted(shown.stdout.split())
+
+
+def test_a_question_about_own_material_is_recorded_as_a_question_once_linked_both_ways(
+    worker: WorkerRuntime, remote: Path, forge: Forge
+) -> None:
+    """Failed before the question record: the question was answered in a comment and stored nowhere."""
+    doc_id = ingested(worker, remote)
+    ask(worker, remote, QUESTION)
+    ((_, job),) = drain_rag_queue(worker)
+
+    (commit,) = rag_question_commits(remote)
+    paths = committed_paths(remote, commit)
+    (record_path,) = [p for p in paths if p.startswith("subjects/mathematics/questions/")]
+    source_record = "subjects/mathematics/sources/materials-similar-triangles-md.md"
+    assert paths == sorted([record_path, source_record]), "one commit: the question and the source's link"
+    assert not [p for p in paths if "/events/" in p], "not filed as a study note"
+    record = show(remote, record_path)
+    assert QUESTION in record, "the learner's words, quoted"
+    assert "Answer status: `ok`" in record
+    assert f"`{SOURCE_ID}`" in record and f"`{doc_id}`" in record
+    assert f"`{doc_id.rpartition('@')[2]}`" in record and f"`{SIMILAR_PATH}#L" in record
+    assert f"(../../../{source_record})" in record, "the record links the source it cites"
+    assert f"../../{record_path.removeprefix('subjects/')}" in show(remote, source_record), "and back"
+    trailers = subprocess.run(
+        ["git", "log", "-1", "--format=%(trailers)", commit],
+        cwd=remote,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert "GitLearnOS-Event: " in trailers and "GitLearnOS-Record: mathematics/" in trailers
+
+    (reply,) = answers(forge)
+    assert (
+        "Status: `ok`" in reply
+        and f"recorded this as a question (not a study note) at `{record_path}`" in reply
+    )
+
+    answer_question(worker, target(remote), FollowUpJob.model_validate(job))  # the job redelivered
+    assert rag_question_commits(remote) == [commit], "a retry records nothing twice"
+    assert answers(forge) == [reply], "and edits the same answer"
+
+
+def test_an_answer_only_question_about_own_material_stores_nothing(
+    worker: WorkerRuntime, remote: Path, forge: Forge
+) -> None:
+    ingested(worker, remote)
+    head = show_head(remote)
+    ask(worker, remote, f"{QUESTION} Answer only, please.")
+    ((name, _),) = drain_rag_queue(worker)
+
+    assert name == ANSWER_QUESTION
+    (reply,) = answers(forge)
+    assert "Status: `ok`" in reply and "recorded" not in reply
+    assert show_head(remote) == head, "nothing committed"
+
+
+def show_head(remote: Path) -> str:
+    return subprocess.run(
+        ["git", "rev-parse", "main"], cwd=remote, check=True, capture_output=True, text=True
+    ).stdout.strip()
