@@ -123,7 +123,7 @@ _OPENING = r"^[^.!?\n。！？]{0,80}?"
 _GAP = r"(?:[^\s.!?。！？]+\s+){0,5}"  # ``~``: up to five words, within the sentence
 
 
-def _alternatives(listed: tuple[str, ...]) -> str:
+def alternatives(listed: tuple[str, ...]) -> str:
     """One regex alternation of folded phrases: whole words (``*`` a prefix, ``~`` up to five words), CJK as
     substrings."""
     parts = []
@@ -147,25 +147,23 @@ def _patterns(language: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     sentence) and its negation pattern."""
     forms = []
     if language in DECISION:
-        forms.append(
-            f"(?P<lead>{_alternatives(DECISION[language])}{_SPAN}){_alternatives(INSTEAD[language])}"
-        )
+        forms.append(f"(?P<lead>{alternatives(DECISION[language])}{_SPAN}){alternatives(INSTEAD[language])}")
     if language in DECISION_AFTER:
-        instead, verb = _alternatives(INSTEAD[language]), _alternatives(DECISION_AFTER[language])
+        instead, verb = alternatives(INSTEAD[language]), alternatives(DECISION_AFTER[language])
         forms.append(f"(?P<whole>{_OPENING}{instead}{_SPAN}{verb})")
-    forms.append(_alternatives(MY_MISTAKE[language]))
-    negation = _alternatives(NEGATION[language])
+    forms.append(alternatives(MY_MISTAKE[language]))
+    negation = alternatives(NEGATION[language])
     if not CJK.search(NEGATION[language][0]):
         negation += r"(?!\w)"
     return re.compile("|".join(f"(?:{form})" for form in forms)), re.compile(negation)
 
 
 PATTERNS = {language: _patterns(language) for language in MY_MISTAKE}
-FAILURES = {language: re.compile(_alternatives(FAILURE[language])) for language in FAILURE}
+FAILURES = {language: re.compile(alternatives(FAILURE[language])) for language in FAILURE}
 WORD_BEFORE = re.compile(r"(\S+)\s*$")
 
 
-def _negated_here(folded: str, at: int, negation: re.Pattern[str]) -> bool:
+def negated_here(folded: str, at: int, negation: re.Pattern[str]) -> bool:
     """Whether the word right before ``at`` is a negation ("no" elegí, "no" me equivoqué)."""
     before = WORD_BEFORE.search(folded[:at])
     return bool(before and negation.fullmatch(before.group(1)))
@@ -179,7 +177,7 @@ def _negated(folded: str, match: re.Match[str], negation: re.Pattern[str]) -> bo
         return bool(negation.search(found["whole"]))
     if not found.get("lead"):
         return False
-    return bool(negation.search(found["lead"]) or _negated_here(folded, match.start(), negation))
+    return bool(negation.search(found["lead"]) or negated_here(folded, match.start(), negation))
 
 
 def reports_failure(text: str) -> bool:
@@ -188,7 +186,7 @@ def reports_failure(text: str) -> bool:
     folded = fold(text)
     return any(
         not (
-            _negated_here(folded, match.start(), PATTERNS[language][1])
+            negated_here(folded, match.start(), PATTERNS[language][1])
             or PATTERNS[language][1].search(match.group(0))
         )
         for language, pattern in FAILURES.items()
