@@ -30,9 +30,9 @@ NOT_STUDIED = Cues(
 TEACH_ME = Cues(
     phrases(
         "teach me, please teach, explain ~ to me, introduce me, walk me through, "
-        "enseñame, explicame, "
+        "enseñame, explicame, me explicas, me explica, "
         "apprends-moi, apprends moi, enseigne-moi, explique-moi, "
-        "bring mir ~ bei, erklar mir, erklare mir, "
+        "bring mir ~ bei, erklar mir, erklare mir, mir ~ erklaren, "
         "me ensina, me ensine, ensina-me, me explica, "
         "教我, 你教我, 讲讲, 给我讲, 教教我, "
         "教えて, 説明して, "

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import re
 
+from bot.diagnose.signal_words import starts_teaching
 from bot.intake.agent import Channel, LearnerInput, Recognition, Significance
 from bot.intake.content_signals import MEDIA, SOURCE_LINE, Signal, content_signals
 from bot.intake.cue_match import Cues, fold
 from bot.intake.cue_words import CHANNELS
-from bot.intake.significance import judge, read
+from bot.intake.learning_model import LearningModel, committed_model
+from bot.intake.significance import Reading, judge, read, word_count
 from bot.intake.subject_routing import Routing, route
 from bot.review.question import asks_for_question
 from bot.review.question_gen import GeneratedQuestions, QuestionContext, rule_questions
@@ -50,8 +52,25 @@ def parse_issue_form(body: str) -> dict[str, str]:
     return sections
 
 
+# The learning model moves an ambiguous statement to durable only at this probability or above: chosen
+# by cross-validation over the development message files (bench/judgement/train_learning_model.py) so
+# that storing precision stays above the target in every language.
+CONFIDENT = 0.8
+# A message shorter than this (words, see significance.word_count) is a topic, a heading or a value: the
+# rules' question stands whatever the model reads.
+MODEL_WORDS = 5
+
+
 class RuleAgent:
-    """Deterministic recognition from forms, labels, cues and content; questions built from the evidence."""
+    """Deterministic recognition from forms, labels, cues and content; questions built from the evidence.
+
+    ``model`` is the learning model consulted on ambiguous statements; by default the committed weights
+    (read on first use). ``use_model=False`` decides by the rules alone.
+    """
+
+    def __init__(self, model: LearningModel | None = None, *, use_model: bool = True) -> None:
+        self._model = model
+        self._use_model = use_model
 
     def generate_questions(self, context: QuestionContext) -> GeneratedQuestions:
         return rule_questions(context)
@@ -80,6 +99,8 @@ class RuleAgent:
                 wants_question=wants_question,
             )
             significance, reason = judge(reading)
+            if significance is Significance.AMBIGUOUS:
+                significance, reason = self._second_reading(reading, text, note, significance, reason)
         if significance is Significance.INCIDENTAL:
             return Recognition(significance=significance, note=note, reason=reason)
         subject = _declared_subject(form, labels, subjects) or _routed_subject(routing, subjects)
@@ -97,6 +118,34 @@ class RuleAgent:
             source=_source(form, learner_input.body),
             wants_question=wants_question,
         )
+
+    def _learning_model(self) -> LearningModel | None:
+        if not self._use_model:
+            return None
+        return self._model or committed_model()
+
+    def _second_reading(
+        self, reading: Reading, text: str, note: str, significance: Significance, reason: str
+    ) -> tuple[Significance, str]:
+        """An ambiguous note looked at again: a request to be taught is a learning intention (durable:
+        the pipeline records it and gives the teaching start, bot.organize.gaps); a full statement with
+        no sign of talk, plans, a hedge or a cut-off thought is durable when the learning model is
+        confident. A subject must still be routed, or the core asks for one."""
+        if starts_teaching(text) and not (reading.logistics or reading.off_topic or reading.small_talk):
+            return Significance.DURABLE, "a request to be taught: a learning intention"
+        if not _model_may_read(reading, note):
+            return significance, reason
+        model = self._learning_model()
+        if model is not None and model.probability(text) >= CONFIDENT:
+            return Significance.DURABLE, "a statement the learning model reads as a learning note"
+        return significance, reason
+
+
+def _model_may_read(reading: Reading, note: str) -> bool:
+    """Only a whole statement, in no everyday register, may be read as learning by the model."""
+    everyday = reading.small_talk or reading.off_topic or reading.logistics or reading.hedged
+    cut = reading.unfinished or reading.terse or reading.question_only
+    return not (everyday or cut) and word_count(note) >= MODEL_WORDS
 
 
 def _subjects(learner_input: LearnerInput) -> tuple[str, ...]:

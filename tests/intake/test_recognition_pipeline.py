@@ -97,10 +97,14 @@ def test_small_talk_and_everyday_questions_are_never_stored(title: str, note: st
     assert result.replies == (), "no repository talk in reply to small talk"
 
 
-def test_a_request_to_be_taught_in_chinese_is_asked_about_not_dropped() -> None:
+def test_a_request_to_be_taught_in_chinese_is_recorded_as_a_learning_intention_and_teaching_starts() -> None:
     result = plan("我没学过导数，你教我吧", title="导数")
-    assert result.writes == () and result.commit is None
-    assert len(result.replies) == 1, "the learner hears back: one question, nothing stored silently"
+    assert result.outcome is Outcome.COMMITTED
+    record = next(w.content for w in result.writes if w.path == event_record(result))
+    assert event_record(result).startswith("subjects/mathematics/events/")
+    assert "## Learning intention" in record and "`anomaly`" in record
+    (reply,) = result.replies
+    assert "we start teaching" in reply.text and reply.text.count("?") == 1
 
 
 @pytest.mark.parametrize(

@@ -65,7 +65,19 @@ INCIDENTAL = {
 }
 
 AMBIGUOUS = {
-    "en": ["Can you explain derivatives to me?", "We had a lesson today."],
+    "en": ["We had a lesson today.", "I think I get it now."],
+    "es": ["Capítulo 3: ecuaciones"],
+    "fr": ["Chapitre 4 : les fractions"],
+    "de": ["Kapitel 2: Gleichungen"],
+    "pt": ["Capítulo 5: frações"],
+    "zh": ["第三章 方程"],
+    "ja": ["第二章 方程式"],
+    "ru": ["Глава 3: уравнения"],
+}
+# A request to be taught names a gap (a learning intention): durable, so the pipeline records it and gives
+# the teaching start (bot.organize.gaps) instead of asking about it.
+TEACHING = {
+    "en": ["Can you explain derivatives to me?", "I have not studied derivatives yet. Please teach me."],
     "es": ["¿Me explicas las ecuaciones?"],
     "fr": ["Explique-moi les fractions, s'il te plaît."],
     "de": ["Kannst du mir Gleichungen erklären?"],
@@ -108,8 +120,16 @@ def test_likely_learning_that_is_unclear_is_ambiguous(note: str) -> None:
     assert recognize(note, ("mathematics",)).significance is Significance.AMBIGUOUS
 
 
+@pytest.mark.parametrize("note", [n for notes in TEACHING.values() for n in notes], ids=lambda v: v[:30])
+def test_a_request_to_be_taught_is_a_learning_intention_filed_under_its_subject(note: str) -> None:
+    result = recognize(note, ("mathematics",))
+    assert result.significance is Significance.DURABLE, result.reason
+    assert result.subject == "mathematics"
+
+
 def test_every_language_has_cases_of_every_class() -> None:
-    assert set(CLEAR) == set(INCIDENTAL) == set(AMBIGUOUS) == {"en", "es", "fr", "de", "pt", "zh", "ja", "ru"}
+    languages = {"en", "es", "fr", "de", "pt", "zh", "ja", "ru"}
+    assert set(CLEAR) == set(INCIDENTAL) == set(AMBIGUOUS) == set(TEACHING) == languages
 
 
 def test_a_note_about_another_field_is_not_filed_under_the_only_subject() -> None:
