@@ -101,3 +101,31 @@ def test_an_edit_and_a_rollback_pushed_without_an_issue_are_replayed_by_maintena
 def last_receipt(remote: Path) -> str:
     changed = git(remote, "show", "--name-only", "--format=", "main").split()
     return next(path for path in changed if path.startswith(".gitlearnos/receipts/"))
+
+
+def test_maintenance_marks_an_uncited_source_stale_once_the_learner_edits_its_material(
+    tmp_path: Path, worker: WorkerRuntime, remote: Path, forge: respx.MockRouter
+) -> None:
+    """Failed before stale_source_marks: the record kept saying `verified` until a citation or sync."""
+    file_note(worker, remote, SIMILAR_PATH)
+    run_rag_queue(worker)
+    assert "- RAG status: `verified`" in show(remote, RECORD)
+
+    learner = tmp_path / "learner"
+    subprocess.run(["git", "clone", "-q", str(remote), str(learner)], check=True)
+    commit_files(learner, {SIMILAR_PATH: EDITED}, "Add the perimeter rule to my handout")
+    maintain(worker, remote, 2)  # the replay is queued, not run yet (or it failed): the record must say so
+
+    record = show(remote, RECORD)
+    (status,) = [line for line in record.splitlines() if line.startswith("- RAG status:")]
+    assert "for an earlier version only: stale until the source is rebuilt" in status, status
+    assert "the ingest is stale (not verified for the current text)" in record
+    marked = git(remote, "log", "-1", "--format=%s%n%(trailers)", "main")
+    assert marked.startswith("Mark stale source records") and "GitLearnOS-Operation: maintenance" in marked
+    head = git(remote, "rev-parse", "main")
+
+    maintain(worker, remote, 3)
+    assert git(remote, "rev-parse", "main") == head, "a record that already says stale is not marked again"
+
+    run_rag_queue(worker)  # the replay re-ingests the edited text
+    assert "- RAG status: `verified`" in show(remote, RECORD), "verified again, for the current text"

@@ -8,7 +8,9 @@ What one run reconciles, in order (protocol "Automation", ``maintenance``):
    replay of applied input a no-op; sources whose committed material drifted from the RAG index are
    queued for a replay (:func:`enqueue_rag_replays`);
 2. stale views: a dashboard (or its progress chart) that differs from what the records imply is
-   regenerated with the chart in one commit (:func:`bot.automation.maintenance_findings.refreshed_views`),
+   regenerated with the chart, and a source record still saying ``verified`` for material changed
+   since its ingest is marked stale (:func:`bot.rag.reconcile.stale_source_marks`), in one commit
+   (:func:`bot.automation.maintenance_findings.refreshed_views`),
    under the writer lock and on the inspected base; a learner push meanwhile stops the run with a
    conflict, nothing is forced;
 3. a gap holding two distinct observations of one situation and no model is synthesized in that same
@@ -35,7 +37,7 @@ from bot.automation.maintenance_findings import Findings, findings, refreshed_vi
 from bot.automation.pattern_synthesis import synthesis_writes
 from bot.automation.schedule_rules import occurrence_key
 from bot.plan import CommitSpec, FileWrite
-from bot.rag.reconcile import replays_due
+from bot.rag.reconcile import replays_due, stale_source_marks
 from bot.setup.operation import BOT_NAME
 from bot.snapshot import OverlaySnapshot, RepoSnapshot
 from bot.trailers import TRAILER_OPERATION
@@ -57,6 +59,11 @@ JOB = MAINTENANCE_JOB
 REFRESH_COMMIT = (
     "Regenerate the stale dashboard",
     "dashboard.md or its chart differed from what the records imply; regenerated from them.",
+)
+STALE_COMMIT = (
+    "Mark stale source records",
+    "Their committed material changed since the RAG ingest: not verified for the current text; "
+    "re-ingest due.",
 )
 SYNTHESIS_COMMIT = (
     "Synthesize repeated errors into models",
@@ -150,10 +157,11 @@ class _RepositoryReview:
         self.findings = findings(snapshot)
         synthesized = synthesis_writes(snapshot, self._today)  # repeated situations no model covers yet
         views = refreshed_views(OverlaySnapshot(snapshot, synthesized), self._today, updated_by=BOT_NAME)
-        writes = synthesized | views
+        stale = stale_source_marks(snapshot)  # sources whose material changed since their ingest
+        writes = synthesized | views | stale
         if not writes:
             return None
-        subject, body = SYNTHESIS_COMMIT if synthesized else REFRESH_COMMIT
+        subject, body = SYNTHESIS_COMMIT if synthesized else REFRESH_COMMIT if views else STALE_COMMIT
         spec = CommitSpec(subject=subject, body=body, trailers=((TRAILER_OPERATION, JOB),))
         return tuple(FileWrite(path=path, content=text) for path, text in writes.items()), spec
 
