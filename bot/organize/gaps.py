@@ -31,6 +31,7 @@ from bot.diagnose.signal_words import asks_to_be_taught, not_met_yet, reports_di
 from bot.diagnose.synthesis import synthesize
 from bot.diagnose.teaching import INTENTION, Teacher, TeachingStart, start_teaching
 from bot.intake.cue_match import fold
+from bot.organize.attempt_words import says_attempt_failed, stated_cause
 from bot.organize.mistake_words import mistake_at, reports_failure
 from bot.records.codec import (
     add_table_row,
@@ -48,8 +49,6 @@ from bot.records.schemas import GAP
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line, slugify
 
-FAILURE_WORD = re.compile(r"\b(?:wrong|mistakes?|errors?|incorrect|stuck|instead\s+of|failed)\b", re.I)
-STATED_CAUSE = re.compile(r"\bbecause\s+(?P<cause>[^.!?\n]{3,160})", re.I)
 SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
 MISTAKE_LABEL = "mistake"
 ATTEMPT_LABEL = "attempt"  # the mistake-or-attempt issue form's label: an attempt may also have gone right
@@ -69,12 +68,13 @@ def mistake_report(note: str) -> str | None:
 
 def failed_attempt(note: str, labels: tuple[str, ...]) -> bool:
     """A failure the note reports without its decision: the mistake form, or failure wording in any
-    supported language (:data:`bot.organize.mistake_words.FAILURE`)."""
+    supported language (:data:`bot.organize.mistake_words.FAILURE`); on the ``attempt`` form, which an
+    attempt that went right also uses, the words of :data:`bot.organize.attempt_words.ATTEMPT_FAILURE`."""
     lowered = {label.lower() for label in labels}
     return bool(
         reports_failure(note)
         or MISTAKE_LABEL in lowered
-        or (ATTEMPT_LABEL in lowered and FAILURE_WORD.search(note))
+        or (ATTEMPT_LABEL in lowered and says_attempt_failed(note))
     )
 
 
@@ -167,9 +167,9 @@ def _render(gap_id: str, path: str, facts: dict[str, str], *, day: date, goal_li
     subject, fingerprint, note, row = facts["subject"], facts["fingerprint"], facts["note"], facts["row"]
     goal = f"[subjects/{subject}/goals/main-goal.md](../goals/main-goal.md)" if goal_linked else "none yet"
     event_id = re.search(r"\[(event-[^\]]+)\]", row)
-    cause = STATED_CAUSE.search(note)
+    cause = stated_cause(note)  # "because …" in any supported language (bot.organize.attempt_words)
     status = "learner-reported" if cause else "unknown"
-    blocker = f"the learner says: “{one_line(cause.group('cause'), limit=160)}”" if cause else "`unknown`"
+    blocker = f"the learner says: “{one_line(cause, limit=160)}”" if cause else "`unknown`"
     fields = {
         "ID": f"`{gap_id}`", "Canonical path": f"`{path}`",
         "Depends on (event IDs)": f"`{event_id.group(1) if event_id else ''}`", "Subject": subject,
