@@ -230,3 +230,35 @@ def test_the_command_line_scores_recognition_on_the_messages_file_it_is_given(
     printed = json.loads(capsys.readouterr().out)
     assert printed["recognition"]["rule_agent"]["overall"]["messages"] == len(rows) == 2 * len(LANGUAGES)
     assert printed["recognition"]["scripted_model"]["overall"]["messages"] == len(rows)
+
+
+DEV3 = corpus.messages(run.HELD_OUT.with_name("messages_dev3.jsonl"))
+THIRD_HELD_OUT = corpus.messages(run.HELD_OUT.with_name("messages_heldout3.jsonl"))
+
+
+@pytest.mark.parametrize(
+    ("rows", "english", "other"),
+    [(DEV3, 50, 30), (THIRD_HELD_OUT, 56, 32)],
+    ids=["dev3", "heldout3"],
+)
+def test_the_newer_sets_have_every_class_in_every_language(
+    rows: list[corpus.Message], english: int, other: int
+) -> None:
+    """Each newer file holds its promised size per language, every class in each."""
+    sizes = Counter(m.lang for m in rows)
+    assert sizes == {lang: english if lang == "en" else other for lang in LANGUAGES}
+    assert {(lang, label) for lang in LANGUAGES for label in ("durable", "incidental", "ambiguous")} <= {
+        (m.lang, m.label) for m in rows
+    }
+
+
+def test_no_held_out_text_appears_in_a_development_file() -> None:
+    """A held-out row whose text development (or the learning model's training) has seen is not held out.
+
+    Development files may share short stock phrases among themselves; the held-out files may not share a
+    text with any of them.
+    """
+    seen = {m.text.strip().casefold() for m in (*MESSAGES, *HELD_OUT, *DEV3)}
+    for held_out in (FRESH_HELD_OUT, THIRD_HELD_OUT):
+        assert corpus.duplicates((m.lang, m.title, m.text) for m in held_out) == []
+        assert sum(m.text.strip().casefold() in seen for m in held_out) == 0
