@@ -153,7 +153,7 @@ def plan_probe_answer(
         questions=f"one probe asked (`{after.open_probe}`)" if after.open_probe else "none: probing stopped",
         changed_files=tuple(w.path for w in writes),
         evidence=f"the learner's answer to a probe, {source_locator(event)}; a diagnosis is a hypothesis",
-        rag_synchronization=rag_note(follow_ups),
+        rag_synchronization=rag_note(follow_ups, writes, snapshot, config.rag.provider),
         mastery="unchanged (`unknown`): a diagnosis is not performance evidence",
         natural_language_override=find_overrides(answer).describe(),
         automation_actually_completed=automation_done(event, OPERATION),

@@ -333,7 +333,7 @@ def _correction(
         questions="none: a correction does not generate questions",
         changed_files=tuple(w.path for w in writes),
         evidence=f"learner-reported correction, {source_locator(event)}; what changed: {changes}",
-        rag_synchronization=rag_note(follow_ups),
+        rag_synchronization=rag_note(follow_ups, writes, snapshot, config.rag.provider),
         mastery=MASTERY,
         natural_language_override=overrides.describe(),
         automation_actually_completed=automation_done(event, OPERATION),

@@ -252,7 +252,7 @@ def plan_organize(
         else (NO_QUESTION_RECEIPT if wanted else signal.questions or NO_QUESTIONS),
         changed_files=tuple(w.path for w in writes),
         evidence=f"learner-reported note (channel `{recognition.channel.value}`), {source_locator(event)}",
-        rag_synchronization=rag_note(follow_ups),
+        rag_synchronization=rag_note(follow_ups, writes, snapshot, config.rag.provider),
         mastery="unchanged: a note is reported evidence, not independent performance",
         natural_language_override=overrides.describe(),
         automation_actually_completed=automation_done(event, OPERATION),

@@ -159,17 +159,42 @@ def rag_follow_ups(
     return tuple(jobs)
 
 
-def rag_note(follow_ups: tuple[FollowUpJob, ...]) -> str:
-    """The receipt's RAG line for a learning commit: queued work is pending, never synchronized."""
+NOT_ATTEMPTED = "not attempted: a single note is not sent to RAG until it proves durable"
+
+
+def rag_note(
+    follow_ups: tuple[FollowUpJob, ...],
+    writes: tuple[FileWrite, ...] = (),
+    snapshot: RepoSnapshot | None = None,
+    provider: str = "",
+) -> str:
+    """The receipt's RAG line for a learning commit: queued work is pending, never synchronized.
+
+    A source record the commit writes without queueing an ingest (it cites a source already in the
+    index) is stated with its actual RAG status from :func:`bot.rag.source_facts.source_facts` on the
+    commit's own files, the facts the record itself is written from; nothing else is "not attempted".
+    """
     records = [job.path for job in follow_ups if job.kind == RAG_INGEST]
+    settled = _settled_sources(writes, snapshot, provider, queued=frozenset(records))
     if not records:
-        return "not attempted: a single note is not sent to RAG until it proves durable"
+        return f"no new ingest needed: {settled}" if settled else NOT_ATTEMPTED
     named = ", ".join(f"`{path}`" for path in records)
     return (
         f"pending: the source record {named} waits for ingestion (not synchronized yet); only material "
         "committed to this repository is sent. The bot's rag worker commits the result, success or failure, "
         "in a receipt commit of its own; in local mode run `gitlearnos rag ingest --repo . --source PATH`"
-    )
+    ) + (f"; {settled}" if settled else "")
+
+
+def _settled_sources(
+    writes: tuple[FileWrite, ...], snapshot: RepoSnapshot | None, provider: str, *, queued: frozenset[str]
+) -> str:
+    """The RAG status of each written source record no ingest was queued for, joined; "" when none."""
+    if snapshot is None:
+        return ""
+    after = OverlaySnapshot(snapshot, {write.path: write.content for write in writes})
+    links = [read_source_link(write.path, write.content) for write in writes if write.path not in queued]
+    return "; ".join(source_facts(link, after, provider).rag_status() for link in links if link is not None)
 
 
 class SyncEvidence(BaseModel):

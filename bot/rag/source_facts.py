@@ -60,6 +60,25 @@ class SourceFacts(BaseModel):
         synced = self.link.rag_status in (RagStatus.VERIFIED, RagStatus.CONFIGURED) and self.link.content_hash
         return bool(synced) and self.link.content_hash != self.content_hash
 
+    def rag_status(self) -> str:
+        """This source's RAG status in one clause, for a receipt's RAG line (the same facts as the record)."""
+        source = f"`{self.link.source_id}`"
+        if self.stale:
+            return (
+                f"{source} is stale: ingested from an earlier version (sha256 `{self.link.content_hash}`), "
+                "not verified for the committed text; a re-ingest is due"
+            )
+        if self.ingest is not None:
+            return (
+                f"{source} is verified: its committed text is ingested and a sentence of it was retrieved "
+                f"again (receipt `{self.ingest.receipt_path}`, document `{self.ingest.doc_id}`)"
+            )
+        if self.link.rag_status == RagStatus.VERIFIED:
+            return f"{source} is not verified: no committed receipt shows a verified ingest of its text"
+        if self.link.rag_status == RagStatus.CONFIGURED:
+            return f"{source} is ingested but not verified (the checked sentence was not found)"
+        return f"{source} has RAG status `{self.link.rag_status or RagStatus.PENDING.value}`"
+
     def inspected(self) -> str:
         """The record's "Missing or uncertain" section: what the bot has read of the source, and how far."""
         if not self.committed and not self.stale:

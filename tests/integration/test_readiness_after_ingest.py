@@ -111,3 +111,26 @@ def test_after_the_material_changes_the_reply_and_the_record_it_cites_both_say_s
     assert "ingest is stale (not verified for the current text)" in record
     assert "RAG status: `verified` for an earlier version only: stale" in record
     assert f"is now sha256 `{sha256(edited)}`" in record
+
+
+def rag_line(reply: str) -> str:
+    (line,) = [line for line in reply.splitlines() if "RAG synchronization" in line]
+    return line
+
+
+def test_a_note_citing_a_verified_source_gets_that_sources_rag_status_in_its_receipt(
+    worker: WorkerRuntime, remote: Path, forge: FakeGitHubComments
+) -> None:
+    """Failed before: the receipt said the generic "not attempted" of a source verified in the index."""
+    assert file_note(worker, remote, SIMILAR_PATH) == "committed"
+    result = sync_source(worker, target(remote), RECORD)
+    assert result.status == "verified"
+
+    body = f"Corresponding angles of similar triangles are equal.\n\nSource: {SIMILAR_PATH}\n"
+    event = issue_event(body, number=8, repo=target(remote).repo, title="Reading notes 8")
+    assert handle_event(worker, event) == "committed"
+
+    line = rag_line(forge.bodies(8)[-1])
+    assert "not attempted" not in line, line
+    assert "`mathematics/materials-similar-triangles-md` is verified" in line
+    assert f"receipt `{result.receipt_path}`" in line and f"document `{result.doc_id}`" in line
