@@ -7,10 +7,12 @@ implements it over a Git checkout; tests use :class:`MemorySnapshot`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Protocol
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
+
+T = TypeVar("T")
 
 
 class CommitSummary(BaseModel):
@@ -94,6 +96,15 @@ class OverlaySnapshot:
         self._writes = dict(writes)
 
     @property
+    def base(self) -> RepoSnapshot:
+        return self._base
+
+    @property
+    def writes(self) -> Mapping[str, str]:
+        """The planned writes laid over the base, by path (read-only)."""
+        return self._writes
+
+    @property
     def head(self) -> str:
         return self._base.head
 
@@ -124,6 +135,17 @@ class ReadOnceSnapshot:
         self._base = base
         self._texts: dict[str, str | None] = {}
         self._listed: dict[str, tuple[str, ...]] = {}
+        self._derived: dict[Hashable, Any] = {}
+
+    def derived(self, key: Hashable, compute: Callable[[RepoSnapshot], T]) -> T:
+        """``compute(self)``, worked out once per ``key`` for this view's lifetime.
+
+        For a pure reading of the revision (every record of a kind, parsed): the view never changes,
+        so the first answer is the answer. The caller must not mutate what it gets.
+        """
+        if key not in self._derived:
+            self._derived[key] = compute(self)
+        return self._derived[key]  # type: ignore[no-any-return]
 
     @property
     def head(self) -> str:

@@ -8,6 +8,7 @@ unrelated work in the tree is never swept into a bot commit.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from pathlib import Path
 
 import git
@@ -19,6 +20,10 @@ from bot.snapshot import CommitSummary
 
 BOT_NAME = "GitLearnOS Bot"
 BOT_EMAIL = "gitlearnos-bot@users.noreply.local"
+# Texts of tracked files kept per worker process, keyed by path and blob id: a learner's history only
+# grows, and each note reads every record; room for a long history with some to spare.
+TEXT_CACHE_ENTRIES = 16_384
+_TEXTS: OrderedDict[tuple[str, str, str], str | None] = OrderedDict()
 
 
 class GitWorkspaceError(RuntimeError):
@@ -26,13 +31,24 @@ class GitWorkspaceError(RuntimeError):
 
 
 class GitCheckout:
-    """A working tree plus its history; implements :class:`bot.snapshot.RepoSnapshot`."""
+    """A working tree plus its history; implements :class:`bot.snapshot.RepoSnapshot`.
+
+    ``TREE_IS_INDEX`` says the tracked files always hold exactly what the index names (a checkout
+    nobody but the bot edits, reset by a forced checkout before each use: the worker's mirror). Such a
+    checkout reads a tracked file's text once per process per blob id and after that from memory: a
+    blob id names its content, so the remembered text is the file's text. A learner's own checkout
+    (``gitlearnos local``) may hold unstaged edits, so it always reads the files.
+    """
+
+    TREE_IS_INDEX = False
 
     def __init__(self, repo: git.Repo, *, env: dict[str, str] | None = None, timeout: float = 120) -> None:
         self._repo = repo
         self._env = env or {}
         self._timeout = timeout
         self._tracked: list[str] | None = None
+        self._blobs: dict[str, str] = {}
+        self._attributes = ""  # the blob ids of every .gitattributes (they decide how a blob is checked out)
         self.path = Path(repo.working_tree_dir or ".")
 
     def _git(self, *args: str) -> str:
@@ -95,6 +111,22 @@ class GitCheckout:
             return None
 
     def read_text(self, path: str) -> str | None:
+        if not self.TREE_IS_INDEX:
+            return self._read_file(path)
+        self._index()
+        blob = self._blobs.get(path)
+        if blob is None:
+            return self._read_file(path)
+        key = (path, blob, self._attributes)
+        if key in _TEXTS:
+            _TEXTS.move_to_end(key)
+            return _TEXTS[key]
+        text = _TEXTS[key] = self._read_file(path)
+        if len(_TEXTS) > TEXT_CACHE_ENTRIES:
+            _TEXTS.popitem(last=False)
+        return text
+
+    def _read_file(self, path: str) -> str | None:
         target = self.path / check_repo_path(path)
         try:
             return target.read_text(encoding="utf-8")
@@ -110,11 +142,34 @@ class GitCheckout:
             return None  # the next learner event explains the broken config; nothing runs on a guess
 
     def list_files(self, prefix: str) -> list[str]:
-        if self._tracked is None:
-            # One ls-files per synced head; the core asks several times while planning.
-            self._tracked = sorted(p for p in self._git("ls-files", "-z").split("\x00") if p)
         folder = prefix.rstrip("/") + "/"
-        return [path for path in self._tracked if path.startswith(folder)]
+        return [path for path in self._index() if path.startswith(folder)]
+
+    def _index(self) -> list[str]:
+        """The tracked paths, sorted (and, for a ``TREE_IS_INDEX`` checkout, their blob ids).
+
+        One ls-files per synced head; the core asks several times while planning.
+        """
+        if self._tracked is None:
+            if not self.TREE_IS_INDEX:
+                self._tracked = sorted(p for p in self._git("ls-files", "-z").split("\x00") if p)
+                return self._tracked
+            blobs: dict[str, str] = {}
+            for entry in self._git("ls-files", "-s", "-z").split("\x00"):
+                info, tab, path = entry.partition("\t")
+                if tab and path:  # "<mode> <blob> <stage>\t<path>"
+                    blobs[path] = info.split(" ")[1]
+            self._blobs = blobs
+            self._attributes = " ".join(
+                blob for path, blob in sorted(blobs.items()) if path.rsplit("/", 1)[-1] == ".gitattributes"
+            )
+            self._tracked = sorted(blobs)
+        return self._tracked
+
+    def _forget_index(self) -> None:
+        """The head or index moved (a sync, a commit): list and name the blobs afresh."""
+        self._tracked = None
+        self._blobs = {}
 
     def uncommitted_paths(self) -> list[str]:
         """Paths with staged, unstaged or untracked changes in the working tree."""
@@ -143,7 +198,7 @@ class GitCheckout:
             "commit", "--no-verify", "--no-gpg-sign", "-m", message, "--",
             *(w.path for w in writes), *deletes,
         )  # fmt: skip
-        self._tracked = None
+        self._forget_index()
         return self.head
 
 

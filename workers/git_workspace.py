@@ -68,6 +68,8 @@ def mirror_path(mirrors_dir: Path, repo: RepoRef) -> Path:
 class Mirror(GitCheckout):
     """The worker's private working copy of one learner repository."""
 
+    TREE_IS_INDEX = True  # only the bot writes here, and sync() resets the tree and index together
+
     def __init__(
         self,
         path: Path,
@@ -122,12 +124,12 @@ class Mirror(GitCheckout):
             self._git("checkout", "--force", "--orphan", self.branch)
             self._git("rm", "-r", "-q", "--cached", "--ignore-unmatch", ".")
             self._git("clean", "-ffdx")
-            self._tracked = None
+            self._forget_index()
             return self.head
         # A forced checkout -B resets the branch, the index and the tracked files in one step.
         self._git("checkout", "--force", "-B", self.branch, f"refs/remotes/origin/{self.branch}")
         self._git("clean", "-ffdx")
-        self._tracked = None
+        self._forget_index()
         return self.head
 
     def find_trailer(self, key: str, value: str, depth: int = 500) -> CommitSummary | None:

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 from bot.intake.agent import JUDGED_BY_RULES, Channel
 from bot.records.codec import PARSE_CACHE, bullets, read_header, render, section, section_fields, set_header
 from bot.records.schemas import EVENT
-from bot.snapshot import RepoSnapshot
+from bot.snapshot import OverlaySnapshot, ReadOnceSnapshot, RepoSnapshot
 from bot.text import one_line
 
 
@@ -34,11 +34,35 @@ class Record:
 
 
 def records(snapshot: RepoSnapshot, kind: str) -> list[Record]:
-    """Records at ``subjects/<subject>/<kind>/…/*.md``, in path order."""
+    """Records at ``subjects/<subject>/<kind>/…/*.md``, in path order.
+
+    Over a :class:`ReadOnceSnapshot` (one plan's view) the list is made once per kind: planning one
+    note asks for every event record a dozen times. Over planned writes laid on a view
+    (:class:`OverlaySnapshot`) it is the view's list with the written records put in their place,
+    which is what listing and reading the overlay gives.
+    """
+    if isinstance(snapshot, ReadOnceSnapshot):
+        return list(snapshot.derived(("records", kind), lambda view: tuple(_records(view, kind))))
+    if isinstance(snapshot, OverlaySnapshot):
+        written = {path: text for path, text in snapshot.writes.items() if _of_kind(path, kind)}
+        below = records(snapshot.base, kind)
+        if not written:
+            return below
+        merged = {record.path: record for record in below}
+        merged.update((path, _record(path, text)) for path, text in written.items())
+        return [merged[path] for path in sorted(merged)]
+    return _records(snapshot, kind)
+
+
+def _of_kind(path: str, kind: str) -> bool:
+    parts = path.split("/")
+    return len(parts) >= 4 and parts[0] == "subjects" and parts[2] == kind and path.endswith(".md")
+
+
+def _records(snapshot: RepoSnapshot, kind: str) -> list[Record]:
     found = []
     for path in snapshot.list_files("subjects"):
-        parts = path.split("/")
-        if len(parts) >= 4 and parts[2] == kind and path.endswith(".md"):
+        if _of_kind(path, kind):
             found.append(_record(path, snapshot.read_text(path) or ""))
     return found
 
