@@ -128,6 +128,8 @@ def falsification_row(day: date, cls: HypothesisClass | str, answer: str) -> str
 
 def read_diagnosis(record: str) -> Diagnosis | None:
     """The diagnosis an event record carries, or None when it carries none (or an unreadable one)."""
+    if f"## {DIAGNOSIS}" not in record:  # most records: the next action reads every one for each note
+        return None
     fields = section_fields(section(record, DIAGNOSIS))
     state = parse_state(fields.get("Interpretation lifecycle", ""))
     if state is None:
