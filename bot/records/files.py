@@ -60,11 +60,21 @@ def _of_kind(path: str, kind: str) -> bool:
 
 
 def _records(snapshot: RepoSnapshot, kind: str) -> list[Record]:
-    found = []
+    if isinstance(snapshot, ReadOnceSnapshot):
+        paths = snapshot.derived(("record paths",), _paths_by_kind).get(kind, ())
+    else:
+        paths = tuple(path for path in snapshot.list_files("subjects") if _of_kind(path, kind))
+    return [_record(path, snapshot.read_text(path) or "") for path in paths]
+
+
+def _paths_by_kind(snapshot: RepoSnapshot) -> dict[str, tuple[str, ...]]:
+    """Every record path under ``subjects/``, grouped by kind in path order: one pass for all kinds."""
+    grouped: dict[str, list[str]] = {}
     for path in snapshot.list_files("subjects"):
-        if _of_kind(path, kind):
-            found.append(_record(path, snapshot.read_text(path) or ""))
-    return found
+        parts = path.split("/")
+        if len(parts) >= 4 and path.endswith(".md"):
+            grouped.setdefault(parts[2], []).append(path)
+    return {kind: tuple(paths) for kind, paths in grouped.items()}
 
 
 @lru_cache(maxsize=PARSE_CACHE)

@@ -18,7 +18,7 @@ from datetime import date
 from bot.records.codec import read_header, set_header, set_section_field
 from bot.records.files import Record, read_note, records
 from bot.records.sameness import Judgement, Sameness, judge, topic_share
-from bot.snapshot import RepoSnapshot
+from bot.snapshot import ReadOnceSnapshot, RepoSnapshot
 
 SUPERSEDED_BY = "Superseded by"
 RELATED_LIMIT = 5  # related records a new note names: the closest few, never the whole topic
@@ -66,6 +66,14 @@ def source_versions(header: dict[str, str]) -> frozenset[str]:
 
 
 def _current_records(snapshot: RepoSnapshot, subject: str | None) -> Iterator[Record]:
+    if isinstance(snapshot, ReadOnceSnapshot):  # one plan's view: worked out once, asked several times
+        return iter(
+            snapshot.derived(("current events", subject), lambda view: tuple(_current_in(view, subject)))
+        )
+    return _current_in(snapshot, subject)
+
+
+def _current_in(snapshot: RepoSnapshot, subject: str | None) -> Iterator[Record]:
     for record in records(snapshot, "events"):
         if (subject is None or record.subject == subject) and not is_superseded(record.header):
             yield record
@@ -77,6 +85,9 @@ def _current(record: Record) -> Current:
 
 def current_events(snapshot: RepoSnapshot, subject: str | None = None) -> Iterator[Current]:
     """The event records (of ``subject``, else of every subject) that no record supersedes, in path order."""
+    if isinstance(snapshot, ReadOnceSnapshot):
+        key = ("current event views", subject)
+        return iter(snapshot.derived(key, lambda view: tuple(map(_current, _current_records(view, subject)))))
     return map(_current, _current_records(snapshot, subject))
 
 
