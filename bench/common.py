@@ -60,6 +60,57 @@ def process_tree_peak_rss_mb(pid: int) -> float | None:
     return total
 
 
+@dataclass(frozen=True)
+class ProcessMemory:
+    """One process's memory now, in MB: resident (RSS, counts pages shared with others in full),
+    proportional (PSS, a shared page split among its sharers) and unique (USS, its private pages)."""
+
+    pid: int
+    rss: float
+    pss: float
+    uss: float
+    peak_rss: float
+
+
+def process_memory(pid: int) -> ProcessMemory | None:
+    """RSS/PSS/USS from ``/proc/<pid>/smaps_rollup`` (Linux); None when it cannot be read."""
+    fields: dict[str, float] = {}
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            name, _, rest = line.partition(":")
+            if rest.strip().endswith("kB"):
+                fields[name] = int(rest.split()[0]) / 1024
+    except OSError:
+        return None
+    uss = fields.get("Private_Clean", 0.0) + fields.get("Private_Dirty", 0.0)
+    return ProcessMemory(pid, fields.get("Rss", 0.0), fields.get("Pss", 0.0), uss, peak_rss_mb(pid) or 0.0)
+
+
+def process_tree_memory(pid: int) -> list[ProcessMemory]:
+    """:func:`process_memory` of a process and each of its direct children (a Celery worker's pool)."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        children = []
+    found = (process_memory(p) for p in (pid, *map(int, children)))
+    return [memory for memory in found if memory is not None]
+
+
+def memory_report(label: str, pid: int) -> str:
+    """Each process's RSS (and peak), PSS and USS, and the tree's PSS sum: the honest total, since
+    RSS counts the pages a forked pool shares with its parent once per process."""
+    tree = process_tree_memory(pid)
+    if not tree:
+        return f"{label}: memory n/a"
+    each = "; ".join(
+        f"pid {m.pid} RSS {m.rss:.0f} (peak {m.peak_rss:.0f}) PSS {m.pss:.0f} USS {m.uss:.0f}" for m in tree
+    )
+    return (
+        f"{label}: PSS sum {sum(m.pss for m in tree):.0f} MB, RSS sum {sum(m.rss for m in tree):.0f} MB "
+        f"[{each}] MB"
+    )
+
+
 def summary(label: str, samples_ms: list[float]) -> str:
     return (
         f"{label}: n={len(samples_ms)} mean={statistics.fmean(samples_ms):.2f} ms "

@@ -17,6 +17,7 @@ the worker's peak resident memory (goal ≤ 300 MB). Figures only.
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 from datetime import date
@@ -24,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import percentile, process_tree_peak_rss_mb, scratch_with_redis, summary
+from bench.common import memory_report, percentile, process_tree_peak_rss_mb, scratch_with_redis, summary
 from bench.end_to_end import bare_repository, bot_commit_count, file_note_and_wait
 from bot.intake.agent import Channel
 from bot.records.files import EventRecord
@@ -113,6 +114,8 @@ def main() -> int:
             print(f"p50 {repository} / alice/short = {ratio:.2f} (goal <= 1.30)")
         worker = process_tree_peak_rss_mb(stack.worker.pid)
         print(f"worker peak RSS (main + pool): {worker or 0:.0f} MB (goal <= 300 MB)")
+        print(memory_report("worker now (goal <= 300 MB)", stack.worker.pid))
+        print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 
 
