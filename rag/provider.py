@@ -37,6 +37,7 @@ from typing import Any
 import httpx
 
 from rag.local_model import DIMENSIONS, MAX_TOKENS, MODEL_NAME
+from rag.storage import IndexStorage
 
 # Never let a library reach a model hub or a tokenizer CDN from here.
 for _name in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE", "HF_DATASETS_OFFLINE"):
@@ -81,6 +82,7 @@ class IndexSpec:
     embedding: Endpoint = field(default_factory=Endpoint)
     chat: Endpoint = field(default_factory=Endpoint)
     timeout: float = 30.0
+    storage: IndexStorage = field(default_factory=IndexStorage)
 
     @property
     def embedding_name(self) -> str:
@@ -103,10 +105,15 @@ class IndexSpec:
 
     @property
     def workspace(self) -> str:
-        # LightRAG keys shared in-process state by workspace alone (not by directory), so the name
-        # carries the repository, the index and the directory itself.
+        # LightRAG keys shared in-process state by workspace alone (not by directory), so a local
+        # index's name carries the repository, the index and the directory itself. A shared index is
+        # the same on every machine, whatever its local folder: repository and index only (the
+        # repository's digest keeps two long names that slug alike apart).
+        name = _slug(f"{self.repo_key}-{self.index_key}")[:100]
+        if self.storage.shared:
+            return name + "_" + hashlib.sha256(self.repo_key.encode()).hexdigest()[:8]
         where = hashlib.sha256(str(self.working_dir).encode()).hexdigest()[:8]
-        return _slug(f"{self.repo_key}-{self.index_key}")[:100] + f"_{where}"
+        return name + f"_{where}"
 
 
 def _slug(text: str) -> str:
@@ -238,6 +245,10 @@ class RagAnythingIndex:
 
         _register_text_parser()
         self.spec.working_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            self.spec.storage.export_environment()
+        except RuntimeError as error:
+            raise ProviderError(str(error)) from error
         embed = (
             _remote_embed(self.spec.embedding, self.spec.timeout)
             if self.spec.embedding.configured
@@ -268,9 +279,13 @@ class RagAnythingIndex:
                 "entity_extract_max_gleaning": 0,
                 "workspace": self.spec.workspace,
                 "enable_llm_cache": False,
+                **self.spec.storage.lightrag_kwargs,
             },
         )
-        started = await self._rag._ensure_lightrag_initialized()
+        try:
+            started = await self._rag._ensure_lightrag_initialized()
+        except (OSError, RuntimeError, ImportError) as error:
+            raise ProviderError(f"index storage did not open: {type(error).__name__}: {error}") from error
         if isinstance(started, dict) and not started.get("success", True):
             raise ProviderError(f"RAG-Anything did not start: {started.get('error')}")
         return self
@@ -311,6 +326,8 @@ class RagAnythingIndex:
         """Naive vector retrieval: no LLM call, so it works without a chat model."""
         try:
             rows = await self._lightrag.chunks_vdb.query(question, top_k=top_k)
+            if rows and self.spec.storage.shared:
+                rows = await self._completed_rows(question, rows)
         except ProviderError:
             raise
         except (httpx.HTTPError, OSError) as error:
@@ -324,6 +341,26 @@ class RagAnythingIndex:
             )
             for row in rows
         ]
+
+    async def _completed_rows(self, question: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """PostgreSQL's chunk search returns neither the document id nor the similarity: look both up.
+
+        The document comes from the chunk's own record; the score is the cosine of the stored vector
+        and the question's (what NanoVectorDB reports as ``distance``), so evidence reads the same.
+        """
+        import numpy as np
+
+        ids = [str(row["id"]) for row in rows]
+        chunks = await self._lightrag.text_chunks.get_by_ids(ids)
+        vectors = await self._lightrag.chunks_vdb.get_vectors_by_ids(ids)
+        asked = np.asarray((await self._lightrag.embedding_func([question]))[0], dtype=np.float32)
+        out = []
+        for row, chunk in zip(rows, chunks, strict=True):
+            stored = np.asarray(vectors.get(str(row["id"]), []), dtype=np.float32)
+            norm = float(np.linalg.norm(stored) * np.linalg.norm(asked))
+            score = float(stored @ asked) / norm if stored.size == asked.size and norm else 0.0
+            out.append({**row, "full_doc_id": (chunk or {}).get("full_doc_id", ""), "distance": score})
+        return out
 
     async def delete(self, doc_id: str) -> str:
         """Delete the document's chunks, vectors and doc-only graph entries; return the provider's status."""

@@ -119,6 +119,10 @@ class Settings(BaseSettings):
     rag_timeout_seconds: float = Field(
         default=60.0, gt=0, description="Time limit for one request to a learner's RAG endpoint."
     )
+    rag_postgres_dsn: SecretStr | None = Field(
+        default=None,
+        description="PostgreSQL (pgvector) DSN shared by RAG workers on many machines; empty: local files.",
+    )
     log_level: str = "INFO"
     """Level of the JSON logs: DEBUG, INFO, WARNING or ERROR."""
 

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 from bot.config import LearnerConfig
 from bot.intake.events import RepoRef
 from rag.provider import Endpoint, IndexSpec
+from rag.storage import IndexStorage
 from runtime.settings import Settings
 
 CREDENTIAL_PREFIX = "GITLEARNOS_RAG_"
@@ -92,4 +93,14 @@ def index_spec(settings: Settings, repo: str, config: LearnerConfig) -> IndexSpe
         embedding=_endpoint(config.rag.embedding, "embedding", settings.rag_hosts),
         chat=_endpoint(config.rag.chat, "chat", settings.rag_hosts),
         timeout=settings.rag_timeout_seconds,
+        storage=index_storage(settings),
     )
+
+
+def index_storage(settings: Settings) -> IndexStorage:
+    """Local files unless the operator sets ``GITLEARNOS_RAG_POSTGRES_DSN``: then one index in PostgreSQL.
+
+    One setting for every RAG worker (docs/operator/shared-rag-index.md).
+    """
+    dsn = settings.rag_postgres_dsn.get_secret_value() if settings.rag_postgres_dsn else ""
+    return IndexStorage(postgres_dsn=dsn)
