@@ -285,8 +285,11 @@ class RagAnythingIndex:
         try:
             started = await self._rag._ensure_lightrag_initialized()
         except (OSError, RuntimeError, ImportError) as error:
-            raise ProviderError(f"index storage did not open: {type(error).__name__}: {error}") from error
+            why = f"index storage did not open: {type(error).__name__}: {error}"
+            started = {"success": False, "error": why}
         if isinstance(started, dict) and not started.get("success", True):
+            atexit.unregister(self._rag.close)  # never opened, so no finalize at exit either
+            self._rag = None
             raise ProviderError(f"RAG-Anything did not start: {started.get('error')}")
         return self
 
