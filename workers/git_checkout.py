@@ -113,7 +113,8 @@ class GitCheckout:
     def read_text(self, path: str) -> str | None:
         if not self.TREE_IS_INDEX:
             return self._read_file(path)
-        self._index()
+        if self._tracked is None:
+            self._index()
         blob = self._blobs.get(path)
         if blob is None:
             return self._read_file(path)

@@ -14,8 +14,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
-from bot.records.codec import read_header, set_header, set_section_field
+from bot.records.codec import PARSE_CACHE, read_header, set_header, set_section_field
 from bot.records.files import Record, read_note, records
 from bot.records.sameness import Judgement, Sameness, judge, topic_share
 from bot.snapshot import ReadOnceSnapshot, RepoSnapshot
@@ -80,7 +81,14 @@ def _current_in(snapshot: RepoSnapshot, subject: str | None) -> Iterator[Record]
 
 
 def _current(record: Record) -> Current:
-    return Current(record_id=record.header.get("ID", record.path), path=record.path, text=record.text)
+    return _view(record.header.get("ID", record.path), record.path, record.text)
+
+
+@lru_cache(maxsize=PARSE_CACHE)
+def _view(record_id: str, path: str, text: str) -> Current:
+    """A current record's view, made once per process for the same strings (it is immutable): each
+    note looks at every current record."""
+    return Current(record_id=record_id, path=path, text=text)
 
 
 def current_events(snapshot: RepoSnapshot, subject: str | None = None) -> Iterator[Current]:
