@@ -37,7 +37,8 @@ async def claim_all(redis_url: str, deliveries: list[str], *, flush_scripts: boo
 
 def queued(redis_url: str) -> list[str]:
     """The messages on the queue, oldest first, without the warm-up."""
-    messages = [m.decode() for m in reversed(redis.Redis.from_url(redis_url).lrange(QUEUE, 0, -1))]
+    raw = redis.Redis.from_url(redis_url, decode_responses=True).lrange(QUEUE, 0, -1)
+    messages = [str(m) for m in reversed(raw)]
     return [m for m in messages if m != "warm-up"]
 
 

@@ -23,7 +23,7 @@ BODY = (FIXTURES / "github" / "issues__opened.json").read_bytes()
 def test_the_litestar_route_and_the_delivery_path_answer_alike(redis_url: str) -> None:
     with TestClient(intake_app(settings(), redis_url)) as client:
         answers = [
-            client.post(path, content=BODY, headers=wire(signed_headers("github", "issues__opened", BODY, d)))
+            client.post(path, content=BODY, headers=signed_headers("github", "issues__opened", BODY, d))
             for path, d in (("/webhooks/github", "via-path"), ("/webhooks/github/", "via-litestar"))
         ]
     fast, routed = answers
@@ -36,7 +36,7 @@ def test_the_litestar_route_and_the_delivery_path_answer_alike(redis_url: str) -
 
 def asgi_post(redis_url: str, chunks: list[dict[str, Any]], **overrides: Any) -> list[dict[str, Any]]:
     """Send one delivery straight to the app's ASGI callable, its body as ``chunks``; what it sent back."""
-    app = intake_app(settings(**overrides), redis_url)
+    app: Any = intake_app(settings(**overrides), redis_url)  # called as the server would, with plain dicts
     headers = signed_headers("github", "issues__opened", BODY, "chunked")
     scope = {
         "type": "http",
