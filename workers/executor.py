@@ -22,8 +22,9 @@ pushed, and is never lost silently: without a Celery app to send with, the recor
 in Git and the log says why, so the next run that touches the source queues it again. The message
 carries identifiers only; the rag worker re-reads everything from the pushed head. A ``rag-answer``
 job also carries the question and the reply's thread and marker, which are not in the repository;
-like ``verify-schedules`` (a learner asked to finish the deployment) it commits nothing, so it is
-queued whatever the plan's outcome.
+like ``verify-schedules`` (a learner asked to finish the deployment) it depends on no commit of the
+plan, so it is queued whatever the plan's outcome (it may commit its own question record, through
+:func:`execute` under the learner's event key).
 """
 
 from __future__ import annotations
