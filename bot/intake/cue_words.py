@@ -221,6 +221,7 @@ TASK_REQUEST: Lexicon = {
         "frage mich ab, fragst du mich"
     ),
     "pt": phrases(
+        "faz ~ pergunta* ~ pra mim, "
         "me faz ~ pergunta*, me faca ~ pergunta*, faz-me ~ pergunta*, me da ~ exercicio*, me de ~ pergunta*, "
         "me da ~ pergunta*, me da ~ questao*, me de ~ exercicio*"
     ),

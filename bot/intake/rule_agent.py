@@ -28,6 +28,7 @@ FORM_SECTION = re.compile(r"^###\s+(?P<label>.+?)\s*$", re.M)
 IMAGE_LINK = re.compile(
     r"!\[[^\]]*\]\((?P<md>https?://[^)\s]+)[^)]*\)|<img\b[^>]*\bsrc=\"(?P<html>https?://[^\"]+)\"", re.I
 )
+WEB_LINK = re.compile(r"https?://|www\.", re.I)
 _CHANNELS = tuple((channel, Cues(cues)) for channel, cues in CHANNELS)
 
 # Labels that mark an issue as learning input regardless of wording.
@@ -55,7 +56,8 @@ def parse_issue_form(body: str) -> dict[str, str]:
 # The learning model moves an ambiguous statement to durable only at this probability or above: chosen
 # by cross-validation over the development message files (bench/judgement/train_learning_model.py) so
 # that storing precision stays above the target in every language.
-CONFIDENT = 0.8
+CONFIDENT = 0.7
+VERY_CONFIDENT = 0.9
 # A message shorter than this (words, see significance.word_count) is a topic, a heading or a value: the
 # rules' question stands whatever the model reads.
 MODEL_WORDS = 5
@@ -131,21 +133,34 @@ class RuleAgent:
         the pipeline records it and gives the teaching start, bot.organize.gaps); a full statement with
         no sign of talk, plans, a hedge or a cut-off thought is durable when the learning model is
         confident. A subject must still be routed, or the core asks for one."""
-        if starts_teaching(text) and not (reading.logistics or reading.off_topic or reading.small_talk):
+        if starts_teaching(text) and not everyday(reading):
             return Significance.DURABLE, "a request to be taught: a learning intention"
+        if reading.wants_question and word_count(note) >= MODEL_WORDS and not everyday(reading):
+            # "Stell mir eine Frage zur Lorentzkraft": a task on a named topic, whatever the word lists know.
+            return Significance.DURABLE, "a request for a task on a topic: a learning intention"
         if not _model_may_read(reading, note):
             return significance, reason
         model = self._learning_model()
-        if model is not None and model.probability(text) >= CONFIDENT:
+        # Everyday words (prices, phones, food) beside subject content need the model surer still.
+        confident = VERY_CONFIDENT if reading.off_topic else CONFIDENT
+        if model is not None and model.probability(text) >= confident:
             return Significance.DURABLE, "a statement the learning model reads as a learning note"
         return significance, reason
 
 
+def everyday(reading: Reading) -> bool:
+    """Plans, small talk or an everyday topic: what no learning intention is made of."""
+    return reading.logistics or reading.off_topic or reading.small_talk
+
+
 def _model_may_read(reading: Reading, note: str) -> bool:
-    """Only a whole statement, in no everyday register, may be read as learning by the model."""
-    everyday = reading.small_talk or reading.off_topic or reading.logistics or reading.hedged
-    cut = reading.unfinished or reading.terse or reading.question_only
-    return not (everyday or cut) and word_count(note) >= MODEL_WORDS
+    """Only a whole statement, in no everyday register, may be read as learning by the model; a question
+    may when it names a difficulty ("I don't understand why …?"), the learner's own gap."""
+    everyday = reading.small_talk or reading.logistics or reading.hedged
+    cut = reading.unfinished or reading.terse or (reading.question_only and not reading.learning)
+    # A link that is not an image points elsewhere: an advert, or material the note does not hold.
+    linked = bool(WEB_LINK.search(IMAGE_LINK.sub(" ", note)))
+    return not (everyday or cut or linked) and word_count(note) >= MODEL_WORDS
 
 
 def _subjects(learner_input: LearnerInput) -> tuple[str, ...]:
