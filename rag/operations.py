@@ -23,7 +23,9 @@ only writes them where an operator can commit them.
 from __future__ import annotations
 
 import asyncio
+import os
 import re
+import threading
 import uuid
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
@@ -115,9 +117,27 @@ class QueryResult:
         }
 
 
+_LOOP_GUARD = threading.Lock()
+_LOOPS: dict[int, asyncio.AbstractEventLoop] = {}  # by process id: a forked child makes its own
+
+
 def run(coro: Coroutine[Any, Any, T]) -> T:
-    """Run one operation from synchronous code (a Celery task, the CLI)."""
-    return asyncio.run(coro)
+    """Run one operation from synchronous code (a Celery task, the CLI) on this process's own loop.
+
+    One event loop per process, reused, not ``asyncio.run`` per call: LightRAG caches its keyed
+    asyncio locks process-wide (per workspace and namespace), and a lock that was waited on under
+    a finished loop fails in the next one ("bound to a different event loop"): a worker's second
+    ingest into the same repository failed that way. The loop is made again after a fork.
+    """
+    with _LOOP_GUARD:
+        loop = _LOOPS.get(os.getpid())
+        if loop is None or loop.is_closed():
+            loop = _LOOPS[os.getpid()] = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            return loop.run_until_complete(coro)
+        finally:
+            asyncio.set_event_loop(None)
 
 
 def provider_version() -> str:

@@ -63,9 +63,10 @@ def test_kubernetes_runs_one_non_overlapping_rag_worker_with_the_worker_secrets(
     container = kube.container_named("rag-worker")
     parsed = compose.parse_cli(kube.cli_args(container))
     assert (parsed.command, parsed.queues, parsed.concurrency) == ("worker", "rag", 1)
-    # The forge credentials for its receipt commits; not the chat model's key (RAG has its own, per learner).
+    # The forge credentials for its receipt commits; not the chat model's key (RAG has its own, per learner);
+    # and the shared index's DSN (optional: without it, local files and this one replica).
     worker_secrets = kube.secret_refs(kube.container_named("worker")) - {"GITLEARNOS_MODEL_API_KEY"}
-    assert kube.secret_refs(container) == worker_secrets
+    assert kube.secret_refs(container) == worker_secrets | {"GITLEARNOS_RAG_POSTGRES_DSN"}
     mounts = {mount["mountPath"] for mount in container["volumeMounts"]}
     assert "/data" in mounts
 

@@ -122,3 +122,44 @@ def test_without_the_setting_the_index_stays_in_local_files(tmp_path: Path) -> N
     assert not spec.storage.shared
     assert spec.storage.lightrag_kwargs["vector_storage"] == "NanoVectorDBStorage"
     assert spec.working_dir.is_relative_to(tmp_path)
+
+
+_FILLER = "".join(
+    f"Paragraph {n} repeats that cells divide by mitosis, and that meiosis makes gametes for reproduction.\n"
+    for n in range(30)
+)
+
+
+def _second_source(text: str, source_id: str) -> tuple[SourceLink, IngestDecision]:
+    digest, path = sha256(text), f"{source_id}.md"
+    link = SourceLink(
+        record_path=f"sources/{source_id}.yml", source_id=source_id, subject="bio", locator=path
+    )
+    decision = IngestDecision(
+        readiness=Readiness.INGEST, reason="new source", material_path=path,
+        content_hash=digest, doc_id=doc_id_for(source_id, digest),
+    )  # fmt: skip
+    return link, decision
+
+
+@pytest.mark.parametrize("backend", ["local files", "postgresql"])
+def test_one_worker_process_ingests_twice_into_one_repository(
+    tmp_path: Path, backend: str, request: pytest.FixtureRequest
+) -> None:
+    """Failed before: a later insert hit LightRAG's cached lock from the first operation's event loop."""
+    dsn = request.getfixturevalue("postgres_dsn") if backend == "postgresql" else ""
+    spec = _worker(tmp_path, f"twice-{backend.replace(' ', '-')}", dsn)
+    context = RunContext(repository="learner/biology", repo_revision="abc123")
+    more = "# More\n\nRibosomes are the cell's protein factories and they read messenger RNA codons.\n"
+    last = "# Last\n\nThe nucleus holds the chromosomes, and its envelope has pores for messenger RNA.\n"
+    # Several chunks each: their concurrent extraction is what contends for (and binds) the lock.
+    more, last = more + _FILLER, last + _FILLER
+    sources = (
+        (_source(), MATERIAL),
+        (_second_source(more, "src-more"), more),
+        (_second_source(last, "src-last"), last),
+    )
+    for (link, decision), text in sources:
+        receipt = run(ingest(spec, link, decision, text, context))
+        assert receipt.result is RunResult.COMPLETED, receipt.error
+        assert receipt.verification is not None and receipt.verification.found
