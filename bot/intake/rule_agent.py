@@ -101,7 +101,10 @@ class RuleAgent:
                 wants_question=wants_question,
             )
             significance, reason = judge(reading)
-            if significance is Significance.AMBIGUOUS:
+            unheard = significance is Significance.INCIDENTAL and not (everyday(reading) or reading.hedged)
+            if significance is Significance.AMBIGUOUS or unheard:
+                # Nothing the word lists know is no proof of small talk: a statement in a field they do
+                # not cover ("Negligence in tort law: …") gets the same second reading as an unsure one.
                 significance, reason = self._second_reading(reading, text, note, significance, reason)
         if significance is Significance.INCIDENTAL:
             return Recognition(significance=significance, note=note, reason=reason)
@@ -133,9 +136,10 @@ class RuleAgent:
         the pipeline records it and gives the teaching start, bot.organize.gaps); a full statement with
         no sign of talk, plans, a hedge or a cut-off thought is durable when the learning model is
         confident. A subject must still be routed, or the core asks for one."""
-        if starts_teaching(text) and not everyday(reading):
+        unsure = significance is Significance.AMBIGUOUS  # the intentions below: only from an unsure note
+        if unsure and starts_teaching(text) and not everyday(reading):
             return Significance.DURABLE, "a request to be taught: a learning intention"
-        if reading.wants_question and word_count(note) >= MODEL_WORDS and not everyday(reading):
+        if unsure and reading.wants_question and word_count(note) >= MODEL_WORDS and not everyday(reading):
             # "Stell mir eine Frage zur Lorentzkraft": a task on a named topic, whatever the word lists know.
             return Significance.DURABLE, "a request for a task on a topic: a learning intention"
         if not _model_may_read(reading, note):
