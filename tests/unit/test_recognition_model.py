@@ -14,7 +14,7 @@ from bot.intake.learning_model import committed_model, features, train
 from bot.intake.rule_agent import RuleAgent
 
 LEARNED = [
-    ("law", "Negligence in tort law: there must be a duty of care, a breach of that duty and damage from it."),
+    ("law", "Negligence in tort law: there must be a duty of care, a breach and damage from it."),
     ("french", "Subjonctif après « il faut que » : il faut que tu viennes, pas il faut que tu viens."),
     ("english", "Apostrophes: it's means it is, its is possessive. I mixed them up again in my essay."),
 ]
