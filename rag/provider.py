@@ -12,7 +12,9 @@ Facts this module leans on are in docs/architecture (RAG section); in short:
   gives a vector-only index that ``naive`` retrieval serves with no LLM call;
 * JSON/Nano storages allow one writer per working dir and share in-memory state across instances of
   one process that use the same workspace, so each index gets its own directory *and* workspace,
-  and the rag queue serializes writers per repository.
+  and the rag queue serializes writers per repository. With ``GITLEARNOS_RAG_POSTGRES_DSN`` the KV,
+  doc-status and vector stores are PostgreSQL instead (:mod:`rag.storage`), shared by every worker,
+  and the workspace names only the repository and index, so it is the same on every machine.
 
 An index is named by its embedding (model and dimension): a different embedding opens a different,
 empty index that must be replayed from the Git source records, never reused silently.
