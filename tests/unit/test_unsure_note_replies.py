@@ -31,10 +31,14 @@ def test_an_unsure_note_with_a_known_subject_shows_the_exact_pending_writeback()
 
 
 def test_a_request_to_be_taught_keeps_the_teaching_start() -> None:
+    """A learning intention: recorded once (issue 16: never dropped), and the reply starts teaching."""
     note = "Teach me logarithms from the start, please."
     result = plan_event(issue_event(note, title="Logarithms"), learner_repo(), now=NOW, agent=AGENT)
     (reply,) = result.replies
-    assert result.commit is None
+    assert result.outcome is Outcome.COMMITTED
+    (record,) = [w.content for w in result.writes if "/events/" in w.path]
+    assert "## Learning intention" in record
+    assert "we start teaching" in reply.text
     assert "exact pending writeback" not in reply.text
     assert "Which subject" not in reply.text
 
