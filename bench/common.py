@@ -111,6 +111,32 @@ def memory_report(label: str, pid: int) -> str:
     )
 
 
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """``(own, reaped children)`` CPU seconds (user + system) of a live process, from ``/proc/<pid>/stat``;
+    a worker's git subprocesses land in the second once it has waited for them."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0, 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    # After the ")": state is field 3, so utime/stime/cutime/cstime (14-17) are indexes 11-14.
+    return (int(fields[11]) + int(fields[12])) / tick, (int(fields[13]) + int(fields[14])) / tick
+
+
+def redis_pid(redis_url: str) -> int | None:
+    """The pid of the embedded redis-server listening on ``redis_url``'s port, if it can be found."""
+    port = redis_url.rsplit(":", 1)[-1].split("/", 1)[0]
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                command = (entry / "cmdline").read_bytes().replace(b"\x00", b" ").decode()
+            except OSError:
+                continue
+            if "redis-server" in command and f":{port}" in command:
+                return int(entry.name)
+    return None
+
+
 def summary(label: str, samples_ms: list[float]) -> str:
     return (
         f"{label}: n={len(samples_ms)} mean={statistics.fmean(samples_ms):.2f} ms "
