@@ -11,6 +11,9 @@ import os
 from collections.abc import Iterator
 
 import pytest
+import respx
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
 
 from runtime.embedded_redis import answers, ensure_embedded_redis, stop_embedded_redis
 from runtime.log_setup import configure_logging
@@ -37,3 +40,24 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def redis_url(redis_server: str) -> str:
     """A flushed logical database of the shared server, different from the previous test's (1–15)."""
     return fresh_database(redis_server)
+
+
+@pytest.fixture(scope="session")
+def rsa_key() -> rsa.RSAPrivateKey:
+    """A throwaway RSA key, standing in for a GitHub App's private key (made once per session)."""
+    return rsa.generate_private_key(public_exponent=65537, key_size=2048)
+
+
+@pytest.fixture
+def private_key_pem(rsa_key: rsa.RSAPrivateKey) -> str:
+    """The throwaway App key as the PEM text an operator configures."""
+    return rsa_key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    ).decode()
+
+
+@pytest.fixture
+def router() -> Iterator[respx.MockRouter]:
+    """respx at the HTTP boundary; unrouted requests fail, unused routes do not."""
+    with respx.mock(assert_all_called=False) as mock:
+        yield mock

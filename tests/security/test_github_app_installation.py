@@ -9,13 +9,11 @@ faked at HTTP with respx.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import jwt
 import pytest
 import respx
-from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from pydantic import SecretStr
 
@@ -33,24 +31,6 @@ OURS, FOREIGN = 7, 666
 REPO = RepoRef(forge=Forge.GITHUB, host="github.example", full_name="alice/learning")
 
 
-@pytest.fixture(scope="module")
-def rsa_key() -> rsa.RSAPrivateKey:
-    return rsa.generate_private_key(public_exponent=65537, key_size=2048)
-
-
-@pytest.fixture
-def pem(rsa_key: rsa.RSAPrivateKey) -> str:
-    return rsa_key.private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
-    ).decode()
-
-
-@pytest.fixture
-def router() -> Iterator[respx.MockRouter]:
-    with respx.mock(assert_all_called=False) as mock:
-        yield mock
-
-
 def mint(router: respx.MockRouter, installation: int) -> respx.Route:
     """Mints ``ghs_<installation>`` for that installation."""
     expires = (datetime.now(UTC) + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -63,13 +43,15 @@ def lookup(router: respx.MockRouter, full_name: str, installation: int) -> respx
     return router.get(f"{API}repos/{full_name}/installation").respond(200, json=answer)
 
 
-def app_clients(pem: str) -> ForgeClients:
-    settings = Settings(github_app_id=str(APP_ID), github_app_private_key=SecretStr(pem), github_api_url=API)
+def app_clients(private_key_pem: str) -> ForgeClients:
+    settings = Settings(
+        github_app_id=str(APP_ID), github_app_private_key=SecretStr(private_key_pem), github_api_url=API
+    )
     return ForgeClients(settings)
 
 
 def test_a_payloads_installation_id_does_not_pick_the_token(
-    router: respx.MockRouter, rsa_key: rsa.RSAPrivateKey, pem: str
+    router: respx.MockRouter, rsa_key: rsa.RSAPrivateKey, private_key_pem: str
 ) -> None:
     """The delivery names another installation; the token is minted for the one GitHub names."""
     found = lookup(router, "alice/learning", OURS)
@@ -77,7 +59,7 @@ def test_a_payloads_installation_id_does_not_pick_the_token(
     repository = router.get(f"{API}repos/alice/learning").respond(200, json=rest_repository("alice/learning"))
     event = issue_event().model_copy(update={"repo": REPO, "installation_id": FOREIGN})
 
-    client = app_clients(pem).for_event(event)
+    client = app_clients(private_key_pem).for_event(event)
     client.repository_info(REPO)
     password = client.git_credentials(REPO).password
 
@@ -90,18 +72,20 @@ def test_a_payloads_installation_id_does_not_pick_the_token(
 
 
 def test_the_installation_is_looked_up_once_per_repository_across_jobs(
-    router: respx.MockRouter, pem: str
+    router: respx.MockRouter, private_key_pem: str
 ) -> None:
     found = lookup(router, "alice/learning", OURS)
     mint(router, OURS)
-    clients = app_clients(pem)
+    clients = app_clients(private_key_pem)
     event = issue_event().model_copy(update={"repo": REPO})
     for _ in range(3):  # three jobs, each with a client of its own
         clients.for_event(event).git_credentials(REPO)
     assert found.call_count == 1
 
 
-def test_the_remembered_installations_are_bounded_and_expire(router: respx.MockRouter, pem: str) -> None:
+def test_the_remembered_installations_are_bounded_and_expire(
+    router: respx.MockRouter, private_key_pem: str
+) -> None:
     now = [0.0]
     cache = InstallationCache(ttl=60, max_repositories=2, clock=lambda: now[0])
     names = ("alice/one", "alice/two", "alice/three")
@@ -109,7 +93,7 @@ def test_the_remembered_installations_are_bounded_and_expire(router: respx.MockR
     mint(router, OURS)
 
     def credentials(name: str) -> None:
-        client = GitHubClient.for_app(APP_ID, pem, api_url=API, timeout=5, installations=cache)
+        client = GitHubClient.for_app(APP_ID, private_key_pem, api_url=API, timeout=5, installations=cache)
         client.git_credentials(REPO.model_copy(update={"full_name": name}))
 
     for name in (*names, "alice/three", "alice/one"):
@@ -120,26 +104,28 @@ def test_the_remembered_installations_are_bounded_and_expire(router: respx.MockR
     assert routes["alice/three"].call_count == 2, "an expired answer is asked again"
 
 
-def test_an_installation_that_cannot_mint_is_looked_up_again(router: respx.MockRouter, pem: str) -> None:
+def test_an_installation_that_cannot_mint_is_looked_up_again(
+    router: respx.MockRouter, private_key_pem: str
+) -> None:
     """The App was uninstalled and installed again: the remembered id mints nothing, the retry asks anew."""
     found = lookup(router, "alice/learning", OURS)
     router.post(f"{API}app/installations/{OURS}/access_tokens").respond(404, json={"message": "Not Found"})
     cache = InstallationCache()
-    client = GitHubClient.for_app(APP_ID, pem, api_url=API, timeout=5, installations=cache)
+    client = GitHubClient.for_app(APP_ID, private_key_pem, api_url=API, timeout=5, installations=cache)
     with pytest.raises(ForgeError, match="404"):
         client.git_credentials(REPO)
     found.respond(200, json=rest_installation(8))
     mint(router, 8)
-    again = GitHubClient.for_app(APP_ID, pem, api_url=API, timeout=5, installations=cache)
+    again = GitHubClient.for_app(APP_ID, private_key_pem, api_url=API, timeout=5, installations=cache)
     assert again.git_credentials(REPO).password == "ghs_8"
     assert found.call_count == 2
 
 
-def test_the_lookup_is_not_a_token_request(router: respx.MockRouter, pem: str) -> None:
+def test_the_lookup_is_not_a_token_request(router: respx.MockRouter, private_key_pem: str) -> None:
     """A repository the App is not installed on is a forge error, and no token is minted at all."""
     router.get(f"{API}repos/alice/learning/installation").respond(404, json={"message": "Not Found"})
     minted = router.post(url__regex=rf"{API}app/installations/\d+/access_tokens")
-    client = GitHubClient.for_app(APP_ID, pem, api_url=API, timeout=5)
+    client = GitHubClient.for_app(APP_ID, private_key_pem, api_url=API, timeout=5)
     with pytest.raises(ForgeError, match="404"):
         client.git_credentials(REPO)
     assert not minted.called

@@ -10,14 +10,12 @@ repository-scoped token every time; no token outlives its client or its
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import httpx
 import jwt
 import pytest
 import respx
-from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 
 from bot.intake.events import Actor, Forge, RepoRef
@@ -29,24 +27,6 @@ APP_ID = 4242
 INSTALLATION = 99
 REPO = RepoRef(forge=Forge.GITHUB, host="github.example", full_name="alice/learning")
 REPO_API = f"{API}repos/alice/learning"
-
-
-@pytest.fixture(scope="module")
-def rsa_key() -> rsa.RSAPrivateKey:
-    return rsa.generate_private_key(public_exponent=65537, key_size=2048)
-
-
-@pytest.fixture
-def private_key_pem(rsa_key: rsa.RSAPrivateKey) -> str:
-    return rsa_key.private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
-    ).decode()
-
-
-@pytest.fixture
-def router() -> Iterator[respx.MockRouter]:
-    with respx.mock(assert_all_called=False) as mock:
-        yield mock
 
 
 def app_client(pem: str, installation_id: int | None = INSTALLATION) -> GitHubClient:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
@@ -35,12 +35,6 @@ AUTH = f"token {TOKEN}"
 REPO = RepoRef(forge=Forge.GITHUB, host="github.example", full_name="alice/learning")
 REPO_API = f"{API}repos/alice/learning"
 MARKER = "<!-- gitlearnos:reply:7 -->"
-
-
-@pytest.fixture
-def router() -> Iterator[respx.MockRouter]:
-    with respx.mock(assert_all_called=False) as mock:
-        yield mock
 
 
 @pytest.fixture
