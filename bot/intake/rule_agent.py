@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from bot.automation.record import asks_for_deployment
 from bot.diagnose.signal_words import starts_teaching
 from bot.intake.agent import Channel, LearnerInput, Recognition, Significance
 from bot.intake.content_signals import MEDIA, SOURCE_LINE, Signal, content_signals
@@ -136,6 +137,8 @@ class RuleAgent:
         the pipeline records it and gives the teaching start, bot.organize.gaps); a full statement with
         no sign of talk, plans, a hedge or a cut-off thought is durable when the learning model is
         confident. A subject must still be routed, or the core asks for one."""
+        if asks_for_deployment(text):  # an operator's errand (finish the automation), never a learning note
+            return significance, reason
         unsure = significance is Significance.AMBIGUOUS  # the intentions below: only from an unsure note
         if unsure and starts_teaching(text) and not everyday(reading):
             return Significance.DURABLE, "a request to be taught: a learning intention"
