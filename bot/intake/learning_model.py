@@ -23,11 +23,11 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
+from importlib.resources import files
 
 from bot.intake.cue_match import fold
 
-WEIGHTS = Path(__file__).with_name("learning_model.json")
+WEIGHTS = files("bot.intake").joinpath("learning_model.json")  # package data: the core opens no paths
 N_GRAMS = (1, 2, 3, 4)
 _DIGITS = re.compile(r"\d+")
 _SPACE = re.compile(r"\s+")
