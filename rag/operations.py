@@ -23,6 +23,7 @@ only writes them where an operator can commit them.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import os
 import re
 import threading
@@ -133,11 +134,27 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
         loop = _LOOPS.get(os.getpid())
         if loop is None or loop.is_closed():
             loop = _LOOPS[os.getpid()] = asyncio.new_event_loop()
+            atexit.register(_close, loop)
         asyncio.set_event_loop(loop)
         try:
             return loop.run_until_complete(coro)
         finally:
             asyncio.set_event_loop(None)
+
+
+def _close(loop: asyncio.AbstractEventLoop) -> None:
+    """At exit, what ``asyncio.run`` does on return: cancel the tasks LightRAG left running (its
+    background workers), let them finish cancelling, close the loop. Without it the interpreter
+    destroys them pending and logs an error for each on the CLI's stderr."""
+    if loop.is_closed() or loop.is_running():
+        return
+    pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
+    for task in pending:
+        task.cancel()
+    if pending:
+        loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+    loop.run_until_complete(loop.shutdown_asyncgens())
+    loop.close()
 
 
 def provider_version() -> str:
