@@ -5,7 +5,9 @@ PostgreSQL at all and a distribution's server usually lacks pgvector, so the bin
 ``pgserver`` wheel (PostgreSQL 16 with pgvector, the ``postgres-test`` extra). Failing that, a system
 PostgreSQL whose share directory holds ``vector.control`` is used. The server listens on 127.0.0.1 on
 a free port with trust authentication, and is stopped and removed by :meth:`ScratchPostgres.stop`.
-initdb refuses to run as root, so under root the server runs as ``nobody``.
+initdb refuses to run as root, so under root the server runs as ``nobody``; when ``nobody`` cannot reach
+the binaries (a virtual environment inside a private ``mkdtemp`` folder, as CI's clone is), they are
+linked into a folder it can read first.
 """
 
 from __future__ import annotations
@@ -96,6 +98,39 @@ class ScratchPostgres:
             raise NoPostgres(f"{tool} failed: {done.stderr.strip()[-500:]}")
 
 
+def _reachable_by_others(path: Path) -> bool:
+    """True when every folder from ``/`` down to ``path`` lets any user through (the ``o+x`` bit)."""
+    return all(folder.stat().st_mode & 0o001 for folder in [path, *path.parents])
+
+
+def _link_or_copy(source: str, target: str) -> None:
+    try:
+        os.link(source, target)
+    except OSError:  # another filesystem: a copy costs more but works the same
+        shutil.copy2(source, target)
+
+
+def _binaries_for_nobody(bin_dir: Path, folder: Path) -> Path:
+    """``bin_dir`` itself, or its installation linked into ``folder`` when ``nobody`` could not run it.
+
+    PostgreSQL finds its ``lib`` and ``share`` folders beside its own executable, and the wheel's binaries
+    find their shared libraries through ``$ORIGIN/../../../<package>.libs``, so the installation (the
+    parent of ``bin``) and that sibling folder are linked in the same layout. Hard links cost no space
+    and, unlike symbolic links, do not lead back through the private folder.
+    """
+    if os.geteuid() != 0 or _reachable_by_others(bin_dir):
+        return bin_dir
+    installation, package = bin_dir.parent, bin_dir.parent.parent
+    mirror = folder / "site" / package.name / installation.name
+    shutil.copytree(installation, mirror, symlinks=True, copy_function=_link_or_copy)
+    libraries = package.parent / f"{package.name}.libs"
+    if libraries.is_dir():
+        shutil.copytree(
+            libraries, folder / "site" / libraries.name, symlinks=True, copy_function=_link_or_copy
+        )
+    return mirror / bin_dir.name
+
+
 def _demote() -> Callable[[], None] | None:
     if os.geteuid() != 0:
         return None
@@ -110,11 +145,11 @@ def _demote() -> Callable[[], None] | None:
 
 def start() -> ScratchPostgres:
     """initdb + pg_ctl start in a new temporary folder; raises :class:`NoPostgres` when it cannot."""
-    bin_dir = find_binaries()
     folder = Path(tempfile.mkdtemp(prefix="gitlearnos-pg-"))
     if os.geteuid() == 0:
         nobody = pwd.getpwnam("nobody")
         os.chown(folder, nobody.pw_uid, nobody.pw_gid)
+    bin_dir = _binaries_for_nobody(find_binaries(), folder)
     server = ScratchPostgres(bin_dir=bin_dir, folder=folder, port=_free_port())
     data = str(folder / "data")
     try:
