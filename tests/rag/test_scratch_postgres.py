@@ -50,9 +50,12 @@ def _fake_installation(private: Path) -> Path:
     libraries.mkdir()
     (libraries / "libpq.so.5").write_text("a vendored library\n")
     tool = bin_dir / "pg_tool"
-    tool.write_text(
-        '#!/bin/sh\nhere="$(dirname "$0")"\ncat "$here/../share/marker" "$here/../../../pgserver.libs/libpq.so.5"\n'
-    )
+    script = [
+        "#!/bin/sh",
+        'here="$(dirname "$0")"',
+        'cat "$here/../share/marker" "$here/../../../pgserver.libs/libpq.so.5"',
+    ]
+    tool.write_text("\n".join(script) + "\n")
     tool.chmod(0o755)
     return bin_dir
 
