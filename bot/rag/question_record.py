@@ -18,7 +18,7 @@ from datetime import date
 
 from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
 from bot.rag.questions import Citation, RetrievalStatus, SourceQuestion
-from bot.records.questions import CitedPassage, link_from_source, question_ref, render_question
+from bot.records.questions import link_from_source, question_ref, render_question
 from bot.records.sources import with_facts
 from bot.snapshot import RepoSnapshot
 from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
@@ -59,7 +59,7 @@ def plan_question_record(
     )
     record = render_question(
         ref, words=words, asked=asked.question, event_key=event_key, day=day, status=status.value,
-        passages=[CitedPassage.model_validate(p.model_dump(exclude={"text"})) for p in passages],
+        passages=passages,
         sources=sources,
     )  # fmt: skip
     writes = [FileWrite(path=ref.path, content=record)]

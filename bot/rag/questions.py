@@ -40,6 +40,7 @@ from bot.intake.overrides import find_overrides
 from bot.organize.operation import OPERATION as ORGANIZE
 from bot.plan import FollowUpJob, Outcome, Plan, Reply
 from bot.rag.source_link import RagStatus, SourceLink, source_links
+from bot.records.questions import CitedPassage
 from bot.replies import MARKER_PREFIX
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line
@@ -119,17 +120,12 @@ class SourceQuestion(BaseModel):
     named: bool  # True: the text names these sources, so only they are cited
 
 
-class Citation(BaseModel):
-    """One retrieved passage with its traceable identity (the query operation's evidence)."""
-
-    model_config = ConfigDict(frozen=True)
+class Citation(CitedPassage):
+    """One retrieved passage: its traceable identity (what a question record keeps) and its text (what
+    the answer quotes). The identity is :class:`CitedPassage` itself, so a record and an answer can
+    never disagree on which fields name a passage."""
 
     text: str
-    source_id: str
-    doc_id: str
-    locator: str
-    version: str
-    stale: bool = False
 
 
 class RetrievalOutcome(BaseModel):
