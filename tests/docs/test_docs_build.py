@@ -91,3 +91,20 @@ def test_every_relative_link_in_the_readmes_resolves() -> None:
         assert relative, f"{readme.relative_to(ROOT)} points into docs/"
         missing = [link for link in relative if not (readme.parent / link).exists()]
         assert not missing, (readme.relative_to(ROOT), missing)
+
+
+def test_diagrams_render_with_the_sites_own_mermaid(tmp_path: Path) -> None:
+    """A reader's browser fetches nothing from elsewhere: every script a diagram page loads is the site's,
+    Mermaid among them (the theme fetches its own copy from unpkg.com only when none is loaded)."""
+    site = tmp_path / "site"
+    result = build_site(site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    page = (site / "architecture" / "index.html").read_text()
+    assert '<pre class="mermaid">' in page
+    scripts = re.findall(r'<script[^>]*\bsrc="([^"]+)"', page)
+    assert [src for src in scripts if re.match(r"(https?:)?//", src)] == [], scripts
+    mermaid = [src for src in scripts if src.endswith("/mermaid.min.js")]
+    assert len(mermaid) == 1, scripts
+    served = (site / "architecture" / mermaid[0]).resolve()
+    assert served.is_file() and served.stat().st_size > 1_000_000, served
+    assert ").mermaid=" in served.read_text()[:300]  # the bundle that defines the global `mermaid`
