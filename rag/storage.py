@@ -92,6 +92,17 @@ def parse_dsn(dsn: str) -> PostgresTarget:
     )
 
 
+def require_client_packages() -> None:
+    """Raise :class:`StorageUnavailable` unless asyncpg and pgvector are installed (the postgres extra)."""
+    missing = [name for name in ("asyncpg", "pgvector") if importlib.util.find_spec(name) is None]
+    if missing:
+        # lightrag.kg.postgres_impl would otherwise run `pip install` for them on import.
+        raise StorageUnavailable(
+            f"{SETTING} is set but {', '.join(missing)} is not installed: "
+            "install GitLearnOS Bot with the postgres extra (`pip install .[postgres]`)"
+        )
+
+
 @dataclass(frozen=True)
 class IndexStorage:
     """The storage choice for every index of this worker; empty ``postgres_dsn`` means local files."""
@@ -124,13 +135,7 @@ class IndexStorage:
         """Point LightRAG's process-wide PostgreSQL client at the DSN (a no-op for local files)."""
         if not self.shared:
             return
-        missing = [name for name in ("asyncpg", "pgvector") if importlib.util.find_spec(name) is None]
-        if missing:
-            # lightrag.kg.postgres_impl would otherwise run `pip install` for them on import.
-            raise StorageUnavailable(
-                f"{SETTING} is set but {', '.join(missing)} is not installed: "
-                "install GitLearnOS Bot with the postgres extra (`pip install .[postgres]`)"
-            )
+        require_client_packages()
         target = parse_dsn(self.postgres_dsn)
         values = {
             "POSTGRES_HOST": target.host,

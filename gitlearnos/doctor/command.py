@@ -21,13 +21,14 @@ def _doctor(_args: argparse.Namespace) -> int:
 def add_doctor_command(commands: Any) -> None:
     doctor = commands.add_parser(
         "doctor",
-        help="check this deployment (Redis, beat, forge tokens, repositories, webhooks, models)",
+        help="check this deployment (Redis, beat, forge tokens, repositories, webhooks, models, RAG index)",
         description=(
             "Check the deployment the environment describes: Redis reachable and persistent, beat alive, "
             "each configured forge's webhook secret, token scopes and bot identity, every served "
             "repository private with a webhook pointing at GITLEARNOS_PUBLIC_URL and hearing the needed "
-            "events, the RAG model loadable and the chat model (if configured) reachable. Prints one row "
-            "per check with the fix for each failure; exit code 1 when any check fails."
+            "events, the RAG model loadable, the shared RAG index (if configured) answering with pgvector, "
+            "and the chat model (if configured) reachable. Prints one row per check with the fix for each "
+            "failure; exit code 1 when any check fails."
         ),
     )
     doctor.set_defaults(func=_doctor)

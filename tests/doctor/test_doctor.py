@@ -55,7 +55,8 @@ def test_a_correct_setup_passes_every_row(deployment: Deployment, capsys: pytest
     assert set(statuses.values()) == {"pass"}, out
     expected = {
         "redis", "redis persistence", "beat", "public url", f"{forge} secret", f"{forge} token",
-        f"{forge} identity", f"{forge} {repo} private", f"{forge} {repo} webhook", "rag model", "chat model",
+        f"{forge} identity", f"{forge} {repo} private", f"{forge} {repo} webhook", "rag model", "rag index",
+        "chat model",
     }  # fmt: skip
     assert set(statuses) == expected, out
     assert "AOF on" in out

@@ -8,7 +8,6 @@ Skipped, with the reason, only where no PostgreSQL with pgvector can be started 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,11 +15,11 @@ import pytest
 from bot.config import LearnerConfig
 from bot.rag.links import IngestDecision, Readiness, SourceLink
 from bot.rag.source_link import doc_id_for, sha256
-from rag import scratch_postgres
 from rag.operations import RunContext, delete, document_state, ingest, query, run
 from rag.provider import IndexSpec
 from rag.receipts import RunResult
 from runtime.settings import Settings
+from tests.support.scratch_postgres_dsn import scratch_postgres_dsn
 from workers.rag_index import index_spec
 
 pytest.importorskip("asyncpg", reason="the postgres extra (asyncpg, pgvector) is not installed")
@@ -34,16 +33,7 @@ MATERIAL_PATH = "sources/cells.md"
 REPO = "github/github.com/learner/biology"
 
 
-@pytest.fixture(scope="module")
-def postgres_dsn() -> Iterator[str]:
-    try:
-        server = scratch_postgres.start()
-    except scratch_postgres.NoPostgres as why:
-        pytest.skip(f"no PostgreSQL with pgvector can be started here: {why}")
-    try:
-        yield server.dsn
-    finally:
-        server.stop()
+postgres_dsn = pytest.fixture(scope="module")(scratch_postgres_dsn)
 
 
 def _worker(tmp_path: Path, machine: str, dsn: str) -> IndexSpec:
