@@ -40,7 +40,9 @@ QUESTION = Schema(
     ),
     tables=(("Evidence cited", ("Source ID", "Document ID", "Locator", "Version", "Stale")),),
 )  # fmt: skip
+NOT_ANSWERED = "not-answered"  # asked where no index is (local mode): recorded, nothing looked up
 STATUS_MEANING = {
+    NOT_ANSWERED: "not answered: no knowledge index here, so nothing was looked up",
     "ok": "passages were retrieved from the synchronized sources",
     "no-hit": "the synchronized sources searched returned no passage for this question",
     "stale": "the index lagged behind the committed material, so a passage may come from an older version",
@@ -109,10 +111,12 @@ def render_question(
         "ID": f"`{ref.question_id}`", "Subject": ref.subject, "Asked": day.isoformat(),
         "Event": f"`{event_key}`", "Answer status": f"`{status}`", "Cites (source IDs)": cites,
     }  # fmt: skip
+    looked_up = status != NOT_ANSWERED
     answer = bullets({
         "Status": f"`{status}`: {STATUS_MEANING.get(status, status)}",
-        "Question sent to the index": asked,
-        "Answered in": "the issue thread's RAG answer comment (excerpts quoted there, not here)",
+        "Question sent to the index" if looked_up else "Question (not looked up)": asked,
+        "Answered in": "the issue thread's RAG answer comment (excerpts quoted there, not here)"
+        if looked_up else "nowhere: no knowledge index here",
     })  # fmt: skip
     evidence = None if rows else "- No passage was cited."
     sections = {"Question as written": verbatim(words), "Evidence cited": evidence, "Answer": answer}
