@@ -5,12 +5,17 @@ handled exactly like an issue, the update is committed to the current branch
 of the learner's checkout, and the reply (with its receipt) goes to stdout.
 The learner's uncommitted work is left alone; if a file the bot must write has
 uncommitted changes, nothing is written and the reason is printed.
+
+No rag worker runs here and no index is read: a question about the learner's own material gets the
+``rag-answer`` job it gets on a forge, and :func:`bot.rag.question_record.plan_without_index` answers it
+"not answered" and, for a question alone, commits its question record (``rag-question``) as the rag
+worker would.
 """
 
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -19,7 +24,9 @@ import git
 from bot.handle import plan_event
 from bot.intake.agent import Agent
 from bot.intake.events import Actor, Forge, IssueOpened, RepoRef, Thread
-from bot.plan import Outcome
+from bot.plan import Outcome, Plan
+from bot.rag.question_record import plan_without_index
+from bot.rag.questions import RAG_ANSWER
 from bot.text import one_line, slugify
 from workers.executor import commit_locally
 from workers.git_checkout import GitCheckout, GitWorkspaceError
@@ -28,6 +35,10 @@ LOCAL_LEARNER = "local-learner"
 DIRTY = (
     "Nothing was written: {paths} {verb} uncommitted changes of yours, and the update would overwrite them. "
     "Commit or stash them, then run the command again."
+)
+
+ALREADY = (
+    "Nothing was written: the repository already holds exactly this update (the same message, sent before)."
 )
 
 
@@ -67,11 +78,27 @@ def run_local(path: Path, message: str, *, agent: Agent, model_agent: Agent | No
         raise GitWorkspaceError(f"{path} has no commits yet; commit gitlearnos.yml first")
     checkout = GitCheckout(repo)
     event = local_event(repo, message)
-    plan = plan_event(event, checkout, now=datetime.now(UTC), agent=agent, model_agent=model_agent)
+    now = datetime.now(UTC)
+    plan = plan_event(event, checkout, now=now, agent=agent, model_agent=model_agent)
+    answers = [
+        plan_without_index(job, checkout, day=now.date()) for job in plan.follow_ups if job.kind == RAG_ANSWER
+    ]
+    if plan.outcome is not Outcome.COMMITTED and answers:
+        plan, answers = answers[0], answers[1:]  # a question only: its record is this run's commit
+    result = _commit(checkout, event, plan)
+    said = [result.text, *(reply.text for answer in answers for reply in answer.replies)]
+    return replace(result, text="\n\n".join(said))
+
+
+def _commit(checkout: GitCheckout, event: IssueOpened, plan: Plan) -> LocalResult:
+    """Commit ``plan`` to the current branch unless it would overwrite the learner's uncommitted work."""
     if plan.outcome is not Outcome.COMMITTED or plan.commit is None:
         return LocalResult(
             plan.outcome.value, "\n\n".join(r.text for r in plan.replies) or f"Nothing to do: {plan.reason}."
         )
+    if not plan.deletes and all(checkout.read_text(w.path) == w.content for w in plan.writes):
+        said = "\n\n".join(r.text for r in plan.replies)
+        return LocalResult(Outcome.UNCHANGED.value, f"{ALREADY}\n\n{said}")
     dirty = sorted(set(checkout.uncommitted_paths()) & set(plan.changed_paths))
     if dirty:
         verb = "has" if len(dirty) == 1 else "have"

@@ -8,6 +8,10 @@ cited source record with a link back to it (its fact sentences rewritten from
 says it was recorded and where. The event key makes it exactly once: a redelivered job finds the commit
 and resends the stashed answer, which edits the same comment.
 
+Local mode (``gitlearnos local``) has no rag worker and no index: it hands the same job to
+:func:`plan_without_index`, which records the question the same way with the status ``not-answered``
+and says so, rather than store nothing or answer from an index that is not there.
+
 A ``failed`` lookup or one that found nothing to search records nothing: the learner sees the failure
 and can ask again, and that later question is recorded.
 """
@@ -16,8 +20,16 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot.plan import CommitSpec, FileWrite, Outcome, Plan, Reply
-from bot.rag.questions import Citation, RetrievalStatus, SourceQuestion
+from bot.plan import CommitSpec, FileWrite, FollowUpJob, Outcome, Plan, Reply
+from bot.rag.questions import (
+    NOT_QUERIED,
+    Citation,
+    RetrievalStatus,
+    SourceQuestion,
+    find_source_question,
+    valid_config,
+)
+from bot.rag.source_link import source_links
 from bot.records.questions import link_from_source, question_ref, render_question
 from bot.records.sources import with_facts
 from bot.snapshot import RepoSnapshot
@@ -25,6 +37,12 @@ from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
 
 RAG_QUESTION = "rag-question"
 RECORDABLE = frozenset({RetrievalStatus.OK, RetrievalStatus.NO_HIT, RetrievalStatus.STALE})
+NO_INDEX = (
+    "Not answered: there is no knowledge index here. Local mode runs no rag worker, so I did not look up "
+    '"{question}" in {sources}. Served on your forge, the rag worker answers it with cited passages; here, '
+    '`gitlearnos rag query --repo . --question "{question}"` searches an index you built on this machine '
+    "(`gitlearnos rag ingest --repo . --source ...`)."
+)
 RECORDED = (
     "I recorded this as a question (not a study note) at `{path}`: your words, the evidence cited and "
     "the status `{status}`; the cited source record(s) {sources} link to it."
@@ -85,3 +103,23 @@ def plan_question_record(
         ),
         reason="a question about the learner's own material, recorded as a question",
     )
+
+
+def plan_without_index(job: FollowUpJob, snapshot: RepoSnapshot, *, day: date) -> Plan:
+    """What becomes of a ``rag-answer`` job where no index is (local mode): the answer says so and, when
+    the job records its question, the same question record as the rag worker's, status ``not-answered``.
+
+    The question is matched again on ``snapshot``, as the rag worker does on its head.
+    """
+    assert job.reply is not None, "a rag-answer job always names its reply"
+    config, asked = valid_config(snapshot), find_source_question(job.question, source_links(snapshot))
+    if config is None or asked is None:
+        return Plan(outcome=Outcome.SKIPPED, replies=(job.reply.model_copy(update={"text": NOT_QUERIED}),))
+    sources = ", ".join(f"`{source_id}`" for source_id in asked.source_ids)
+    answer = NO_INDEX.format(question=asked.question.replace('"', "'"), sources=sources)
+    if not job.record_key:  # "answer only", or a note that also asks: the question is not stored
+        return Plan(outcome=Outcome.SKIPPED, replies=(job.reply.model_copy(update={"text": answer}),))
+    return plan_question_record(
+        asked, RetrievalStatus.NOT_ANSWERED, (), words=job.question, answer=answer, reply=job.reply,
+        event_key=job.record_key, day=day, snapshot=snapshot, provider=config.rag.provider,
+    )  # fmt: skip

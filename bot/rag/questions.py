@@ -40,7 +40,7 @@ from bot.intake.overrides import find_overrides
 from bot.organize.operation import OPERATION as ORGANIZE
 from bot.plan import FollowUpJob, Outcome, Plan, Reply
 from bot.rag.source_link import RagStatus, SourceLink, source_links
-from bot.records.questions import CitedPassage
+from bot.records.questions import NOT_ANSWERED, CitedPassage
 from bot.replies import MARKER_PREFIX
 from bot.snapshot import RepoSnapshot
 from bot.text import one_line
@@ -64,11 +64,6 @@ _OWN_MATERIAL = re.compile(
 
 LEAD_IN_WORDS = 5
 QUESTION_ONLY = "a question about the learner's own material: answered from it, not filed as a note"
-NO_RAG_WORKER = (
-    "This asks about your own material, so it is a question for your synchronized sources, not a note: "
-    "nothing was stored. Local mode runs no rag worker, so I cannot look it up here; run "
-    '`gitlearnos rag query --repo . --question "{question}"` to search your index.'
-)
 HEADER = "I looked this up in your own material with RAG `query` (a read-only lookup of your index)."
 QUESTION_LINE = "Question: {question}"
 STATUS_TEXT = {
@@ -107,6 +102,7 @@ class RetrievalStatus(StrEnum):
     NO_HIT = "no-hit"
     STALE = "stale"
     FAILED = "failed"
+    NOT_ANSWERED = NOT_ANSWERED  # never a query's: asked where no index is (local mode), nothing looked up
 
 
 class SourceQuestion(BaseModel):
@@ -207,9 +203,14 @@ def _sentences(paragraph: str) -> list[str]:
 
 
 def _said(event: ThreadEvent) -> tuple[str, str]:
-    """The input's body (a comment's or an issue's) and the text searched (an issue's title with its body)."""
+    """The input's body (a comment's or an issue's) and the text searched (an issue's title with its body).
+
+    A local message has no title of its own (its first line stands in), so only its body is searched:
+    with the title, its question would be asked twice.
+    """
     body = event.comment.body if event.comment is not None else event.thread.body
-    return body, (body if event.comment is not None else f"{event.thread.title}\n\n{body}")
+    untitled = event.comment is not None or event.forge is Forge.LOCAL
+    return body, (body if untitled else f"{event.thread.title}\n\n{body}")
 
 
 def source_question(event: ThreadEvent, snapshot: RepoSnapshot) -> SourceQuestion | None:
@@ -231,7 +232,8 @@ def with_source_question(plan: Plan, event: ThreadEvent, snapshot: RepoSnapshot,
     record, a pending writeback, or a request for the subject) it gets the answer from the material alone,
     and the rag worker records it as a question (the job's ``record_key``,
     :mod:`bot.rag.question_record`), unless an override such as "answer only" forbids storing, when
-    nothing is stored. In local mode no rag worker runs, so the reply says how to look it up.
+    nothing is stored. Local mode gets the same job; with no index there it records the question as
+    not answered (:func:`bot.rag.question_record.plan_without_index`).
     """
     asked = source_question(event, snapshot) if plan.operation in ANSWERABLE_OPERATIONS else None
     if asked is None:
@@ -249,9 +251,6 @@ def with_source_question(plan: Plan, event: ThreadEvent, snapshot: RepoSnapshot,
     if not find_overrides(body).forbids_storing:  # "answer only" and the like: nothing is stored
         job = job.model_copy(update={"record_key": event_key})  # recorded as a question, not a note
     question = Plan(outcome=Outcome.SKIPPED, event_key=event_key, operation=RAG_ANSWER, reason=QUESTION_ONLY)
-    if event.forge is Forge.LOCAL:
-        offline = NO_RAG_WORKER.format(question=asked.question.replace('"', "'"))
-        return question.model_copy(update={"replies": (Reply.on(event, event_key, offline),)})
     return question.model_copy(update={"follow_ups": (job,)})
 
 

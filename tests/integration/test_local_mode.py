@@ -9,6 +9,10 @@ from tests.support.git_remotes import git
 from tests.support.learner import NOTE
 from tests.support.local_mode import gitlearnos_local
 from tests.support.local_mode import repo as repo  # noqa: PLC0414 - the fixture
+from tests.support.rag_receipts import ingested_files
+from tests.support.rag_records import MATERIAL
+
+QUESTION = f"What does {MATERIAL} call the ratio of corresponding sides?"
 
 
 def test_a_local_note_is_committed_and_the_receipt_printed(repo: Path) -> None:
@@ -52,3 +56,46 @@ def test_local_mode_commits_under_the_protocols_default_push_false(repo: Path) -
     assert result.returncode == 0, result.stdout
     assert git(repo, "log", "-1", "--format=%an", "main").strip() == "GitLearnOS Bot"
     assert "not pushed (local mode has no remote)" in result.stdout
+
+
+def _with_synchronized_source(repo: Path) -> None:
+    """The checkout after the rag worker synchronized a handout (pulled from the forge, say)."""
+    for name, content in ingested_files().items():
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        (repo / name).write_text(content)
+    git(repo, "add", ".")
+    git(repo, "-c", "user.name=Alice", "-c", "user.email=a@example.org", "commit", "-qm", "Synced handout")
+
+
+def test_a_question_about_own_material_is_recorded_as_not_answered(repo: Path) -> None:
+    """Local mode has no index: the question is recorded as the rag worker records it, status not-answered."""
+    _with_synchronized_source(repo)
+    result = gitlearnos_local(repo, QUESTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Not answered: there is no knowledge index here" in result.stdout
+    assert "I recorded this as a question (not a study note) at `subjects/" in result.stdout
+    log = git(repo, "log", "-1", "--format=%an%n%B", "main")
+    assert log.startswith("GitLearnOS Bot") and "GitLearnOS-Operation: rag-question" in log
+    files = git(repo, "show", "--name-only", "--format=", "HEAD").split()
+    (record,) = [f for f in files if "/questions/" in f]
+    assert record.startswith("subjects/") and not any("/events/" in f for f in files)
+    text = (repo / record).read_text()
+    assert f"# Question: {QUESTION}\n" in text and f"{QUESTION} {QUESTION}" not in text  # asked once
+    assert "`not-answered`: not answered: no knowledge index here" in text
+    assert "nowhere: no knowledge index here" in text
+    (source,) = [f for f in files if "/sources/" in f]
+    assert "(answer status `not-answered`)" in (repo / source).read_text()
+
+    again = gitlearnos_local(repo, QUESTION)  # the same message again: the same record, already there
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "Nothing was written: the repository already holds exactly this update" in again.stdout
+    assert git(repo, "rev-list", "--count", "main").strip() == "3"
+
+
+def test_answer_only_in_local_mode_stores_nothing_and_says_it_was_not_answered(repo: Path) -> None:
+    _with_synchronized_source(repo)
+    result = gitlearnos_local(repo, f"{QUESTION} Answer only, please.")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Not answered: there is no knowledge index here" in result.stdout
+    assert "recorded" not in result.stdout
+    assert git(repo, "log", "-1", "--format=%s", "main").strip() == "Synced handout"

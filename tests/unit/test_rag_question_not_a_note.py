@@ -13,6 +13,7 @@ from bot.handle import plan_event
 from bot.intake.events import Forge
 from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome
+from bot.rag.question_record import RAG_QUESTION, plan_without_index
 from bot.rag.questions import RAG_ANSWER
 from bot.replies import FROM_MATERIAL
 from tests.support.learner import NOW, REPO, issue_event, learner_repo
@@ -58,13 +59,17 @@ def test_a_note_that_also_asks_about_the_material_is_still_recorded_and_answered
     assert reply.text.startswith(FROM_MATERIAL) and "without a chat model" not in reply.text
 
 
-def test_in_local_mode_the_reply_says_it_cannot_be_looked_up_here_and_how_to() -> None:
+def test_in_local_mode_the_question_is_recorded_as_not_answered_and_says_how_to_look_it_up() -> None:
+    """Local mode gets the forge's job; with no index, the same question record says nothing was looked up."""
     local = REPO.model_copy(update={"forge": Forge.LOCAL})
     event = issue_event("What does my textbook say about the scale factor?", repo=local)
     event = event.model_copy(update={"forge": Forge.LOCAL})
-    plan = plan_event(event, learner_repo(**ingested_files()), now=NOW, agent=RuleAgent())
-    assert plan.writes == () and plan.follow_ups == ()
-    (reply,) = plan.replies
-    assert "nothing was stored" in reply.text and "cannot look it up here" in reply.text
+    snapshot = learner_repo(**ingested_files())
+    plan = plan_event(event, snapshot, now=NOW, agent=RuleAgent())
+    assert plan.writes == () and [job.kind for job in plan.follow_ups] == [RAG_ANSWER]
+    recorded = plan_without_index(plan.follow_ups[0], snapshot, day=NOW.date())
+    assert recorded.outcome is Outcome.COMMITTED and recorded.operation == RAG_QUESTION
+    (reply,) = recorded.replies
+    assert reply.text.startswith("Not answered: there is no knowledge index here.")
     command = '`gitlearnos rag query --repo . --question "What does my textbook say about the scale factor?"`'
-    assert command in reply.text
+    assert command in reply.text and "I recorded this as a question" in reply.text
