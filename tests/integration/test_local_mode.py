@@ -99,3 +99,13 @@ def test_answer_only_in_local_mode_stores_nothing_and_says_it_was_not_answered(r
     assert "Not answered: there is no knowledge index here" in result.stdout
     assert "recorded" not in result.stdout
     assert git(repo, "log", "-1", "--format=%s", "main").strip() == "Synced handout"
+
+
+def test_a_note_that_also_asks_is_committed_and_the_question_said_not_answered(repo: Path) -> None:
+    _with_synchronized_source(repo)
+    note = f"Today I learned that similar triangles have proportional sides. {QUESTION}"
+    result = gitlearnos_local(repo, note)
+    assert result.returncode == 0, result.stdout + result.stderr
+    files = git(repo, "show", "--name-only", "--format=", "HEAD").split()
+    assert any("/events/" in f for f in files) and not any("/questions/" in f for f in files)
+    assert "Not answered: there is no knowledge index here" in result.stdout
