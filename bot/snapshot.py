@@ -166,3 +166,19 @@ class ReadOnceSnapshot:
 
     def read_text_at(self, commit: str, path: str) -> str | None:
         return self._base.read_text_at(commit, path)
+
+
+def derived(snapshot: RepoSnapshot, key: Hashable, compute: Callable[[RepoSnapshot], T]) -> T:
+    """``compute(snapshot)``, worked out once per plan where the snapshot allows it.
+
+    One plan's view (:class:`ReadOnceSnapshot`) keeps the answer for ``key``; planned writes laid over
+    one (:class:`OverlaySnapshot`, as the dashboard and the next action read them) keep it in that view
+    under ``key`` and the writes, which together fix what the overlay shows. Any other snapshot is asked
+    afresh. ``compute`` must be a pure reading of the snapshot, and the caller must not mutate the answer.
+    """
+    if isinstance(snapshot, ReadOnceSnapshot):
+        return snapshot.derived(key, compute)
+    if isinstance(snapshot, OverlaySnapshot) and isinstance(snapshot.base, ReadOnceSnapshot):
+        writes = tuple(sorted(snapshot.writes.items()))
+        return snapshot.base.derived(("overlay", key, writes), lambda _: compute(snapshot))
+    return compute(snapshot)

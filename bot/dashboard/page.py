@@ -10,13 +10,15 @@ Every plan that regenerates the dashboard writes both through
 
 from __future__ import annotations
 
+import heapq
+from collections import Counter
 from datetime import date
 
 from bot.dashboard import sections
 from bot.dashboard.chart import PROGRESS_CHART_PATH, render_chart
 from bot.dashboard.knowledge_map import LEGEND, knowledge_map
 from bot.dashboard.progress import Progress, progress
-from bot.records.files import goal_path, goal_statement, records
+from bot.records.files import Record, goal_path, goal_statement, records
 from bot.records.versions import is_superseded
 from bot.snapshot import OverlaySnapshot, RepoSnapshot
 from bot.text import one_line
@@ -25,11 +27,15 @@ DASHBOARD_PATH = "dashboard.md"
 RECENT_EVENTS = 10
 
 
-def _event_rows(snapshot: RepoSnapshot) -> list[dict[str, str]]:
-    """The current event records, newest first: a superseded note gives way to its correction."""
-    current = (event for event in records(snapshot, "events") if not is_superseded(event.header))
-    rows = [{**event.header, "Path": event.path} for event in current]
-    return sorted(rows, key=lambda row: (row.get("Date", ""), row.get("ID", "")), reverse=True)
+def _recent_events(current: list[Record]) -> list[dict[str, str]]:
+    """The newest :data:`RECENT_EVENTS` current event records (by date, then ID) as rows; ties keep path
+    order. Only those few become rows: the dashboard shows them, not the whole history."""
+    newest = heapq.nlargest(RECENT_EVENTS, current, key=_newest_first)
+    return [{**event.header, "Path": event.path} for event in newest]
+
+
+def _newest_first(event: Record) -> tuple[str, str]:
+    return event.header.get("Date", ""), event.header.get("ID", "")
 
 
 def _subjects(snapshot: RepoSnapshot) -> list[str]:
@@ -97,14 +103,16 @@ def render_dashboard(
 def _render(
     snapshot: RepoSnapshot, figures: Progress, *, today: date, updated_by: str, next_action: str
 ) -> str:
-    rows = _event_rows(snapshot)
+    current = [event for event in records(snapshot, "events") if not is_superseded(event.header)]
     subjects = _subjects(snapshot)
-    counts = {s: sum(1 for r in rows if r.get("Subject") == s) for s in subjects}
-    subject_lines = [f"| {s} | {_goal_line(snapshot, s)} | {counts[s]} | `subjects/{s}/` |" for s in subjects]
+    recorded = Counter(event.header.get("Subject") for event in current)
+    subject_lines = [
+        f"| {s} | {_goal_line(snapshot, s)} | {recorded[s]} | `subjects/{s}/` |" for s in subjects
+    ]
     event_lines = [
         f"| {row.get('Date', '')} | {row.get('Channel', '')} | {one_line(row.get('Title', ''), limit=60)} "
         f"| reported | {sections.link(row.get('ID', '') or row['Path'], row['Path'])} |"
-        for row in rows[:RECENT_EVENTS]
+        for row in _recent_events(current)
     ]
     return "\n".join(
         [

@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import lru_cache
 
 from bot.dashboard.sections import gap_mastery, mastery_from_gaps
 from bot.records.files import records
@@ -66,7 +67,10 @@ class Progress:
         )
 
 
+@lru_cache(maxsize=1024)
 def _day(value: str) -> date | None:
+    """The day a record's date field states; memoized because every note counts every record's date
+    and a learner's records share few distinct days (the parse is pure)."""
     match = LEADING_DAY.match(value)
     if match is None:
         return None
@@ -91,13 +95,20 @@ def tracked_mastery(snapshot: RepoSnapshot) -> dict[str, str]:
     return items
 
 
+def _by_week(days: list[date]) -> Counter[date]:
+    """How many of ``days`` fall in each week (by its Monday); counted by day first, as records share days."""
+    weeks: Counter[date] = Counter()
+    for day, count in Counter(days).items():
+        weeks[_monday(day)] += count
+    return weeks
+
+
 def progress(snapshot: RepoSnapshot) -> Progress:
     evidence = [d for r in records(snapshot, "events") if (d := _day(r.header.get("Date", ""))) is not None]
     reviews = [
         d for r in records(snapshot, "reviews") if (d := _day(r.header.get("Attempted", ""))) is not None
     ]
-    by_week_evidence = Counter(_monday(day) for day in evidence)
-    by_week_reviews = Counter(_monday(day) for day in reviews)
+    by_week_evidence, by_week_reviews = _by_week(evidence), _by_week(reviews)
     weeks: tuple[WeekCount, ...] = ()
     dated = [*by_week_evidence, *by_week_reviews]
     if dated:

@@ -6,6 +6,7 @@ that never change when a title does.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
@@ -15,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 from bot.intake.agent import JUDGED_BY_RULES, Channel
 from bot.records.codec import PARSE_CACHE, bullets, read_header, render, section, section_fields, set_header
 from bot.records.schemas import EVENT
-from bot.snapshot import OverlaySnapshot, ReadOnceSnapshot, RepoSnapshot
+from bot.snapshot import OverlaySnapshot, RepoSnapshot, derived
 from bot.text import one_line
 
 
@@ -36,35 +37,37 @@ class Record:
 def records(snapshot: RepoSnapshot, kind: str) -> list[Record]:
     """Records at ``subjects/<subject>/<kind>/…/*.md``, in path order.
 
-    Over a :class:`ReadOnceSnapshot` (one plan's view) the list is made once per kind: planning one
-    note asks for every event record a dozen times. Over planned writes laid on a view
-    (:class:`OverlaySnapshot`) it is the view's list with the written records put in their place,
-    which is what listing and reading the overlay gives.
+    Over one plan's view (:class:`ReadOnceSnapshot`), or planned writes laid over one, the list is made
+    once per kind (:func:`bot.snapshot.derived`): planning one note asks for every event record a dozen
+    times. Over planned writes laid on a view (:class:`OverlaySnapshot`) it is the view's list with the
+    written records put in their place, which is what listing and reading the overlay gives.
     """
-    if isinstance(snapshot, ReadOnceSnapshot):
-        return list(snapshot.derived(("records", kind), lambda view: tuple(_records(view, kind))))
+    return list(derived(snapshot, ("records", kind), lambda view: tuple(_records(view, kind))))
+
+
+def _records(snapshot: RepoSnapshot, kind: str) -> list[Record]:
     if isinstance(snapshot, OverlaySnapshot):
-        written = {path: text for path, text in snapshot.writes.items() if _of_kind(path, kind)}
         below = records(snapshot.base, kind)
-        if not written:
-            return below
-        merged = {record.path: record for record in below}
-        merged.update((path, _record(path, text)) for path, text in written.items())
-        return [merged[path] for path in sorted(merged)]
-    return _records(snapshot, kind)
+        for path, text in snapshot.writes.items():  # a few planned writes into a long sorted list
+            if _of_kind(path, kind):
+                at = bisect.bisect_left(below, path, key=_path_of)
+                record = _record(path, text)
+                if at < len(below) and below[at].path == path:
+                    below[at] = record
+                else:
+                    below.insert(at, record)
+        return below
+    paths = derived(snapshot, ("record paths",), _paths_by_kind).get(kind, ())
+    return [_record(path, snapshot.read_text(path) or "") for path in paths]
+
+
+def _path_of(record: Record) -> str:
+    return record.path
 
 
 def _of_kind(path: str, kind: str) -> bool:
     parts = path.split("/")
     return len(parts) >= 4 and parts[0] == "subjects" and parts[2] == kind and path.endswith(".md")
-
-
-def _records(snapshot: RepoSnapshot, kind: str) -> list[Record]:
-    if isinstance(snapshot, ReadOnceSnapshot):
-        paths = snapshot.derived(("record paths",), _paths_by_kind).get(kind, ())
-    else:
-        paths = tuple(path for path in snapshot.list_files("subjects") if _of_kind(path, kind))
-    return [_record(path, snapshot.read_text(path) or "") for path in paths]
 
 
 def _paths_by_kind(snapshot: RepoSnapshot) -> dict[str, tuple[str, ...]]:

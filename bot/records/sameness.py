@@ -24,10 +24,12 @@ from __future__ import annotations
 import contextlib
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from functools import lru_cache
+from itertools import islice
 
 
 class Sameness(StrEnum):
@@ -286,25 +288,27 @@ def _listed(values: frozenset[str] | set[str]) -> str:
     return ", ".join(sorted(values)) or "none"
 
 
-def _differences(old: Features, new: Features) -> tuple[str, ...]:
-    """What the new note states otherwise than the old one, in words (old → new)."""
-    found = []
+def _each_difference(old: Features, new: Features) -> Iterator[str]:
+    """What the new note states otherwise than the old one, in words (old → new), one at a time.
+
+    Lazy so that :func:`verdict` can stop at the first: a new note is compared with every current
+    record, and wording every difference of every related one is most of that comparison's cost.
+    """
     if old.sources and new.sources and old.sources != new.sources:
-        found.append(f"source {_listed(old.sources - new.sources)} → {_listed(new.sources - old.sources)}")
+        yield f"source {_listed(old.sources - new.sources)} → {_listed(new.sources - old.sources)}"
     if old.numbers != new.numbers:
-        found.append(f"numbers {_listed(old.numbers - new.numbers)} → {_listed(new.numbers - old.numbers)}")
+        yield f"numbers {_listed(old.numbers - new.numbers)} → {_listed(new.numbers - old.numbers)}"
     if old.expressions and new.expressions and old.expressions != new.expressions:
         gone, added = old.expressions - new.expressions, new.expressions - old.expressions
-        found.append(f"formula {_listed(gone)} → {_listed(added)}")
+        yield f"formula {_listed(gone)} → {_listed(added)}"
     swapped_out = {name for name in old.names - new.names if _stem(_plain(name)) not in new.words}
     swapped_in = {name for name in new.names - old.names if _stem(_plain(name)) not in old.words}
     if swapped_out and swapped_in:
-        found.append(f"names {_listed(swapped_out)} → {_listed(swapped_in)}")
+        yield f"names {_listed(swapped_out)} → {_listed(swapped_in)}"
     if old.negated != new.negated:
-        found.append("the claim is now " + ("denied" if new.negated else "affirmed"))
+        yield "the claim is now " + ("denied" if new.negated else "affirmed")
     if old.outcome != new.outcome:
-        found.append(f"outcome {old.outcome or 'not stated'} → {new.outcome or 'not stated'}")
-    return tuple(found)
+        yield f"outcome {old.outcome or 'not stated'} → {new.outcome or 'not stated'}"
 
 
 def topic_share(new: str, old: str) -> float:
@@ -315,6 +319,15 @@ def topic_share(new: str, old: str) -> float:
 
 def judge(new: str, old: str) -> Judgement:
     """Whether ``new`` repeats ``old`` (same), states another fact on its topic (related), or neither."""
+    return _judged(new, old, every_difference=True)
+
+
+def verdict(new: str, old: str) -> Sameness:
+    """``judge(new, old).verdict``, without wording more than one difference (deduplication's loop)."""
+    return _judged(new, old, every_difference=False).verdict
+
+
+def _judged(new: str, old: str, *, every_difference: bool) -> Judgement:
     old_features, new_features = features(old), features(new)
     two_sources = (
         bool(old_features.sources and new_features.sources) and old_features.sources != new_features.sources
@@ -327,10 +340,13 @@ def judge(new: str, old: str) -> Judgement:
     same_formula = bool(new_features.expressions & old_features.expressions)
     if new_words and old_words and shared / shorter < TOPIC_SHARED and not same_formula:
         return Judgement(Sameness.DIFFERENT)
-    differences = _differences(old_features, new_features)
+    overlap = shared / (len(new_words | old_words) or 1)
+    if not every_difference and overlap < REPEAT_OVERLAP:
+        return Judgement(Sameness.RELATED)  # a difference or none, too few words shared to repeat it
+    found = _each_difference(old_features, new_features)
+    differences = tuple(found) if every_difference else tuple(islice(found, 1))
     if differences:
         return Judgement(Sameness.RELATED, differences)
-    overlap = shared / (len(new_words | old_words) or 1)
     more = len(new_words - old_words) - len(old_words - new_words)  # words added, not swapped
     says_more = more > max(REPEAT_NEW_WORDS, REPEAT_NEW_SHARE * len(new_words))
     swapped = min(len(new_words - old_words), len(old_words - new_words))  # words traded for others

@@ -18,8 +18,8 @@ from functools import lru_cache
 
 from bot.records.codec import PARSE_CACHE, read_header, set_header, set_section_field
 from bot.records.files import Record, read_note, records
-from bot.records.sameness import Judgement, Sameness, judge, topic_share
-from bot.snapshot import ReadOnceSnapshot, RepoSnapshot
+from bot.records.sameness import Judgement, Sameness, topic_share, verdict
+from bot.snapshot import RepoSnapshot, derived
 
 SUPERSEDED_BY = "Superseded by"
 RELATED_LIMIT = 5  # related records a new note names: the closest few, never the whole topic
@@ -67,11 +67,10 @@ def source_versions(header: dict[str, str]) -> frozenset[str]:
 
 
 def _current_records(snapshot: RepoSnapshot, subject: str | None) -> Iterator[Record]:
-    if isinstance(snapshot, ReadOnceSnapshot):  # one plan's view: worked out once, asked several times
-        return iter(
-            snapshot.derived(("current events", subject), lambda view: tuple(_current_in(view, subject)))
-        )
-    return _current_in(snapshot, subject)
+    # Once per plan's view (or planned writes over it): worked out once, asked several times.
+    return iter(
+        derived(snapshot, ("current events", subject), lambda view: tuple(_current_in(view, subject)))
+    )
 
 
 def _current_in(snapshot: RepoSnapshot, subject: str | None) -> Iterator[Record]:
@@ -93,10 +92,8 @@ def _view(record_id: str, path: str, text: str) -> Current:
 
 def current_events(snapshot: RepoSnapshot, subject: str | None = None) -> Iterator[Current]:
     """The event records (of ``subject``, else of every subject) that no record supersedes, in path order."""
-    if isinstance(snapshot, ReadOnceSnapshot):
-        key = ("current event views", subject)
-        return iter(snapshot.derived(key, lambda view: tuple(map(_current, _current_records(view, subject)))))
-    return map(_current, _current_records(snapshot, subject))
+    key = ("current event views", subject)
+    return iter(derived(snapshot, key, lambda view: tuple(map(_current, _current_records(view, subject)))))
 
 
 def _holds_version(header: dict[str, str], digest: str) -> bool:
@@ -118,10 +115,10 @@ def match_earlier(snapshot: RepoSnapshot, subject: str, note: str, digest: str) 
         if _holds_version(record.header, digest):
             return Earlier(duplicate=_current(record))
         earlier = read_note(record.text)
-        verdict = judge(note, earlier).verdict
-        if verdict is Sameness.SAME:
+        found = verdict(note, earlier)
+        if found is Sameness.SAME:
             return Earlier(duplicate=_current(record))
-        if verdict is Sameness.RELATED:
+        if found is Sameness.RELATED:
             related.append((topic_share(note, earlier), record.header.get("ID", record.path)))
     closest = sorted(related, key=lambda pair: -pair[0])[:RELATED_LIMIT]
     return Earlier(related=tuple(record_id for _, record_id in closest))
