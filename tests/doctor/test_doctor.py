@@ -13,38 +13,11 @@ import pytest
 import redis
 
 from evals.sandbox import BOT_LOGIN
-from gitlearnos.cli import main
 from runtime.embedded_redis import ensure_embedded_redis, stop_embedded_redis
 from tests.support.doctor_deployment import Deployment
+from tests.support.doctor_table import expect_only, run_doctor
 
 pytestmark = pytest.mark.timeout(120)
-
-
-def run_doctor(capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, str], str]:
-    """Exit code, status by check name, and the whole table, as a user sees it."""
-    code = main(["doctor"])
-    out = capsys.readouterr().out
-    header, *lines = out.splitlines()
-    start, detail = header.index("CHECK"), header.index("DETAIL")
-    statuses = {
-        line[start:detail].strip(): line[:start].strip()
-        for line in lines
-        if line[:start].strip() in ("pass", "fail")
-    }
-    return code, statuses, out
-
-
-def failing(statuses: dict[str, str]) -> set[str]:
-    return {check for check, status in statuses.items() if status == "fail"}
-
-
-def expect_only(capsys: pytest.CaptureFixture[str], check: str, *phrases: str) -> str:
-    code, statuses, out = run_doctor(capsys)
-    assert failing(statuses) == {check}, out
-    assert code == 1
-    for phrase in phrases:
-        assert phrase in out, out
-    return out
 
 
 def test_a_correct_setup_passes_every_row(deployment: Deployment, capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,8 +10,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.doctor.test_doctor import expect_only, run_doctor
 from tests.support.doctor_deployment import Deployment
+from tests.support.doctor_table import expect_only, run_doctor
 from tests.support.scratch_postgres_dsn import scratch_postgres_dsn
 
 asyncpg = pytest.importorskip("asyncpg", reason="the postgres extra (asyncpg, pgvector) is not installed")
