@@ -1,14 +1,18 @@
-"""Train the rule agent's learning model from the development message files, and cross-validate it.
+"""Train the rule agent's two models from the development message files, and cross-validate them.
 
-The model (:mod:`bot.intake.learning_model`) is trained only from the development sets named in
-``DEVELOPMENT`` — never from a sealed held-out file — and written to ``bot/intake/learning_model.json``.
+The learning model (:mod:`bot.intake.learning_model`: is this a learning note?) and the field model
+(:mod:`bot.intake.field_model`: which field is it about?) are trained only from the development sets
+named in ``DEVELOPMENT`` — never from a sealed held-out file — and written to
+``bot/intake/learning_model.json`` and ``bot/intake/field_model.json``. The field model also learns from
+the subject word lists (:mod:`bot.intake.subject_words`), each term a one-line document of its field.
 
     .venv/bin/python -m bench.judgement.train_learning_model          # train on every dev file, write
     .venv/bin/python -m bench.judgement.train_learning_model --cv     # leave one dev file out, score it
 
-``--cv`` trains on all development files but one and scores the rule agent with that model on the file
-left out, for each file in turn, printing storing precision and durable recall per language: the honest
-estimate of how the combination does on text neither the model nor (for the newest file) the rules saw.
+``--cv`` trains both models on all development files but one and scores the rule agent with them on the
+file left out, for each file in turn, printing storing precision, durable recall and routing per
+language, by the rules alone and with the models: the honest estimate of how the combination does on text
+the models did not see.
 """
 
 from __future__ import annotations
@@ -22,62 +26,99 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bench.judgement import corpus, recognition
 from bench.judgement.corpus import Message
-from bot.intake import rule_agent
-from bot.intake.learning_model import WEIGHTS, LearningModel, train
+from bot.intake import field_model, learning_model
+from bot.intake.cue_words import every_language
+from bot.intake.field_model import FieldModel
+from bot.intake.learning_model import LearningModel
 from bot.intake.rule_agent import RuleAgent
+from bot.intake.subject_routing import field_of
+from bot.intake.subject_words import FIELD_OF, NAMES, TERMS
 
-DEVELOPMENT = ("messages.jsonl", "messages_heldout.jsonl", "messages_dev3.jsonl")
+DEVELOPMENT = (
+    "messages.jsonl",
+    "messages_heldout.jsonl",
+    "messages_dev3.jsonl",
+    "messages_heldout2.jsonl",
+    "messages_heldout3.jsonl",
+)
+SEALED = "heldout4"  # a sealed set being written: never read, scored or trained on
 
 
 def development_files() -> list[Path]:
-    return [corpus.HERE / name for name in DEVELOPMENT if (corpus.HERE / name).exists()]
+    paths = [corpus.HERE / name for name in DEVELOPMENT if SEALED not in name]
+    return [path for path in paths if path.exists()]
 
 
-def rows(messages: list[Message]) -> list[tuple[str, bool]]:
+def learning_rows(messages: list[Message]) -> list[tuple[str, bool]]:
     return [(f"{m.title or ''}\n{m.text}", m.label == "durable") for m in messages]
 
 
-def fit(paths: list[Path]) -> LearningModel:
-    return train(row for path in paths for row in rows(corpus.messages(path)))
+def field_rows(messages: list[Message]) -> list[tuple[str, str]]:
+    """The durable messages whose subject folder names a known field, as ``(text, field)``."""
+    rows = []
+    for m in messages:
+        field = field_of(m.subject) if m.subject else None
+        if field:
+            rows.append((f"{m.title or ''}\n{m.text}", field))
+    return rows
+
+
+def lexicon_rows() -> list[tuple[str, str]]:
+    """Every subject term and subject name of the word lists as a one-line document of its field."""
+    terms = [(term, field) for field, lexicon in TERMS.items() for term in every_language(lexicon)]
+    names = [(name, FIELD_OF.get(key, key)) for key, listed in NAMES.items() for name in listed]
+    return [(text.replace("*", "").replace("~", " "), field) for text, field in (*terms, *names)]
+
+
+def fit(paths: list[Path]) -> tuple[LearningModel, FieldModel]:
+    messages = [m for path in paths for m in corpus.messages(path)]
+    learning = learning_model.train(learning_rows(messages))
+    fields = field_model.train([*field_rows(messages), *lexicon_rows()])
+    return learning, fields
 
 
 def figures(report: recognition.RecognitionReport) -> str:
     def cell(value: float | None) -> str:
         return "  – " if value is None else f"{value:.2f}"
 
-    languages = report.by_language.items()
-    parts = [f"{lang} {cell(s.storing_precision)}/{cell(s.durable_recall)}" for lang, s in languages]
-    overall = report.overall
-    parts.append(f"all {cell(overall.storing_precision)}/{cell(overall.durable_recall)}")
+    def scores(name: str, s: recognition.Scores) -> str:
+        return f"{name} {cell(s.storing_precision)}/{cell(s.durable_recall)}/{cell(s.routing_accuracy)}"
+
+    parts = [scores(lang, s) for lang, s in report.by_language.items()]
+    parts.append(scores("all", report.overall))
     return "  ".join(parts)
 
 
-def cross_validate(threshold: float | None) -> None:
+def cross_validate() -> None:
     paths = development_files()
-    if threshold is not None:
-        rule_agent.CONFIDENT = threshold
-    print("store-precision/durable-recall per language; model trained on the other dev files")
+    print("store-precision/durable-recall/routing per language; models trained on the other dev files")
     for held in paths:
-        model = fit([p for p in paths if p != held])
+        learning, fields = fit([p for p in paths if p != held])
         messages = corpus.messages(held)
         alone = recognition.score(RuleAgent(use_model=False), messages)
-        combined = recognition.score(RuleAgent(model=model), messages)
-        print(f"{held.name}\n  rules alone   {figures(alone)}\n  rules+model   {figures(combined)}")
+        combined = recognition.score(RuleAgent(model=learning, field_model=fields), messages)
+        print(f"{held.name}\n  rules alone   {figures(alone)}\n  rules+models  {figures(combined)}")
+
+
+def write(path: Path, weights: dict[str, object]) -> None:
+    path.write_text(json.dumps(weights, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
     parser.add_argument("--cv", action="store_true", help="leave one development file out and score it")
-    parser.add_argument("--threshold", type=float, help="with --cv: the model's confidence to try")
     args = parser.parse_args(argv)
     if args.cv:
-        cross_validate(args.threshold)
+        cross_validate()
         return 0
     paths = development_files()
-    model = fit(paths)
-    WEIGHTS.write_text(json.dumps(model.as_json(), ensure_ascii=False, separators=(",", ":")) + "\n")
-    print(f"wrote {WEIGHTS} ({len(model.weights)} n-grams, from {', '.join(p.name for p in paths)})")
+    learning, fields = fit(paths)
+    write(Path(str(learning_model.WEIGHTS)), learning.as_json())
+    write(Path(str(field_model.WEIGHTS)), fields.as_json())
+    print(f"wrote {learning_model.WEIGHTS} ({len(learning.weights)} n-grams)")
+    print(f"wrote {field_model.WEIGHTS} ({len(fields.counts)} n-grams)")
+    print(f"from {', '.join(p.name for p in paths)}")
     return 0
 
 

@@ -523,7 +523,8 @@ SMALL_TALK: Lexicon = {
     ),
 }
 
-# Everyday errands and pastimes: a question or note about these is not school learning.
+# Everyday errands and pastimes, weather talk and adverts: a question or note about these is not school
+# learning.
 OFF_TOPIC: Lexicon = {
     "en": phrases(
         "bus, train, subway, metro, taxi, airport, show, season, episode, series, bar, cafe, bakery, "
@@ -532,47 +533,56 @@ OFF_TOPIC: Lexicon = {
         "movie*, netflix, tv show*, football, soccer, basketball, video game*, shopping, buy, bought, "
         "price*, flight*, hotel*, vacation*, holiday*, party, birthday, weekend, girlfriend, boyfriend, "
         "my dog, my cat, password, wifi, laptop, printer, haircut, gym, workout, coffee, grocer*, clothes, "
-        "shoes, concert*, dentist"
+        "shoes, concert*, dentist, "
+        "raining, heatwave, so hot, so humid, whatsapp, telegram, dm me, link in bio, click here, "
+        "limited offer, followers"
     ),
     "es": phrases(
         "autobus, tren, metro, taxi, aeropuerto, serie, temporada, episodio, bar, cafeteria, panaderia, "
         "movil, celular, telefono, cargador, cocin*, receta*, pasta, pizza, cena, almuerzo, desayuno, "
         "restaurante*, pelicula*, futbol, baloncesto, videojuego*, compras, comprar, compre, precio*, "
         "vuelo*, hotel*, vacaciones, fiesta*, cumpleaños, novio, novia, mi perro, mi gato, contraseña, wifi, "
-        "portatil, impresora, gimnasio, cafe, ropa, zapatos, concierto*"
+        "portatil, impresora, gimnasio, cafe, ropa, zapatos, concierto*, "
+        "lloviendo, que calor, hace calor, hace frio, ola de calor, whatsapp, telegram, haz clic, "
+        "oferta limitada, gana dinero, sin experiencia"
     ),
     "fr": phrases(
         "bus, train, metro, taxi, aeroport, serie, saison, episode, bar, boulangerie, portable, telephone, "
         "chargeur, cuisin*, recette*, pates, pizza, diner, dejeuner, petit-dejeuner, restaurant*, meteo, "
         "un film, foot, football, jeu video, jeux video, shopping, acheter, achete, prix, hotel*, vacances, "
         "fete, anniversaire, copain, copine, mon chien, mon chat, mot de passe, wifi, imprimante, "
-        "salle de sport, cafe, vetements, chaussures, concert*"
+        "salle de sport, cafe, vetements, chaussures, concert*, "
+        "il pleut, canicule, fait chaud, fait froid, whatsapp, telegram, cliquez ici, offre limitee"
     ),
     "de": phrases(
         "bus, zug, bahn, u-bahn, taxi, flughafen, serie, staffel, folge, bar, cafe, backerei, handy, "
         "ladegerat, kochen, koche, gekocht, rezept*, nudeln, pasta, pizza, abendessen, mittagessen, "
         "fruhstuck, restaurant*, wetter, fussball, basketball, videospiel*, einkaufen, kaufen, gekauft, "
         "preis*, flug, hotel*, urlaub*, ferien, party, geburtstag*, freundin, mein hund, meine katze, "
-        "passwort, wlan, drucker, fitnessstudio, kaffee, kleidung, schuhe, konzert*"
+        "passwort, wlan, drucker, fitnessstudio, kaffee, kleidung, schuhe, konzert*, "
+        "regnet, nieselregen, whatsapp, telegram, hier klicken, angebot sichern"
     ),
     "pt": phrases(
         "onibus, trem, metro, taxi, aeroporto, serie, temporada, episodio, bar, padaria, celular, telefone, "
         "carregador, cozinh*, receita*, macarrao, pizza, jantar, almoco, cafe da manha, restaurante*, "
         "previsao do tempo, filme*, novela*, futebol, basquete, videogame*, compras, comprar, comprei, "
         "preco*, voo*, hotel*, ferias, festa*, aniversario, namorad*, meu cachorro, meu gato, senha, wifi, "
-        "impressora, cafe, roupa*, sapato*"
+        "impressora, cafe, roupa*, sapato*, "
+        "chovendo, que calor, que frio, whatsapp, telegram, clique aqui, link na bio, ganhe dinheiro"
     ),
     "zh": phrases(
         "公交, 公交车, 地铁, 火车, 出租车, 机场, 综艺, 咖啡店, 面包店, 酒吧, 手机, 充电器, 做饭, 烹饪, 菜谱, "
         "食谱, 意大利面, 面条, 披萨, 晚饭, 午饭, 早饭, 餐厅, 饭店, 天气, 电影, 电视剧, 足球, 篮球, 游戏, "
         "购物, 价格, 多少钱, 航班, 酒店, 度假, 旅游, 派对, 男朋友, 女朋友, 我的狗, 我的猫, 密码, 打印机, "
-        "健身房, 咖啡, 衣服, 演唱会"
+        "健身房, 咖啡, 衣服, 演唱会, "
+        "好热, 好冷, 雾霾, 加微信, 点击链接, 代写"
     ),
     "ja": phrases(
         "カレー, 作り方, バス, 電車, 地下鉄, タクシー, 空港, アニメ, カフェ, パン屋, バー, スマホ, 携帯, "
         "充電器, 料理, レシピ, パスタ, ピザ, 晩ご飯, 夕食, 昼ご飯, 朝ご飯, レストラン, 天気, 映画, ドラマ, "
         "サッカー, 野球, ゲーム, 買い物, 値段, 飛行機, ホテル, 旅行, 休暇, パーティー, 彼氏, パスワード, "
-        "プリンター, ジム, コーヒー, コンサート"
+        "プリンター, ジム, コーヒー, コンサート, "
+        "暑すぎ, 寒すぎ, 蒸し暑, ギフト券, こちらのリンク"
     ),
     "ru": phrases(
         "тренировк*, врач*, автобус*, поезд*, метро, такси, аэропорт*, сезон*, сери*, кафе, пекарн*, бар, "
@@ -580,7 +590,8 @@ OFF_TOPIC: Lexicon = {
         "обед*, завтрак*, ресторан*, погод*, фильм*, кино, сериал*, футбол*, баскетбол*, видеоигр*, покупк*, "
         "купить, купил*, цена, цену, сколько стоит, рейс*, отел*, гостиниц*, отпуск*, каникул*, вечеринк*, "
         "день рождения, девушк*, моя собака, мой кот, пароль, вайфай, принтер*, спортзал*, кофе, одежд*, "
-        "обув*, концерт*"
+        "обув*, концерт*, "
+        "жарко, холодно, телеграм*, ватсап, заработок, без вложений"
     ),
 }
 

@@ -17,9 +17,10 @@ from bot.intake.agent import Channel, LearnerInput, Recognition, Significance
 from bot.intake.content_signals import MEDIA, SOURCE_LINE, Signal, content_signals
 from bot.intake.cue_match import Cues, fold
 from bot.intake.cue_words import CHANNELS
+from bot.intake.field_model import FieldModel, committed_field_model
 from bot.intake.learning_model import LearningModel, committed_model
 from bot.intake.significance import Reading, judge, read, word_count
-from bot.intake.subject_routing import Routing, route
+from bot.intake.subject_routing import Routing, field_of, route
 from bot.review.question import asks_for_question
 from bot.review.question_gen import GeneratedQuestions, QuestionContext, rule_questions
 from bot.text import slugify
@@ -59,6 +60,10 @@ def parse_issue_form(body: str) -> dict[str, str]:
 # that storing precision stays above the target in every language.
 CONFIDENT = 0.7
 VERY_CONFIDENT = 0.9
+# A statement the field model places in none of the repository's fields (at PLACED probability or more)
+# is as likely weather or an advert as a note: the learning model must be surer (cross-validated too).
+PLACED = 0.2
+UNPLACED_CONFIDENT = 0.8
 # A message shorter than this (words, see significance.word_count) is a topic, a heading or a value: the
 # rules' question stands whatever the model reads.
 MODEL_WORDS = 5
@@ -67,12 +72,20 @@ MODEL_WORDS = 5
 class RuleAgent:
     """Deterministic recognition from forms, labels, cues and content; questions built from the evidence.
 
-    ``model`` is the learning model consulted on ambiguous statements; by default the committed weights
-    (read on first use). ``use_model=False`` decides by the rules alone.
+    ``model`` is the learning model consulted on ambiguous statements, ``field_model`` the field model
+    that chooses among several subjects the word lists leave open; by default the committed weights of
+    each (read on first use). ``use_model=False`` decides by the rules alone.
     """
 
-    def __init__(self, model: LearningModel | None = None, *, use_model: bool = True) -> None:
+    def __init__(
+        self,
+        model: LearningModel | None = None,
+        *,
+        field_model: FieldModel | None = None,
+        use_model: bool = True,
+    ) -> None:
         self._model = model
+        self._field_model = field_model
         self._use_model = use_model
 
     def generate_questions(self, context: QuestionContext) -> GeneratedQuestions:
@@ -88,7 +101,9 @@ class RuleAgent:
         subjects = _subjects(learner_input)
         signals = content_signals(f"{learner_input.title}\n{learner_input.body}")
         formula = bool(signals & {Signal.FORMULA, Signal.LATEX})
-        routing = route(text, subjects, learner_input.knowledge_points, formula=formula)
+        routing = route(
+            text, subjects, learner_input.knowledge_points, formula=formula, field_model=self._fields()
+        )
         wants_question = asks_for_question(f"{learner_input.title}\n{learner_input.body}")
         if labels & LEARNING_LABELS or form:
             significance, reason = Significance.DURABLE, "a learner note with learning content"
@@ -106,7 +121,9 @@ class RuleAgent:
             if significance is Significance.AMBIGUOUS or unheard:
                 # Nothing the word lists know is no proof of small talk: a statement in a field they do
                 # not cover ("Negligence in tort law: …") gets the same second reading as an unsure one.
-                significance, reason = self._second_reading(reading, text, note, significance, reason)
+                significance, reason = self._second_reading(
+                    reading, text, note, (significance, reason), subjects
+                )
         if significance is Significance.INCIDENTAL:
             return Recognition(significance=significance, note=note, reason=reason)
         subject = _declared_subject(form, labels, subjects) or _routed_subject(routing, subjects)
@@ -125,18 +142,39 @@ class RuleAgent:
             wants_question=wants_question,
         )
 
+    def _fields(self) -> FieldModel | None:
+        if not self._use_model:
+            return None
+        return self._field_model or committed_field_model()
+
+    def _placed(self, text: str, subjects: tuple[str, ...]) -> bool:
+        """Whether the field model reads ``text`` as about a field of the repository's subjects (with no
+        field model, or a subject of no known field, it cannot say otherwise)."""
+        model = self._fields()
+        fields = {field_of(subject) for subject in subjects}
+        if model is None or None in fields:
+            return True
+        probabilities = model.probabilities(text)
+        return any(probabilities.get(field or "", 0.0) >= PLACED for field in fields)
+
     def _learning_model(self) -> LearningModel | None:
         if not self._use_model:
             return None
         return self._model or committed_model()
 
     def _second_reading(
-        self, reading: Reading, text: str, note: str, significance: Significance, reason: str
+        self,
+        reading: Reading,
+        text: str,
+        note: str,
+        decided: tuple[Significance, str],
+        subjects: tuple[str, ...],
     ) -> tuple[Significance, str]:
         """An ambiguous note looked at again: a request to be taught is a learning intention (durable:
         the pipeline records it and gives the teaching start, bot.organize.gaps); a full statement with
         no sign of talk, plans, a hedge or a cut-off thought is durable when the learning model is
         confident. A subject must still be routed, or the core asks for one."""
+        significance, reason = decided
         if asks_for_deployment(text):  # an operator's errand (finish the automation), never a learning note
             return significance, reason
         unsure = significance is Significance.AMBIGUOUS  # the intentions below: only from an unsure note
@@ -150,6 +188,8 @@ class RuleAgent:
         model = self._learning_model()
         # Everyday words (prices, phones, food) beside subject content need the model surer still.
         confident = VERY_CONFIDENT if reading.off_topic else CONFIDENT
+        if not self._placed(text, subjects):  # nor does the field model see any of the repository's fields
+            confident = max(confident, UNPLACED_CONFIDENT)
         if model is not None and model.probability(text) >= confident:
             return Significance.DURABLE, "a statement the learning model reads as a learning note"
         return significance, reason

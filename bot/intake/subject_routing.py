@@ -11,13 +11,14 @@ field (it uses :data:`STRONG_ELSEWHERE` of that field's terms).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
 from bot.intake.cue_match import Cues, fold
 from bot.intake.cue_words import every_language
-from bot.intake.subject_words import FIELD_OF, NAMES, TERMS
+from bot.intake.field_model import FieldModel
+from bot.intake.subject_words import FIELD_OF, FOLDER_ALIASES, NAMES, TERMS
 
 TERM_WEIGHT = 2
 NAME_WEIGHT = 2
@@ -32,6 +33,10 @@ _VAGUE = frozenset(
     {"general", "point", "points", "basic", "basics", "intro", "introduction", "notes", "other"}
 )
 _MIN_STEM = 4
+# The field model routes a note only when its field holds this share of what the repository's fields hold
+# together: chosen by cross-validation over the development files (bench/judgement/train_learning_model.py).
+FIELD_SHARE = 0.8
+SURE_SHARE = 0.97  # ... and chooses among, or against, the folders the word lists found only at this share
 MATHEMATICS = "mathematics"
 
 
@@ -70,9 +75,11 @@ def without_subject_terms(folded: str) -> str:
 
 def subject_key(subject: str) -> str | None:
     """The entry of :data:`NAMES` a repository's subject folder is (``maths`` → ``mathematics``)."""
-    words = subject.replace("-", " ").replace("_", " ")
+    words = fold(subject.replace("-", " ").replace("_", " "))
     if subject in NAMES:
         return subject
+    if words in FOLDER_ALIASES:
+        return FOLDER_ALIASES[words]
     return next((key for key in NAMES if _names(key).found(words)), None)
 
 
@@ -109,23 +116,30 @@ def _point_score(text: str, points: Iterable[str]) -> tuple[int, frozenset[str]]
     return score + POINT_WORD_WEIGHT * len(words), words
 
 
-def _field_of(subject: str) -> str | None:
+def field_of(subject: str) -> str | None:
+    """The field whose terms a subject folder's notes use (``englisch`` → ``languages``), if it is known."""
     key = subject_key(subject)
     return FIELD_OF.get(key, key) if key else None
 
 
 def route(
-    text: str, subjects: Iterable[str], knowledge_points: Iterable[str] = (), *, formula: bool = False
+    text: str,
+    subjects: Iterable[str],
+    knowledge_points: Iterable[str] = (),
+    *,
+    formula: bool = False,
+    field_model: FieldModel | None = None,
 ) -> Routing:
     """Score every subject folder, and every subject the repository lacks, against one note's text;
-    ``formula`` says the note holds a formula, which leans towards a mathematics folder."""
+    ``formula`` says the note holds a formula, which leans towards a mathematics folder. With two or more
+    folders, ``field_model`` chooses among them when the word lists leave it open (see :func:`by_field`)."""
     folded = fold(text)
     known = tuple(subjects)
     term_hits = {field: _terms(field).hits(folded) for field in TERMS}
     scores = {s: _folder_score(s, folded, term_hits, knowledge_points) for s in known}
     if formula:
         scores = {
-            s: (score + FORMULA_WEIGHT * (_field_of(s) == MATHEMATICS), w) for s, (score, w) in scores.items()
+            s: (score + FORMULA_WEIGHT * (field_of(s) == MATHEMATICS), w) for s, (score, w) in scores.items()
         }
     repo_keys = {subject_key(s) for s in known}
     foreign = {key: _foreign_score(key, folded, term_hits) for key in NAMES if key not in repo_keys}
@@ -134,6 +148,13 @@ def route(
     candidates = [key for key, score in foreign.items() if _plausible(score, best)]
     points = frozenset[str]().union(*(words for _, words in scores.values()))
     strong = max((len(hits) for field, hits in term_hits.items() if field not in _fields(known)), default=0)
+    if field_model is not None and len(known) > 1:
+        # No folder's words: the field model may choose. Words of two folders ("velocity is the derivative
+        # of position"), or of one: only a surer reading settles or overrules them (a formula or a shared
+        # term is weak evidence against a note's whole wording).
+        share = FIELD_SHARE if not plausible else SURE_SHARE
+        chosen = by_field(field_model.probabilities(text), known, share=share)
+        plausible = (chosen,) if chosen else plausible
     return Routing(
         subject=plausible[0] if len(plausible) == 1 else None,
         plausible=plausible,
@@ -142,6 +163,23 @@ def route(
         proposed=candidates[0] if not plausible and len(candidates) == 1 else None,
         named=any(_names(key).found(folded) for key in NAMES) or any(_own_name(s, folded) for s in known),
     )
+
+
+def by_field(
+    probabilities: Mapping[str, float], subjects: tuple[str, ...], *, share: float = 0.0
+) -> str | None:
+    """The one folder whose field the field model reads the note as, when it is sure: every folder's field
+    is known and differs from the others', the chosen field is the likeliest of all fields (not only of
+    the repository's: a note about a field it lacks stays unrouted), and it holds at least ``share`` of
+    the probability the repository's fields share."""
+    fields = {subject: field_of(subject) for subject in subjects}
+    distinct = set(fields.values())
+    if len(subjects) < 2 or None in distinct or len(distinct) < len(subjects) or not probabilities:
+        return None
+    subject, field = max(fields.items(), key=lambda item: probabilities.get(item[1] or "", 0.0))
+    held = probabilities.get(field or "", 0.0)
+    shared = sum(probabilities.get(f or "", 0.0) for f in distinct) or 1.0
+    return subject if held / shared >= share and held >= max(probabilities.values()) else None
 
 
 def _own_name(subject: str, folded: str) -> bool:
@@ -155,14 +193,14 @@ def _plausible(score: int, best: int) -> bool:
 
 
 def _fields(subjects: Iterable[str]) -> set[str | None]:
-    return {_field_of(s) for s in subjects}
+    return {field_of(s) for s in subjects}
 
 
 def _folder_score(
     subject: str, folded: str, term_hits: dict[str, frozenset[str]], knowledge_points: Iterable[str]
 ) -> tuple[int, frozenset[str]]:
     """A subject folder's score (its field's terms, its names, its knowledge points) and its point words."""
-    key, field = subject_key(subject), _field_of(subject)
+    key, field = subject_key(subject), field_of(subject)
     named = _own_name(subject, folded) or bool(key and _names(key).found(folded))
     own_points = (p for p in knowledge_points if p.startswith(f"{subject}/"))
     point_score, words = _point_score(folded, own_points)

@@ -19,11 +19,18 @@ NAMES: Mapping[str, tuple[str, ...]] = {
     "mathematics": phrases(
         "mathematics, math, maths, shuxue, suugaku, sugaku, matematika, mathematic*, algebra, geometry, "
         "calculus, statistics, arithmetic, trigonometry, matematica*, mathematique*, mathematik, mathe, "
-        "数学, математик*"
+        "sansu, matematik, wiskunde, 数学, 算数, математик*, алгебр*, геометри*"
     ),
-    "physics": phrases("physics, physic*, wuli, butsuri, fizika, fisica, physique, physik, 物理, физик*"),
-    "chemistry": phrases("chemistry, chem, huaxue, kagaku, khimiya, quimica, chimie, chemie, 化学, хими*"),
-    "biology": phrases("biology, bio, svt, shengwu, seibutsu, biologiya, biologia, biologie, 生物, биологи*"),
+    "physics": phrases(
+        "physics, physic*, wuli, butsuri, fizika, fisica, physique, physik, fizik, 物理, физик*"
+    ),
+    "chemistry": phrases(
+        "chemistry, chem, huaxue, kagaku, khimiya, himiya, khimia, quimica, chimie, chemie, chimica, "
+        "化学, хими*"
+    ),
+    "biology": phrases(
+        "biology, bio, svt, shengwu, seibutsu, biologiya, biologia, biologie, biyoloji, 生物, биологи*"
+    ),
     "history": phrases(
         "history, lishi, rekishi, istoriya, historia, histoire, geschichte, 历史, 歴史, истори*"
     ),
@@ -32,14 +39,25 @@ NAMES: Mapping[str, tuple[str, ...]] = {
     ),
     "computer-science": phrases(
         "computer science, programming, coding, cs, informatics, computing, informatica, informatique, "
-        "informatik, 计算机, 编程, プログラミング, 情報, информатик*, программировани*"
+        "informatik, informatika, programacao, programacion, programmazione, programmierung, "
+        "programmirovanie, programmirovaniye, jisuanji, biancheng, puroguramingu, joho, johou, "
+        "计算机, 编程, 程序设计, プログラミング, 情報, информатик*, программировани*"
     ),
-    "economics": phrases("economics, economy, economia, economie, wirtschaft, 经济, 経済, экономик*"),
-    "music": phrases("music, musica, musique, musik, 音乐, 音楽, музык*"),
-    "art": phrases("art, arts, arte, kunst, 美术, 美術, искусств*, изобразительн*"),
-    "philosophy": phrases("philosophy, filosofia, philosophie, 哲学, философи*"),
-    "psychology": phrases("psychology, psicologia, psychologie, 心理学, психологи*"),
-    "english": phrases("english, ingles, anglais, englisch, 英语, 英語, английск*"),
+    "economics": phrases(
+        "economics, economy, economia, economie, wirtschaft, volkswirtschaft*, okonomie, keizai, "
+        "keizaigaku, jingji, jingjixue, ekonomika, ekonomiks, 经济, 経済, экономик*"
+    ),
+    "music": phrases("music, musica, musique, musik, yinyue, ongaku, muzyka, 音乐, 音楽, музык*"),
+    "art": phrases(
+        "art, arts, arte, kunst, meishu, bijutsu, iskusstvo, 美术, 美術, искусств*, изобразительн*"
+    ),
+    "philosophy": phrases(
+        "philosophy, filosofia, philosophie, zhexue, tetsugaku, filosofiya, 哲学, философи*"
+    ),
+    "psychology": phrases(
+        "psychology, psicologia, psychologie, xinlixue, shinrigaku, psikhologiya, 心理学, психологи*"
+    ),
+    "english": phrases("english, ingles, anglais, englisch, yingyu, eigo, angliyskiy, 英语, 英語, английск*"),
     "spanish": phrases(
         "spanish, español, castellano, espagnol, spanisch, espanhol, 西班牙语, スペイン語, испанск*"
     ),
@@ -48,12 +66,53 @@ NAMES: Mapping[str, tuple[str, ...]] = {
     "portuguese": phrases(
         "portuguese, portugues, portugais, portugiesisch, 葡萄牙语, ポルトガル語, португальск*"
     ),
-    "chinese": phrases("chinese, mandarin, chino, chinois, chinesisch, chinês, 中文, 汉语, 中国語, китайск*"),
-    "japanese": phrases("japanese, japones, japonais, japanisch, japonês, 日语, 日本語, японск*"),
-    "russian": phrases("russian, ruso, russe, russisch, russo, 俄语, ロシア語, русск* язык*"),
+    "chinese": phrases(
+        "chinese, mandarin, chino, chinois, chinesisch, chinês, yuwen, zhongwen, hanyu, 语文, 中文, 汉语, "
+        "中国語, китайск*"
+    ),
+    "japanese": phrases(
+        "japanese, japones, japonais, japanisch, japonês, kokugo, nihongo, 日语, 日本語, 国語, японск*"
+    ),
+    "russian": phrases(
+        "russian, ruso, russe, russisch, russo, russkiy, russkij, russkiy yazyk, 俄语, ロシア語, русск* язык*"
+    ),
     "italian": phrases("italian, italiano, italien, italienisch, 意大利语, イタリア語, итальянск*"),
     "latin": phrases("latin, latín, latein, 拉丁语, ラテン語, латын*"),
-    "literature": phrases("literature, literatura, litterature, literatur, 文学, литератур*"),
+    "literature": phrases(
+        "literature, literatura, litterature, literatur, wenxue, bungaku, 文学, литератур*"
+    ),
+    "medicine": phrases(
+        "medicine, medical school, medicina, medecine, medizin, yixue, igaku, nursing, enfermeria, "
+        "enfermagem, krankenpflege, pharmacology, farmacologia, pharmakologie, 医学, 医科, 看護, 护理, "
+        "медицин*, фармаколог*"
+    ),
+    "law": phrases(
+        "law school, jurisprudence, legal studies, derecho civil, derecho penal, droit, direito, jura, "
+        "rechtswissenschaft*, faxue, hogaku, 法学, 法律, юриспруденц*"
+    ),
+    "physical-education": phrases(
+        "sport science, sports science, physical education, educacion fisica, education physique, "
+        "educacao fisica, sportwissenschaft*, tiyu, taiiku, 体育, физкультур*, физическ* культур*"
+    ),
+    "politics": phrases(
+        "politics, political science, ciencia politica, sciences politiques, politikwissenschaft, "
+        "zhengzhi, seiji, 政治, политолог*"
+    ),
+}
+
+# Folder names that say which subject a folder is but are ordinary words in notes (French "ses", Japanese
+# "kango"): they name a folder's subject, never a subject mentioned in a note.
+FOLDER_ALIASES: Mapping[str, str] = {
+    "ses": "economics",
+    "kango": "medicine",
+    "eps": "physical-education",
+    "pe": "physical-education",
+    "lengua": "spanish",
+    "nihongo": "japanese",
+    "yixue": "medicine",
+    "derecho": "law",
+    "recht": "law",
+    "pravo": "law",
 }
 
 # The field whose terms a subject's notes use, when it is not the subject itself.
