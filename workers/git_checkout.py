@@ -119,9 +119,13 @@ class GitCheckout:
         if blob is None:
             return self._read_file(path)
         key = (path, blob, self._attributes)
-        if key in _TEXTS:
+        try:  # one lookup when known: a note reads every record through here
+            known = _TEXTS[key]
+        except KeyError:
+            pass
+        else:
             _TEXTS.move_to_end(key)
-            return _TEXTS[key]
+            return known
         text = _TEXTS[key] = self._read_file(path)
         if len(_TEXTS) > TEXT_CACHE_ENTRIES:
             _TEXTS.popitem(last=False)

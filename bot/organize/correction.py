@@ -101,12 +101,18 @@ def _on_thread(record: Current, event: ThreadEvent) -> bool:
 
 def _original(event: ThreadEvent, snapshot: RepoSnapshot, fact: str, *, edit: bool) -> Current | None:
     """The current record the event revises: for an ``edit``, the one of its very source; for a
-    correcting comment, the one on its issue closest to the corrected fact (the latest on a tie)."""
+    correcting comment, the one on its issue closest to the corrected fact (the latest on a tie).
+
+    A new note is neither, so it reads no record here: deduplication reads those of its subject.
+    """
+    correcting = _corrects_above(event)
+    if not edit and not correcting:
+        return None
     current = list(current_events(snapshot))
     same_source = [record for record in current if _same_source(record, event)] if edit else []
     if same_source:
         return same_source[-1]
-    on_thread = [record for record in current if _on_thread(record, event)] if _corrects_above(event) else []
+    on_thread = [record for record in current if _on_thread(record, event)] if correcting else []
     return max(
         on_thread, key=lambda r: (topic_share(fact, r.note), r.header.get("Date", ""), r.path), default=None
     )

@@ -313,36 +313,50 @@ def _each_difference(old: Features, new: Features) -> Iterator[str]:
 
 def topic_share(new: str, old: str) -> float:
     """The share of the shorter note's topic words the two notes have in common (0 to 1)."""
-    new_words, old_words = features(new).words, features(old).words
-    return len(new_words & old_words) / (min(len(new_words), len(old_words)) or 1)
+    return _share(features(new), features(old))
+
+
+def _share(new: Features, old: Features) -> float:
+    return len(new.words & old.words) / (min(len(new.words), len(old.words)) or 1)
 
 
 def judge(new: str, old: str) -> Judgement:
     """Whether ``new`` repeats ``old`` (same), states another fact on its topic (related), or neither."""
-    return _judged(new, old, every_difference=True)
+    return _judged(features(new), features(old), every_difference=True)
 
 
-def verdict(new: str, old: str) -> Sameness:
-    """``judge(new, old).verdict``, without wording more than one difference (deduplication's loop)."""
-    return _judged(new, old, every_difference=False).verdict
+def verdict(new: str, old: str) -> tuple[Sameness, float]:
+    """``judge(new, old).verdict`` and ``topic_share(new, old)``, without wording more than one
+    difference: deduplication's loop, which compares a new note with every current record."""
+    new_features, old_features = features(new), features(old)
+    return _judged(new_features, old_features, every_difference=False).verdict, _share(
+        new_features, old_features
+    )
 
 
-def _judged(new: str, old: str, *, every_difference: bool) -> Judgement:
-    old_features, new_features = features(old), features(new)
+# The judgements without differences, made once (they are frozen): deduplication makes one per record.
+_SAME, _RELATED, _DIFFERENT = (
+    Judgement(Sameness.SAME),
+    Judgement(Sameness.RELATED),
+    Judgement(Sameness.DIFFERENT),
+)
+
+
+def _judged(new_features: Features, old_features: Features, *, every_difference: bool) -> Judgement:
     two_sources = (
         bool(old_features.sources and new_features.sources) and old_features.sources != new_features.sources
     )
     if new_features.flat == old_features.flat and not two_sources:
-        return Judgement(Sameness.SAME)
+        return _SAME
     new_words, old_words = new_features.words, old_features.words
     shared = len(new_words & old_words)
     shorter = min(len(new_words), len(old_words)) or 1
     same_formula = bool(new_features.expressions & old_features.expressions)
     if new_words and old_words and shared / shorter < TOPIC_SHARED and not same_formula:
-        return Judgement(Sameness.DIFFERENT)
-    overlap = shared / (len(new_words | old_words) or 1)
+        return _DIFFERENT
+    overlap = shared / ((len(new_words) + len(old_words) - shared) or 1)  # the share of all their words
     if not every_difference and overlap < REPEAT_OVERLAP:
-        return Judgement(Sameness.RELATED)  # a difference or none, too few words shared to repeat it
+        return _RELATED  # a difference or none, too few words shared to repeat it
     found = _each_difference(old_features, new_features)
     differences = tuple(found) if every_difference else tuple(islice(found, 1))
     if differences:
@@ -352,5 +366,5 @@ def _judged(new: str, old: str, *, every_difference: bool) -> Judgement:
     swapped = min(len(new_words - old_words), len(old_words - new_words))  # words traded for others
     says_other = swapped > max(REPEAT_NEW_WORDS, REPEAT_SWAP_SHARE * len(new_words))
     if overlap >= REPEAT_OVERLAP and not says_more and not says_other:
-        return Judgement(Sameness.SAME)
+        return _SAME
     return Judgement(Sameness.RELATED, ("it says more than the earlier note",) if says_more else ())

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from bot.records.codec import PARSE_CACHE, read_header, set_header, set_section_field
 from bot.records.files import Record, read_note, records
-from bot.records.sameness import Judgement, Sameness, topic_share, verdict
+from bot.records.sameness import Judgement, Sameness, verdict
 from bot.snapshot import RepoSnapshot, derived
 
 SUPERSEDED_BY = "Superseded by"
@@ -115,11 +115,11 @@ def match_earlier(snapshot: RepoSnapshot, subject: str, note: str, digest: str) 
         if _holds_version(record.header, digest):
             return Earlier(duplicate=_current(record))
         earlier = read_note(record.text)
-        found = verdict(note, earlier)
+        found, share = verdict(note, earlier)
         if found is Sameness.SAME:
             return Earlier(duplicate=_current(record))
         if found is Sameness.RELATED:
-            related.append((topic_share(note, earlier), record.header.get("ID", record.path)))
+            related.append((share, record.header.get("ID", record.path)))
     closest = sorted(related, key=lambda pair: -pair[0])[:RELATED_LIMIT]
     return Earlier(related=tuple(record_id for _, record_id in closest))
 

@@ -37,8 +37,8 @@ notes = st.lists(st.sampled_from(WORDS), min_size=0, max_size=12).map(" ".join)
 
 @settings(max_examples=400, deadline=None)
 @given(new=notes, old=notes)
-def test_the_verdict_is_the_full_judgements(new: str, old: str) -> None:
-    assert verdict(new, old) is judge(new, old).verdict
+def test_the_verdict_and_share_are_the_full_judgements(new: str, old: str) -> None:
+    assert verdict(new, old) == (judge(new, old).verdict, topic_share(new, old))
 
 
 def _event(index: int, note: str, *, superseded_by: str = "") -> tuple[str, str]:
