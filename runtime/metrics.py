@@ -34,6 +34,7 @@ together with the task that ingests.
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from enum import StrEnum
@@ -140,8 +141,14 @@ def forge_label(name: str) -> str:
     return name if name in FORGES else UNKNOWN
 
 
+@functools.cache
+def _delivery_counter(forge: str, outcome: DeliveryOutcome) -> Any:
+    """The counter child of one forge label and outcome, looked up once: the labels are a closed set."""
+    return DELIVERIES.labels(forge=forge, outcome=outcome.value)
+
+
 def count_delivery(forge: str, outcome: DeliveryOutcome, seconds: float) -> None:
-    DELIVERIES.labels(forge=forge_label(forge), outcome=outcome.value).inc()
+    _delivery_counter(forge_label(forge), outcome).inc()
     INTAKE_SECONDS.observe(seconds)
 
 
