@@ -85,10 +85,7 @@ class GitCheckout:
         for chunk in out.split("\x1d")[1:]:
             header, _, names = chunk.partition("\n")
             commit_id, parents, subject, author, trailers = header.split("\x1f")
-            pairs = tuple(
-                (key.strip(), value.strip())
-                for key, _, value in (t.partition(":") for t in trailers.split("\x1e") if ":" in t)
-            )
+            pairs = trailer_pairs(trailers)
             commits.append(
                 CommitSummary(
                     id=commit_id,
@@ -207,6 +204,15 @@ class GitCheckout:
         )  # fmt: skip
         self._forget_index()
         return self.head
+
+
+def trailer_pairs(trailers: str) -> tuple[tuple[str, str], ...]:
+    """The ``(key, value)`` pairs of one commit's trailers, as
+    ``%(trailers:only,unfold,separator=%x1e)`` prints them."""
+    return tuple(
+        (key.strip(), value.strip())
+        for key, _, value in (t.partition(":") for t in trailers.split("\x1e") if ":" in t)
+    )
 
 
 def git_stderr(error: git.GitCommandError) -> str:

@@ -24,7 +24,7 @@ from bot.intake.events import RepoRef
 from bot.snapshot import CommitSummary
 from forge_adapters.base import GitCredentials
 from forge_adapters.repo_address import contained_path, path_parts
-from workers.git_checkout import GitCheckout, GitWorkspaceError, git_stderr
+from workers.git_checkout import GitCheckout, GitWorkspaceError, git_stderr, trailer_pairs
 
 # Only these mean "the branch moved on meanwhile": a rejected non-fast-forward, or a push that lost
 # the race for the ref on the server ("cannot lock ref 'refs/heads/main': is at X but expected Y").
@@ -141,10 +141,18 @@ class Mirror(GitCheckout):
         return self._trailer_in(depth, "HEAD", key, value)
 
     def _trailer_in(self, depth: int, rev: str, key: str, value: str) -> CommitSummary | None:
-        """The walk reads trailers only; the paths are listed for the one commit found (its receipt)."""
-        found = self.recent_commits(depth, rev, all_parents=True, paths=False)
-        hit = next((c for c in found if c.trailer(key) == value), None)
-        return None if hit is None else self.recent_commits(1, hit.id, all_parents=True)[0]
+        """The walk prints each commit's id and trailers only, and makes no summary of commits it passes
+        (a long history puts ``depth`` of them in every search); the commit found is summarized with its
+        paths (its receipt). A commit matches when its first ``key`` trailer is ``value``, as
+        :meth:`CommitSummary.trailer` reads it."""
+        if rev == "HEAD" and not self.head:
+            return None
+        fmt = "--format=%x1d%H%x1f%(trailers:only,unfold,separator=%x1e)"
+        for chunk in self._git("log", f"-n{depth}", fmt, rev, "--").split("\x1d")[1:]:
+            commit_id, _, trailers = chunk.partition("\n")[0].partition("\x1f")
+            if next((found for name, found in trailer_pairs(trailers) if name == key), None) == value:
+                return self.recent_commits(1, commit_id, all_parents=True)[0]
+        return None
 
     def find_trailer_on_branch(
         self, branch: str, key: str, value: str, depth: int = 200
