@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import compress
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -35,6 +36,8 @@ PAYLOAD_ERRORS: tuple[type[Exception], ...] = (
     ArithmeticError,
     ValidationError,
 )
+CONTAINERS = frozenset({dict, list})  # what msgspec decodes JSON arrays and objects into
+_is_container = CONTAINERS.__contains__
 ECHOABLE = re.compile(r"[A-Za-z0-9_.:/+@-]{1,64}")
 ECHOABLE_WORDS = re.compile(r"(?=.{1,64}$)[A-Za-z0-9_.:/+@-]+( [A-Za-z0-9_.:/+@-]+)*")
 
@@ -132,7 +135,7 @@ def decode_json_body(body: bytes, content_type: str | None) -> dict[str, Any]:
         raise MalformedPayload(f"body is not a JSON webhook payload: {_decode_failure(exc)}") from exc
     if not isinstance(data, dict):
         raise MalformedPayload("payload is not a JSON object")
-    if nesting_depth(data) > MAX_JSON_DEPTH:
+    if not shallow_enough(raw) and nesting_depth(data) > MAX_JSON_DEPTH:
         raise MalformedPayload(f"payload nests deeper than {MAX_JSON_DEPTH} levels")
     return data
 
@@ -145,19 +148,33 @@ def _decode_failure(error: Exception) -> str:
 
 
 def nesting_depth(data: object) -> int:
-    """How deeply arrays and objects nest in decoded JSON, counted without recursion."""
-    deepest = 0
-    stack: list[tuple[object, int]] = [(data, 1)]
-    while stack:
-        node, depth = stack.pop()
-        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else None
-        if children is None:
-            continue
-        deepest = max(deepest, depth)
-        if deepest > MAX_JSON_DEPTH:
-            return deepest
-        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
-    return deepest
+    """How deeply arrays and objects nest in decoded JSON (stopping past :data:`MAX_JSON_DEPTH`).
+
+    Walked a level at a time without recursion; each node's children are filtered to the containers
+    by ``compress`` over their types, so the per-value work runs in C: a real 13 KB GitHub payload has
+    some 70 containers among 700 values.
+    """
+    level = [data] if type(data) in CONTAINERS else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > MAX_JSON_DEPTH:
+            return depth
+        below: list[object] = []
+        for node in level:
+            values = node.values() if type(node) is dict else node  # type: ignore[attr-defined]
+            below.extend(compress(values, map(_is_container, map(type, values))))
+        level = below
+    return depth
+
+
+def shallow_enough(raw: bytes) -> bool:
+    """Whether ``raw`` cannot nest past :data:`MAX_JSON_DEPTH`: it has no more opening brackets than that.
+
+    Every array or object opens with a ``[`` or ``{`` byte (brackets inside strings only add to the
+    count), so this is a safe bound, counted in C, that spares most small payloads the walk.
+    """
+    return raw.count(b"{") + raw.count(b"[") <= MAX_JSON_DEPTH
 
 
 def parse_time(value: object) -> datetime | None:

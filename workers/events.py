@@ -55,7 +55,7 @@ def handle_event(runtime: WorkerRuntime, event: InboundEvent) -> str:
         record_repo(runtime.redis, event)  # before the work: Redis may be gone once the push is done
     client = runtime.clients.for_event(event)
     job = Job(
-        target=RegisteredRepo(repo=repo, installation_id=event.installation_id),
+        target=RegisteredRepo(repo=repo),
         client=client,
         key=key,
         checkout=working_repo(event, repo),  # a handoff PR's feedback is planned and committed on its branch

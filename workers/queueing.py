@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import time
 import uuid
 from collections.abc import Callable
@@ -35,7 +36,7 @@ import msgspec
 from celery import Celery
 from kombu.serialization import dumps
 
-from bot.intake.events import EventKind, InboundEvent, event_key
+from bot.intake.events import EventKind, InboundEvent
 from workers.celery_app import EVENTS_QUEUE, PROCESS_EVENT, RUN_TRIGGERED, SCHEDULE_QUEUE
 
 PERSISTENT = 2
@@ -69,8 +70,12 @@ def task_envelope(
 class Envelopes:
     """Task messages for one task on one queue, as :func:`task_envelope` writes them, from a template.
 
-    The body is the same JSON (compact separators; the worker decodes it alike); ``kwargsrepr`` is
-    ``repr`` of the keyword arguments, which is what ``saferepr`` gives for the flat numbers passed here.
+    The envelope is JSON bytes cut once into the parts that never change, with the per-message values
+    (ids, the base64 body, the display headers) encoded into the gaps: no dict is copied or encoded per
+    message. The body is the same JSON (compact separators; the worker decodes it alike);
+    ``kwargsrepr`` is ``repr`` of the keyword arguments, which is what ``saferepr`` gives for the flat
+    numbers passed here. The parsed envelope has the keys :func:`task_envelope` writes (a test compares
+    them), in another order, which no JSON reader minds.
     """
 
     def __init__(self, app: Celery, name: str, queue: str) -> None:
@@ -78,49 +83,92 @@ class Envelopes:
             "", name, args=[], kwargs={}, argsrepr="", kwargsrepr=""
         )
         content_type, content_encoding, _ = dumps(None, serializer="json")  # type: ignore[no-untyped-call]
-        self._content = {"content-encoding": content_encoding, "content-type": content_type}
-        self._headers: dict[str, Any] = headers
-        self._properties: dict[str, Any] = {
-            **properties,
+        per_message = ("id", "root_id", "argsrepr", "kwargsrepr", "correlation_id", "delivery_tag")
+        fixed_headers = {key: value for key, value in headers.items() if key not in per_message}
+        fixed_properties = {
+            **{key: value for key, value in properties.items() if key not in per_message},
             "delivery_mode": PERSISTENT,
             "delivery_info": {"exchange": "", "routing_key": queue},
             "priority": 0,
             "body_encoding": "base64",
         }
-        self._encoding: str = content_encoding
-        self._embed = {"callbacks": None, "errbacks": None, "chain": None, "chord": None}
+        fixed = msgspec.json.encode({"content-encoding": content_encoding, "content-type": content_type})[
+            1:-1
+        ]
+        # {"body":<b64>,<fixed>,"headers":{<fixed headers>,"id":<id>,"root_id":<id>,"argsrepr":<a>,
+        #  "kwargsrepr":<k>},"properties":{<fixed properties>,"correlation_id":<id>,"delivery_tag":<tag>}}
+        self._parts = (
+            b'{"body":"',
+            b'",' + fixed + b',"headers":{' + _members(fixed_headers) + b'"id":"',
+            b'","root_id":"',
+            b'","argsrepr":',
+            b',"kwargsrepr":',
+            b'},"properties":{' + _members(fixed_properties) + b'"correlation_id":"',
+            b'","delivery_tag":"',
+            b'"}}',
+        )
+        self._embed = b',{"callbacks":null,"errbacks":null,"chain":null,"chord":null}]'
 
-    def __call__(self, args: list[object], kwargs: dict[str, object], argsrepr: str) -> bytes:
-        task_id = str(uuid.uuid4())
-        body = msgspec.json.encode([args, kwargs, self._embed])
-        headers = {**self._headers, "id": task_id, "root_id": task_id}
-        headers["argsrepr"], headers["kwargsrepr"] = argsrepr, repr(kwargs)
-        properties = {**self._properties, "correlation_id": task_id, "delivery_tag": str(uuid.uuid4())}
-        envelope = {"body": base64.b64encode(body).decode("ascii"), **self._content, "headers": headers}
-        envelope["properties"] = properties
-        return msgspec.json.encode(envelope)
+    def __call__(self, args: bytes, kwargs: dict[str, object], argsrepr: str) -> bytes:
+        """The message for ``args`` (the JSON array of the task's arguments, already encoded)."""
+        task_id, tag = new_id().encode(), new_id().encode()
+        body = b"[" + args + b"," + msgspec.json.encode(kwargs) + self._embed
+        start, after_body, root, after_root, after_args, after_kwargs, after_id, end = self._parts
+        return b"".join(
+            (
+                start,
+                base64.b64encode(body),
+                after_body,
+                task_id,
+                root,
+                task_id,
+                after_root,
+                msgspec.json.encode(argsrepr),
+                after_args,
+                msgspec.json.encode(repr(kwargs)),
+                after_kwargs,
+                task_id,
+                after_id,
+                tag,
+                end,
+            )
+        )
+
+
+def _members(fields: dict[str, Any]) -> bytes:
+    """An object's members as JSON, each followed by a comma: the fixed start of an object."""
+    encoded = msgspec.json.encode(fields)[1:-1]
+    return encoded + b"," if encoded else b""
+
+
+def new_id() -> str:
+    """A random (version 4) UUID as text, as ``uuid.uuid4`` gives, from one ``os.urandom`` call."""
+    return str(uuid.UUID(bytes=os.urandom(16), version=4))
 
 
 QueuedMessage = tuple[str, bytes]  # the queue's list and the message to push onto it
 
 
-def intake_messages(app: Celery) -> Callable[[InboundEvent], QueuedMessage]:
-    """The message that queues ``workers.events.process_event`` for an event, and the list it goes on.
+def intake_messages(app: Celery) -> Callable[[InboundEvent, str], QueuedMessage]:
+    """The message that queues ``workers.events.process_event`` for an event (named by its ``event_key``,
+    computed once by the caller), and the list it goes on.
 
-    A schedule event (a GitLab scheduled pipeline starting, a GitHub ``workflow_dispatch``) is no
-    learner input: it goes to the schedule queue as a forge-side trigger of every recurring job, so
-    it meets the same occurrence logic as the beat (:mod:`workers.scheduling.runs`).
+    The event goes in as pydantic's own JSON (``model_dump_json``, what ``model_dump(mode="json")``
+    then a JSON encoder gave, without the intermediate objects). A schedule event (a GitLab scheduled
+    pipeline starting, a GitHub ``workflow_dispatch``) is no learner input: it goes to the schedule
+    queue as a forge-side trigger of every recurring job, so it meets the same occurrence logic as the
+    beat (:mod:`workers.scheduling.runs`).
     """
     events = Envelopes(app, PROCESS_EVENT, EVENTS_QUEUE)
 
-    def message(event: InboundEvent) -> QueuedMessage:
+    def message(event: InboundEvent, key: str) -> QueuedMessage:
         if event.kind is EventKind.SCHEDULE and event.repo is not None:
-            target = {"repo": event.repo.model_dump(mode="json"), "installation_id": event.installation_id}
+            target = {"repo": event.repo.model_dump(mode="json")}
             every_job: list[str] = []
             return SCHEDULE_QUEUE, task_envelope(
                 app, RUN_TRIGGERED, [target, every_job], SCHEDULE_QUEUE
             ).encode()
-        args: list[object] = [event.model_dump(mode="json")]
-        return EVENTS_QUEUE, events(args, {"queued_at": time.time()}, f"[<event {event_key(event)}>]")
+        args = b"[" + event.model_dump_json().encode() + b"]"
+        return EVENTS_QUEUE, events(args, {"queued_at": time.time()}, f"[<event {key}>]")
 
     return message

@@ -4,8 +4,9 @@ Scheduled jobs (maintenance, due-review) run per repository, but nothing
 tells the worker which repositories exist except the events themselves. Every
 processed event therefore records its repository here, in one Redis hash
 keyed by the repository's slug, so the scheduler can visit every repository
-without asking any forge for a list. The GitHub App installation id travels
-along because a scheduled job needs it to mint a token for that repository.
+without asking any forge for a list. An entry written with an ``installation_id`` (by an older
+version) still reads: a GitHub App's token is minted for the installation GitHub names for the
+repository, so the id is not kept.
 """
 
 from __future__ import annotations
@@ -23,12 +24,11 @@ log = structlog.get_logger("gitlearnos.registry")
 
 
 class RegisteredRepo(BaseModel):
-    """One served repository: where it lives and, for a GitHub App, which installation serves it."""
+    """One served repository: where it lives (fields it no longer has, like ``installation_id``, ignored)."""
 
     model_config = ConfigDict(frozen=True, extra="ignore")
 
     repo: RepoRef
-    installation_id: int | None = None
 
     def as_event(
         self, delivery_id: str, kind: EventKind = EventKind.SCHEDULE, **details: Any
@@ -40,7 +40,6 @@ class RegisteredRepo(BaseModel):
                 delivery_id=delivery_id,
                 kind=kind,
                 repo=self.repo,
-                installation_id=self.installation_id,
                 **details,
             )
         )
@@ -54,7 +53,7 @@ def record_repo(client: redis.Redis, event: InboundEvent) -> None:
     """
     if event.repo is None:
         return
-    entry = RegisteredRepo(repo=event.repo, installation_id=event.installation_id)
+    entry = RegisteredRepo(repo=event.repo)
     client.hset(REPOS, event.repo.slug, entry.model_dump_json())
 
 

@@ -185,16 +185,10 @@ MAX_PUSH_COMMITS = 2048
 
 
 def _event(delivery: str, kind: EventKind, data: Mapping[str, Any], **fields: Any) -> InboundEvent:
-    installation = optional_object(data.get("installation"), "installation")
+    """The event; the payload's ``installation`` is not read: a token is minted for the installation
+    GitHub names for the repository (``/repos/{owner}/{repo}/installation``), never the payload's."""
     return build_event(
-        dict(
-            forge=Forge.GITHUB,
-            delivery_id=delivery,
-            kind=kind,
-            repo=repo_ref(data),
-            installation_id=optional_whole_number(installation.get("id"), "installation.id"),
-            **fields,
-        )
+        dict(forge=Forge.GITHUB, delivery_id=delivery, kind=kind, repo=repo_ref(data), **fields)
     )
 
 

@@ -134,7 +134,7 @@ def test_webhook_url_is_a_placeholder_for_the_github_intake(manifest: dict[str, 
     assert "POST" in routes["/webhooks/{forge_name}"]
 
 
-def _never_enqueue(_event: object) -> tuple[str, bytes]:
+def _never_enqueue(_event: object, _key: str) -> tuple[str, bytes]:
     raise AssertionError("nothing is enqueued here")
 
 

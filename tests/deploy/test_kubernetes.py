@@ -433,7 +433,7 @@ def test_probes_point_at_real_routes_that_behave_as_probes() -> None:
         assert client.get(readiness["path"]).status_code == 503
 
 
-def _never_enqueue(_event: object) -> tuple[str, bytes]:
+def _never_enqueue(_event: object, _key: str) -> tuple[str, bytes]:
     raise AssertionError("the probes must not enqueue anything")
 
 

@@ -41,7 +41,7 @@ def test_an_unhandled_exception_is_a_logged_counted_500_that_claims_nothing(
 ) -> None:
     """Building the task message raising something no one expected (a bug, not Redis being down)."""
 
-    def enqueue(event: InboundEvent) -> tuple[str, bytes]:
+    def enqueue(event: InboundEvent, key: str) -> tuple[str, bytes]:
         raise RuntimeError(f"a bug quoting learner text: {event.thread and event.thread.body}")
 
     stream = io.StringIO()

@@ -45,7 +45,7 @@ def test_intakes_prebuilt_message_is_the_envelope_celery_would_write_without_the
     event = parse_delivery(signed_headers("github", "issues__opened", body), body)
     assert isinstance(event, InboundEvent)
 
-    queue, message = intake_messages(app)(event)
+    queue, message = intake_messages(app)(event, event_key(event))
     ours = json.loads(message)
     ours_body = json.loads(base64.b64decode(ours["body"]))
     full = json.loads(
