@@ -9,10 +9,11 @@ It serves an app that verifies the signature and runs a no-op ``issues.opened`` 
 Without Probot the reference is the Litestar ceiling: a minimal Litestar app under the same uvicorn that
 only verifies the signature (``python bench/compare_intake.py --ceiling-only PORT SECRET`` serves it).
 
-Ours is ``gitlearnos serve`` with its embedded defaults and its own embedded Redis: verify, parse,
-deduplicate, enqueue (durable: append-only Redis). Both get signed ``issues`` ``opened`` deliveries with
-fresh delivery ids, from wrk when installed, else from the project's raw asyncio client, at 1 and 16
-connections, interleaved (reference, ours, reference, ours...) so drift in a noisy machine hits both.
+Ours is ``gitlearnos serve`` with its embedded defaults (logging at INFO, as deployed) and its own
+embedded Redis: verify, parse, deduplicate, enqueue (durable: append-only Redis). Both get signed
+``issues`` ``opened`` deliveries with fresh delivery ids, from wrk when installed, else from the
+project's raw asyncio client, at 1 and 16 connections, interleaved (reference, ours, reference, ours...)
+so drift in a noisy machine hits both.
 Figures only: nothing passes or fails. Goals: ≥ 1.0× Probot at 16 connections, web RSS ≤ 150 MB.
 """
 
@@ -273,7 +274,7 @@ def main() -> int:
     print(f"load average before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
     secret = secrets.token_hex(16)
     results: dict[tuple[str, int], list[Figure]] = {}
-    with reference_server(folder, secret) as reference, intake_service(secret) as web:
+    with reference_server(folder, secret) as reference, intake_service(secret, log_level="INFO") as web:
         ours = Target(
             "gitlearnos serve (verify, dedup, enqueue)", web.port, WEBHOOK_PATH, 202, web.process.pid
         )

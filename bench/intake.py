@@ -1,7 +1,7 @@
 """Intake benchmark: signed GitHub deliveries per second and latency, web process alone with Redis.
 
-Starts the real web service (``gitlearnos serve`` under uvicorn) against its own
-embedded Redis (so no real queue receives the synthetic events), then sends signed ``issues``
+Starts the real web service (``gitlearnos serve`` under uvicorn, logging at INFO as deployed) against
+its own embedded Redis (so no real queue receives the synthetic events), then sends signed ``issues``
 deliveries open-loop at a fixed rate from this process over loopback and
 prints throughput, p50/p99 latency and the web process's peak resident memory.
 Figures only: nothing here passes or fails. Target: p99 ≤ 5 ms at 1,000/s. Latency counts from when
@@ -76,7 +76,7 @@ def main() -> int:
     args = parser.parse_args()
 
     secret = secrets.token_hex(16)
-    with intake_service(secret) as web:
+    with intake_service(secret, log_level="INFO") as web:
         deliveries = SignedDeliveries(web.port, secret)
         asyncio.run(warm_up(web.port, deliveries))
         latencies, errors, elapsed = asyncio.run(

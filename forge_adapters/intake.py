@@ -106,8 +106,15 @@ ParseResult = InboundEvent | Ignored
 
 
 def header(headers: Mapping[str, str], name: str) -> str | None:
-    """Case-insensitive header lookup that works for plain dicts and multi-dicts alike."""
+    """Case-insensitive header lookup that works for plain dicts and multi-dicts alike.
+
+    The intake's headers come keyed by lower-case name (:func:`webhooks.delivery.request_headers`), so
+    that spelling is tried first, in one lookup; any other mapping is searched.
+    """
     lowered = name.lower()
+    found = headers.get(lowered)
+    if found is not None:
+        return found
     for key, value in headers.items():
         if key.lower() == lowered:
             return value
