@@ -36,7 +36,9 @@ _MIN_STEM = 4
 # The field model routes a note only when its field holds this share of what the repository's fields hold
 # together: chosen by cross-validation over the development files (bench/judgement/train_learning_model.py).
 FIELD_SHARE = 0.8
-SURE_SHARE = 0.97  # ... and chooses among, or against, the folders the word lists found only at this share
+# ... and chooses among, or against, the folders the word lists found only at this share, of the
+# repository's fields and of all fields alike.
+SURE_SHARE = 0.97
 MATHEMATICS = "mathematics"
 
 
@@ -153,7 +155,9 @@ def route(
         # of position"), or of one: only a surer reading settles or overrules them (a formula or a shared
         # term is weak evidence against a note's whole wording).
         share = FIELD_SHARE if not plausible else SURE_SHARE
-        chosen = by_field(field_model.probabilities(text), known, share=share)
+        chosen = by_field(
+            field_model.probabilities(text), known, share=share, floor=share if plausible else 0
+        )
         plausible = (chosen,) if chosen else plausible
     return Routing(
         subject=plausible[0] if len(plausible) == 1 else None,
@@ -166,12 +170,12 @@ def route(
 
 
 def by_field(
-    probabilities: Mapping[str, float], subjects: tuple[str, ...], *, share: float = 0.0
+    probabilities: Mapping[str, float], subjects: tuple[str, ...], *, share: float = 0.0, floor: float = 0.0
 ) -> str | None:
     """The one folder whose field the field model reads the note as, when it is sure: every folder's field
     is known and differs from the others', the chosen field is the likeliest of all fields (not only of
     the repository's: a note about a field it lacks stays unrouted), and it holds at least ``share`` of
-    the probability the repository's fields share."""
+    the probability the repository's fields share, and at least ``floor`` of all."""
     fields = {subject: field_of(subject) for subject in subjects}
     distinct = set(fields.values())
     if len(subjects) < 2 or None in distinct or len(distinct) < len(subjects) or not probabilities:
@@ -179,7 +183,8 @@ def by_field(
     subject, field = max(fields.items(), key=lambda item: probabilities.get(item[1] or "", 0.0))
     held = probabilities.get(field or "", 0.0)
     shared = sum(probabilities.get(f or "", 0.0) for f in distinct) or 1.0
-    return subject if held / shared >= share and held >= max(probabilities.values()) else None
+    sure = held / shared >= share and held >= floor
+    return subject if sure and held >= max(probabilities.values()) else None
 
 
 def _own_name(subject: str, folded: str) -> bool:
