@@ -126,7 +126,7 @@ async def main(count: int, log_level: str, top: int) -> None:
         tasks = create_celery(settings, redis_url)
         app = create_app(settings, redis_url=redis_url, tasks=tasks, messages=intake_messages(tasks))
         path: DeliveryPath = app.delivery_path  # type: ignore[attr-defined]
-        async with app.lifespan():  # type: ignore[attr-defined]
+        async with app.lifespan():
             await drive(path, requests(secret, 500))  # warm: imports, script load, connection
             timed = requests(secret, count)
             started = time.perf_counter()

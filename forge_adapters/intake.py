@@ -11,7 +11,7 @@ echoes it to the forge, and logs it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import compress
@@ -161,15 +161,15 @@ def nesting_depth(data: object) -> int:
     by ``compress`` over their types, so the per-value work runs in C: a real 13 KB GitHub payload has
     some 70 containers among 700 values.
     """
-    level = [data] if type(data) in CONTAINERS else []
+    level: list[Any] = [data] if type(data) in CONTAINERS else []
     depth = 0
     while level:
         depth += 1
         if depth > MAX_JSON_DEPTH:
             return depth
-        below: list[object] = []
+        below: list[Any] = []
         for node in level:
-            values = node.values() if type(node) is dict else node  # type: ignore[attr-defined]
+            values: Iterable[Any] = node.values() if type(node) is dict else node
             below.extend(compress(values, map(_is_container, map(type, values))))
         level = below
     return depth
