@@ -162,8 +162,9 @@ class GitCheckout:
                 if tab and path:  # "<mode> <blob> <stage>\t<path>"
                     blobs[path] = info.split(" ")[1]
             self._blobs = blobs
+            attributes = (path for path in blobs if path.endswith(".gitattributes"))  # few: sort only them
             self._attributes = " ".join(
-                blob for path, blob in sorted(blobs.items()) if path.rsplit("/", 1)[-1] == ".gitattributes"
+                blobs[path] for path in sorted(attributes) if path.rsplit("/", 1)[-1] == ".gitattributes"
             )
             self._tracked = sorted(blobs)
         return self._tracked
