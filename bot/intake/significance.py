@@ -69,6 +69,9 @@ SHORT_WORDS = 6  # or this few words
 # note is about, not what to keep: this many words at most, where two Chinese or Japanese characters
 # count as one word and letters alone (units, variables) count as none.
 TERSE_WORDS = 4
+# A line that opens on a chapter or unit ("Chapitre 7 – Les réactions acido-basiques", "第5章 鎌倉幕府の成立")
+# is a heading up to this many words.
+HEADING_WORDS = 8
 # A sentence of this many words that states a fact ("Der Rhein fließt in die Nordsee.") is knowledge
 # of some kind even when no word list knows its field.
 FACT_WORDS = 5
@@ -157,10 +160,21 @@ def read(
         wants_question=wants_question or _TASK_REQUEST.found(folded),
         unfinished=is_unfinished(note),
         quoted=bool(_QUOTED.search(text) or (_NON_LATIN.search(text) and _FOREIGN_EXAMPLE.search(text))),
-        terse=word_count(note) <= TERSE_WORDS and not without_markup(note).rstrip().endswith(_SENTENCE_END),
+        terse=is_heading(note),
         hedged=_HEDGE.found(folded),
         factual=long_enough and bool(_NAME.search(prose) or _NUMBER.search(prose)),
     )
+
+
+def is_heading(note: str) -> bool:
+    """A heading, a topic or a bare value: a few words at most, or one line that opens on a chapter, and
+    in either case no finished sentence."""
+    plain = without_markup(note).strip()
+    if plain.endswith(_SENTENCE_END):
+        return False
+    words = word_count(note)
+    chapter = "\n" not in plain and bool(_REFERENCE.match(plain)) and words <= HEADING_WORDS
+    return words <= TERSE_WORDS or chapter
 
 
 def word_count(note: str) -> int:

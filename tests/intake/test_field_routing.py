@@ -127,3 +127,15 @@ def test_training_never_reads_the_sealed_set(monkeypatch: pytest.MonkeyPatch, tm
     monkeypatch.setattr(train_learning_model.corpus, "HERE", tmp_path)
     monkeypatch.setattr(train_learning_model, "DEVELOPMENT", ("messages_heldout4.jsonl",))
     assert train_learning_model.development_files() == []
+
+
+@pytest.mark.parametrize(
+    ("note", "subject"),
+    [
+        ("Chapitre 4 – La photosynthèse chez les plantes vertes", "biologie"),
+        ("第3章 江戸幕府の政治と社会", "rekishi"),
+        ("Kapitel 6: Säuren, Basen und der pH-Wert", "chemie"),
+    ],
+)
+def test_a_chapter_heading_is_asked_about_not_stored(note: str, subject: str) -> None:
+    assert recognize(note, (subject,)).significance is Significance.AMBIGUOUS
