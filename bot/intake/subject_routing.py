@@ -18,6 +18,7 @@ from functools import cache
 from bot.intake.cue_match import Cues, fold
 from bot.intake.cue_words import every_language
 from bot.intake.field_model import FieldModel
+from bot.intake.language_subjects import LANGUAGE_NAMES, quoted_language
 from bot.intake.subject_words import FIELD_OF, FOLDER_ALIASES, NAMES, TERMS
 
 TERM_WEIGHT = 2
@@ -40,6 +41,7 @@ FIELD_SHARE = 0.8
 # repository's fields and of all fields alike.
 SURE_SHARE = 0.97
 MATHEMATICS = "mathematics"
+LANGUAGES = "languages"
 
 
 @dataclass(frozen=True)
@@ -159,6 +161,9 @@ def route(
             field_model.probabilities(text), known, share=share, floor=share if plausible else 0
         )
         plausible = (chosen,) if chosen else plausible
+    if len(plausible) != 1 and about_languages(plausible, known, text, field_model):
+        chosen = quoted_language(text, {s: subject_key(s) or "" for s in known if field_of(s) == LANGUAGES})
+        plausible = (chosen,) if chosen else plausible
     return Routing(
         subject=plausible[0] if len(plausible) == 1 else None,
         plausible=plausible,
@@ -185,6 +190,21 @@ def by_field(
     shared = sum(probabilities.get(f or "", 0.0) for f in distinct) or 1.0
     sure = held / shared >= share and held >= floor
     return subject if sure and held >= max(probabilities.values()) else None
+
+
+def about_languages(
+    plausible: tuple[str, ...], subjects: tuple[str, ...], text: str, field_model: FieldModel | None
+) -> bool:
+    """Whether a note left open is a language note among two or more language folders, each a language
+    (not ``literature``): the folders its words fit are all language folders, or, when none fit, the field
+    model reads it as about languages."""
+    folders = [s for s in subjects if field_of(s) == LANGUAGES]
+    if len(folders) < 2 or any(subject_key(s) not in LANGUAGE_NAMES for s in folders):
+        return False
+    if plausible:
+        return all(field_of(s) == LANGUAGES for s in plausible)
+    probabilities = field_model.probabilities(text) if field_model is not None else {}
+    return bool(probabilities) and max(probabilities, key=probabilities.__getitem__) == LANGUAGES
 
 
 def _own_name(subject: str, folded: str) -> bool:

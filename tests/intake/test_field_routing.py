@@ -139,3 +139,28 @@ def test_training_never_reads_the_sealed_set(monkeypatch: pytest.MonkeyPatch, tm
 )
 def test_a_chapter_heading_is_asked_about_not_stored(note: str, subject: str) -> None:
     assert recognize(note, (subject,)).significance is Significance.AMBIGUOUS
+
+
+@pytest.mark.parametrize(
+    ("note", "subjects", "subject"),
+    [
+        (
+            "Le prof m'a corrigé : on dit « She has lived here since 2010 » et pas « She lives here since "
+            "2010 », le present perfect avec since.",
+            ("english", "spanish"),
+            "english",
+        ),
+        (
+            "Grammar note: 'Ich habe das Buch gelesen' uses haben, but 'Ich bin nach Hause gegangen' uses "
+            "sein because it is movement.",
+            ("german", "french"),
+            "german",
+        ),
+    ],
+    ids=("french-note-on-english", "english-note-on-german"),
+)
+def test_a_language_note_is_filed_under_the_language_it_quotes(
+    note: str, subjects: tuple[str, ...], subject: str
+) -> None:
+    result = recognize(note, subjects)
+    assert (result.significance, result.subject) == (Significance.DURABLE, subject), result.reason
