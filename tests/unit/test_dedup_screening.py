@@ -8,13 +8,10 @@ pits the fast path against the plain full scan on randomised notes and histories
 
 from __future__ import annotations
 
-from datetime import date
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.intake.agent import Channel
-from bot.records.files import EventRecord, read_note, records
+from bot.records.files import read_note, records
 from bot.records.sameness import Sameness, judge, topic_share, verdict
 from bot.records.versions import (
     RELATED_LIMIT,
@@ -26,6 +23,7 @@ from bot.records.versions import (
     superseded,
 )
 from bot.snapshot import MemorySnapshot, OverlaySnapshot, ReadOnceSnapshot, RepoSnapshot
+from tests.support.event_records import numbered_event
 
 WORDS = (
     "triangle triangles similar angle angles vertices corresponding ratio area class learned fraction "
@@ -42,20 +40,7 @@ def test_the_verdict_and_share_are_the_full_judgements(new: str, old: str) -> No
 
 
 def _event(index: int, note: str, *, superseded_by: str = "") -> tuple[str, str]:
-    name = f"2026-11-{1 + index % 28:02d}-note-{index}"
-    record = EventRecord(
-        record_id=f"event-{name}",
-        path=f"subjects/mathematics/events/{name}.md",
-        title=f"Note {index}",
-        day=date(2026, 11, 1 + index % 28),
-        subject="mathematics",
-        channel=Channel.CLASS,
-        goal_link="",
-        source_locator=f"github issue #{index}",
-        content_hash=f"sha256:{index:012x}",
-        note=note,
-        privacy_limit="private learner repository",
-    )
+    record = numbered_event(index, note)
     text = record.render()
     if superseded_by:
         text = superseded(

@@ -4,34 +4,19 @@ memoized on content only, so a changed record or a new snapshot is never answere
 from __future__ import annotations
 
 from collections import Counter
-from datetime import date
 
 from bot.handle import plan_event
-from bot.intake.agent import Channel
 from bot.intake.rule_agent import RuleAgent
 from bot.plan import Outcome
-from bot.records.files import EventRecord
 from bot.snapshot import MemorySnapshot
+from tests.support.event_records import numbered_event
 from tests.support.learner import CONFIG, GOAL, NOTE, NOW, issue_event, learner_repo
 
 AGENT = RuleAgent()
 
 
 def _record(index: int, note: str) -> tuple[str, str]:
-    name = f"2026-11-{1 + index:02d}-earlier-note-{index}"
-    record = EventRecord(
-        record_id=f"event-{name}",
-        path=f"subjects/mathematics/events/{name}.md",
-        title=f"Earlier note {index}",
-        day=date(2026, 11, 1 + index),
-        subject="mathematics",
-        channel=Channel.CLASS,
-        goal_link="subjects/mathematics/goals/main-goal.md",
-        source_locator=f"github issue #{100 + index} in alice/learning",
-        content_hash=f"sha256:{index:064x}",
-        note=note,
-        privacy_limit="private learner repository",
-    )
+    record = numbered_event(index, note, goal_link="subjects/mathematics/goals/main-goal.md")
     return record.path, record.render()
 
 
