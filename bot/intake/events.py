@@ -156,7 +156,6 @@ class EventBase(_Frozen):
     review: Review | None = None
     push: PushDetails | None = None
     occurred_at: datetime | None = None
-    installation_id: int | None = None  # GitHub App deliveries: which installation's token to mint
 
 
 class Ping(EventBase):

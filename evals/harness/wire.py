@@ -53,5 +53,4 @@ def served_repo(forge: str, host: str, full_name: str, clone_url: str) -> dict[s
             "clone_url": clone_url,
             "private": True,
         },
-        "installation_id": None,
     }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
@@ -44,7 +46,10 @@ def test_gitea_needs_its_url() -> None:
         ForgeClients(Settings()).for_event(event)
 
 
-def test_app_deliveries_carry_their_installation_id() -> None:
+def test_an_app_deliverys_installation_id_is_not_queued() -> None:
+    """The worker asks GitHub which installation serves the repository, so the payload's id is not kept."""
     body = (FIXTURES / "github" / "issue_comment__created_with_installation.json").read_bytes()
+    installation = json.loads(body)["installation"]["node_id"]
     event = parse_delivery({"X-GitHub-Event": "issue_comment", "X-GitHub-Delivery": "d"}, body)
-    assert getattr(event, "installation_id", None) is not None
+    queued = event.model_dump_json()
+    assert [key for key in json.loads(queued) if "installation" in key] == [] and installation not in queued

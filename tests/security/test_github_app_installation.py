@@ -9,6 +9,7 @@ faked at HTTP with respx.
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 
 import jwt
@@ -21,9 +22,11 @@ from bot.intake.events import Forge, RepoRef
 from forge_adapters.base import ForgeError
 from forge_adapters.github.client import GitHubClient
 from forge_adapters.github.installations import InstallationCache
+from forge_adapters.github.translate import parse_delivery
 from runtime.settings import Settings
 from tests.support.fake_github import API, rest_installation, rest_repository
 from tests.support.learner import issue_event
+from tests.support.payloads import FIXTURES
 from workers.runtime import ForgeClients
 
 APP_ID = 4242
@@ -57,7 +60,10 @@ def test_a_payloads_installation_id_does_not_pick_the_token(
     found = lookup(router, "alice/learning", OURS)
     ours, foreign = mint(router, OURS), mint(router, FOREIGN)
     repository = router.get(f"{API}repos/alice/learning").respond(200, json=rest_repository("alice/learning"))
-    event = issue_event().model_copy(update={"repo": REPO, "installation_id": FOREIGN})
+    payload = json.loads((FIXTURES / "github" / "issue_comment__created_with_installation.json").read_bytes())
+    payload["installation"]["id"] = FOREIGN
+    headers = {"X-GitHub-Event": "issue_comment", "X-GitHub-Delivery": "d"}
+    event = parse_delivery(headers, json.dumps(payload).encode()).model_copy(update={"repo": REPO})
 
     client = app_clients(private_key_pem).for_event(event)
     client.repository_info(REPO)
