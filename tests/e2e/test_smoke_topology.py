@@ -84,7 +84,10 @@ def test_signed_webhook_in_commit_and_comment_out_with_metrics_and_clean_logs(
 
     stack.stop()  # flush and close the logs
     logs = {name: (stack.logs_dir / f"{name}.log").read_text() for name in ("web", "worker", "beat")}
-    assert delivery["guid"] in logs["web"] and delivery["guid"] in logs["worker"]
+    # The worker logs the delivery it handles; the web process logs a queued delivery only at DEBUG (at
+    # INFO it writes a line for refused, duplicate and ignored ones: issue 18's hot path), so at INFO the
+    # delivery is followed through the metrics above and the worker's log.
+    assert delivery["guid"] in logs["worker"] and delivery["guid"] not in logs["web"]
     for name, text in logs.items():
         assert stack.webhook_secret not in text, f"{name}.log holds the webhook secret"
         assert stack.sandbox.token(BOT_LOGIN) not in text, f"{name}.log holds the bot's token"
