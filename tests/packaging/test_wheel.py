@@ -77,3 +77,14 @@ def test_the_evals_wheel_carries_every_tracked_evals_file(source: Path) -> None:
         ["git", "ls-files", "evals"], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout.split()
     assert {name for name in listed if name != "evals/pyproject.toml"} <= names
+
+
+def test_the_wheel_carries_every_data_file_the_product_reads(wheel_names: set[str]) -> None:
+    """Package data is listed by pattern in ``pyproject.toml``: a new weights file or template left out of
+    it would install a worker that finds nothing (the rule agent's models, the trigger templates)."""
+    listed = subprocess.run(
+        ["git", "ls-files", *PRODUCT], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    data = {name for name in listed if not name.endswith(".py")}
+    assert {"bot/intake/learning_model.json", "bot/intake/field_model.json"} <= data
+    assert data - wheel_names == set()
