@@ -228,9 +228,8 @@ class DeliveryPath:
             reason = "the event's identifiers are not valid Unicode"
             log.warning("delivery.refused", status=400, reason=reason, **context)
             return DeliveryOutcome.REFUSED, refusal(400, reason)
-        queue, message = self.messages(
-            event, key
-        )  # a bug here is a 500 (webhooks.errors) that claimed nothing
+        # A bug in building the message is a 500 (webhooks.errors) that claimed nothing.
+        queue, message = self.messages(event, key)
         try:
             first = await self.ledger.enqueue_first(forge, dedup, queue, message)
         except REDIS_DOWN as error:
