@@ -236,12 +236,19 @@ DEV3 = corpus.messages(run.HELD_OUT.with_name("messages_dev3.jsonl"))
 THIRD_HELD_OUT = corpus.messages(run.HELD_OUT.with_name("messages_heldout3.jsonl"))
 FOURTH_HELD_OUT = corpus.messages(run.HELD_OUT.with_name("messages_heldout4.jsonl"))
 DEV5 = corpus.messages(run.HELD_OUT.with_name("messages_dev5.jsonl"))
+FIFTH_HELD_OUT = corpus.messages(run.HELD_OUT.with_name("messages_heldout5.jsonl"))
 
 
 @pytest.mark.parametrize(
     ("rows", "english", "other"),
-    [(DEV3, 50, 30), (THIRD_HELD_OUT, 56, 32), (FOURTH_HELD_OUT, 52, 36), (DEV5, 52, 36)],
-    ids=["dev3", "heldout3", "heldout4", "dev5"],
+    [
+        (DEV3, 50, 30),
+        (THIRD_HELD_OUT, 56, 32),
+        (FOURTH_HELD_OUT, 52, 36),
+        (DEV5, 52, 36),
+        (FIFTH_HELD_OUT, 52, 36),
+    ],
+    ids=["dev3", "heldout3", "heldout4", "dev5", "heldout5"],
 )
 def test_the_newer_sets_have_every_class_in_every_language(
     rows: list[corpus.Message], english: int, other: int
@@ -264,3 +271,22 @@ def test_no_held_out_text_appears_in_a_development_file() -> None:
     seen = {m.text.strip().casefold() for m in development}
     assert corpus.duplicates((m.lang, m.title, m.text) for m in FOURTH_HELD_OUT) == []
     assert sum(m.text.strip().casefold() in seen for m in FOURTH_HELD_OUT) == 0
+
+
+def test_the_fifth_held_out_set_has_its_promised_classes_in_every_language() -> None:
+    """heldout5: 23 durable, 16 incidental, 13 ambiguous in English; 16, 11 and 9 in each other language."""
+    classes = Counter((m.lang, m.label) for m in FIFTH_HELD_OUT)
+    promised = {"durable": (23, 16), "incidental": (16, 11), "ambiguous": (13, 9)}
+    assert dict(classes) == {
+        (lang, label): counts[0] if lang == "en" else counts[1]
+        for lang in LANGUAGES
+        for label, counts in promised.items()
+    }
+
+
+def test_no_fifth_held_out_text_appears_in_a_development_file_or_the_other_sealed_set() -> None:
+    """heldout5 shares no text with any development file, nor with heldout4, the other sealed set."""
+    development = (*MESSAGES, *HELD_OUT, *DEV3, *FRESH_HELD_OUT, *THIRD_HELD_OUT, *DEV5)
+    seen = {m.text.strip().casefold() for m in (*development, *FOURTH_HELD_OUT)}
+    assert corpus.duplicates((m.lang, m.title, m.text) for m in FIFTH_HELD_OUT) == []
+    assert sum(m.text.strip().casefold() in seen for m in FIFTH_HELD_OUT) == 0
