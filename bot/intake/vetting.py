@@ -6,8 +6,11 @@ summary a line in the record and its answer a reply, so each is checked here bef
 planned. A recognition carries no mode, path, authorization or mastery at all: those come from
 ``gitlearnos.yml`` and the core's gates, so no agent (and no learner text an agent obeyed) can set them.
 
-A subject that is not a plain name (``../../etc``, ``a/b``), or has no letter a folder name can keep,
-is refused, never repaired into some other folder: the note then asks for its subject, as any
+A subject is a plain name in any script (``similar triangles``, ``数学``, ``история``, ``गणित``): letters
+with their combining marks, digits, spaces, hyphens, underscores. Its folder is
+:func:`bot.text.subject_folder`'s, the same a Latin name always had. A subject that is not a plain name
+(``../../etc``, ``a/b``, one hiding a zero-width joiner or a bidi override), or has no letter a folder
+name can keep, is refused, never repaired into some other folder: the note then asks for its subject, as any
 unroutable note does, and the reply says why. Text an agent wrote for the learner to read never
 carries a hidden marker, so it cannot forge the bot's own markers (a pending writeback an approval
 would apply). A summary says what the note records; one that speaks of mastery is left out, since
@@ -17,11 +20,11 @@ only the review gates decide mastery.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from bot.intake.agent import Recognition, Significance
-from bot.text import one_line, slugify
+from bot.text import one_line, subject_folder
 
-SUBJECT_NAME = re.compile(r"^[\w][\w \-]*$")  # letters (any script), digits, spaces, hyphens, underscores
 MAX_SUBJECT = 48
 MAX_POINT = 80
 MAX_SUMMARY = 160
@@ -41,15 +44,22 @@ def _unmarked(text: str) -> str:
     return text.replace("<!--", "&lt;!--")
 
 
+def _plain_name(name: str) -> bool:
+    """Letters (any script, with their combining marks), digits, spaces, hyphens and underscores, starting
+    with a letter, digit or underscore: nothing a path, a pathspec or a hidden direction change reads."""
+    kinds = [unicodedata.category(ch)[0] if ch not in " -_" else ch for ch in name]
+    return kinds[0] in ("L", "N", "_") and all(kind in ("L", "M", "N", " ", "-", "_") for kind in kinds)
+
+
 def _subject(proposed: str | None) -> tuple[str | None, bool]:
-    """(the subject's slug, whether the proposal was acceptable): a plain name, within bounds."""
+    """(the subject's folder name, whether the proposal was acceptable): a plain name, within bounds."""
     if proposed is None:
         return None, True
-    name = proposed.strip()
-    if not name or len(name) > MAX_SUBJECT or not SUBJECT_NAME.match(name):
+    name = unicodedata.normalize("NFC", proposed.strip())
+    if not name or len(name) > MAX_SUBJECT or not _plain_name(name):
         return None, False
-    slug = slugify(name, fallback="")
-    return (slug or None), bool(slug)
+    folder = subject_folder(name, max_length=MAX_SUBJECT)
+    return folder, folder is not None
 
 
 def vetted(recognition: Recognition) -> Recognition:

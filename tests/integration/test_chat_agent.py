@@ -327,15 +327,21 @@ def test_an_answer_with_nothing_to_judge_against_is_cannot_tell_and_never_sent()
 
 @pytest.mark.parametrize(
     ("proposed", "folder"),
-    [("Matemáticas", "subjects/matematicas/"), ("Ciencias naturales", "subjects/ciencias-naturales/")],
+    [
+        ("Matemáticas", "subjects/matematicas/"),
+        ("Ciencias naturales", "subjects/ciencias-naturales/"),
+        ("数学", "subjects/数学/"),  # a subject in its own script keeps its letters
+        ("История", "subjects/история/"),
+    ],
 )
 def test_a_model_subject_in_any_language_is_slugified_like_a_learners(proposed: str, folder: str) -> None:
     plan = run(reading(subject=proposed))
     assert any(path.startswith(f"{folder}events/") for path in plan.changed_paths)
 
 
-def test_a_model_subject_no_folder_can_name_is_refused_with_a_remark() -> None:
-    plan = run(reading(subject="数学"))
+@pytest.mark.parametrize("proposed", ["../数学", "ист\u200dория", "\u202eмат"])  # a path; hidden characters
+def test_a_model_subject_no_folder_can_name_is_refused_with_a_remark(proposed: str) -> None:
+    plan = run(reading(subject=proposed))
     assert plan.writes == ()
     assert "cannot be a folder name under `subjects/`" in plan.replies[0].text
     assert plan.replies[0].text.index(ANSWER) < plan.replies[0].text.index("cannot be a folder name")
