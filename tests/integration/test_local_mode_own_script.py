@@ -7,8 +7,10 @@ empty and was refused, and the note asked "which subject?" however often it was 
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -65,6 +67,17 @@ def test_a_clear_note_is_committed_under_its_own_script_folder(
     assert "dashboard.md" in files
     assert f"subjects/{folder}/" in (repo / "dashboard.md").read_text()
     assert sorted(p.name for p in (repo / "subjects").iterdir()) == sorted(["数学", "история"])  # none new
+
+
+def test_the_dashboards_link_to_the_note_opens_it_when_rendered(repo: Path) -> None:
+    """A forge renders the dashboard as CommonMark: the link's href is percent-encoded and resolves."""
+    markdown_it = pytest.importorskip("markdown_it")
+    assert gitlearnos_local(repo, HISTORY_NOTE).returncode == 0
+    (event,) = [f for f in committed_files(repo) if "/events/" in f]
+    html = markdown_it.MarkdownIt("commonmark").enable("table").render((repo / "dashboard.md").read_text())
+    hrefs = re.findall(r'href="([^"]+)"', html)
+    assert all(href.isascii() for href in hrefs)
+    assert event in [unquote(href) for href in hrefs]
 
 
 @pytest.mark.xfail(
