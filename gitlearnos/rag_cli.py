@@ -38,6 +38,7 @@ def _target(spec: str, settings: Settings) -> Target:
 
     from bot.intake.events import Forge
     from workers.git_checkout import GitCheckout
+    from workers.rag_index import local_repo_key
 
     forge, sep, rest = spec.partition(":")
     if sep and forge in {f.value for f in Forge} and rest.count("/") >= 2:
@@ -46,7 +47,7 @@ def _target(spec: str, settings: Settings) -> Target:
         key = f"{forge}/{host.replace(':', '_')}/{full_name}"
         return Target(GitCheckout(git.Repo(path)), key, writable=False)
     path = Path(spec).resolve()
-    return Target(GitCheckout(git.Repo(path)), f"local/{path.as_posix().strip('/')}", writable=True)
+    return Target(GitCheckout(git.Repo(path)), local_repo_key(path), writable=True)
 
 
 def _spec_and_links(target: Target, settings: Settings) -> tuple[Any, list[Any]]:
@@ -129,11 +130,27 @@ def _ingest(args: argparse.Namespace, *, rebuild: bool) -> int:
         _quiet_provider_logs()
         receipt = run(ingest(spec, link, decision, material, _context(target)))
     code = _emit_receipt(target, receipt)
+    if target.writable:
+        _write_linkage(target, link, receipt)
     progress.summary(
         f"gitlearnos rag {operation}: {receipt.result.value} in {progress.elapsed():.1f} s",
         _ingest_summary(target, receipt),
     )
     return code
+
+
+def _write_linkage(target: Target, link: Any, receipt: Any) -> None:
+    """Rewrite the source record's RAG linkage in the learner's checkout from ``receipt``, as the rag
+    worker's receipt commit does on a forge, for the learner to commit with the receipt: only then does
+    the repository show the source as ingested (its questions are answered from the index, and
+    readiness counts it)."""
+    from bot.rag.links import update_linkage
+    from rag.operations import sync_evidence
+
+    record = Path(target.checkout.path) / link.record_path
+    text = record.read_text(encoding="utf-8")
+    updated = update_linkage(text, sync_evidence(link, receipt), target.checkout, receipt.to_json())
+    record.write_text(updated, encoding="utf-8")
 
 
 def _ingest_summary(target: Target, receipt: Any) -> list[tuple[str, str]]:
@@ -153,6 +170,7 @@ def _ingest_summary(target: Target, receipt: Any) -> list[tuple[str, str]]:
             if target.writable
             else f"{receipt.path} (printed only; the rag worker commits receipts of served repositories)",
         ),
+        ("record", f"{receipt.source_record} (linkage updated, not committed)" if target.writable else ""),
     ]
     return [(label, value) for label, value in rows if value]
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any, TypeVar
 
-from bot.rag.links import IngestDecision, RagStatus, SourceLink
+from bot.rag.links import IngestDecision, RagStatus, SourceLink, SyncEvidence
 from rag.provider import (
     PARSER,
     PROCESSED,
@@ -309,6 +309,33 @@ def synced_status(receipt: ExternalReceipt) -> RagStatus:
     if receipt.verification is not None and receipt.verification.found:
         return RagStatus.VERIFIED
     return RagStatus.CONFIGURED
+
+
+def sync_evidence(link: SourceLink, receipt: ExternalReceipt) -> SyncEvidence:
+    """What an ingest established, for the source record's linkage: the rag worker's receipt commit
+    writes it, and ``gitlearnos rag ingest`` on a learner's checkout leaves it for the learner to commit."""
+    if receipt.result is not RunResult.COMPLETED:
+        note = (
+            f"sync failed: {receipt.error or 'unknown error'}; retried only after inspecting provider state"
+        )
+    elif receipt.verification is not None and receipt.verification.found:
+        note = f"{receipt.chunks} chunk(s); a sentence of the source was retrieved from this document"
+    else:
+        note = (
+            f"{receipt.chunks} chunk(s); the retrieval check did not find the checked sentence: not verified"
+        )
+    return SyncEvidence(
+        status=synced_status(receipt),
+        record_path=link.record_path,
+        doc_id=receipt.doc_id,
+        content_hash=receipt.content_hash,
+        material_path=receipt.locator,
+        receipt_path=receipt.path,
+        revision=receipt.repo_revision,
+        provider=PROVIDER,
+        parser=f"`{PARSER}` text-only registration; {provider_version()}",
+        note=note,
+    )
 
 
 async def delete(spec: IndexSpec, link: SourceLink, doc_id: str, ctx: RunContext) -> ExternalReceipt:

@@ -6,17 +6,18 @@ of the learner's checkout, and the reply (with its receipt) goes to stdout.
 The learner's uncommitted work is left alone; if a file the bot must write has
 uncommitted changes, nothing is written and the reason is printed.
 
-No rag worker runs here and no index is read: a question about the learner's own material gets the
-``rag-answer`` job it gets on a forge, and :func:`bot.rag.question_record.plan_without_index` answers it
-"not answered" and, for a question alone, commits its question record (``rag-question``) as the rag
-worker would.
+No rag worker runs here. A question about the learner's own material gets the ``rag-answer`` job it
+gets on a forge; when the learner has built an index of this checkout (``gitlearnos rag ingest --repo
+.``), it is answered from that index exactly as the rag worker answers it (:mod:`workers.index_answer`),
+otherwise :func:`bot.rag.question_record.plan_without_index` answers it "not answered". Either way a
+question alone commits its question record (``rag-question``) as the rag worker would.
 """
 
 from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import git
@@ -24,12 +25,15 @@ import git
 from bot.handle import plan_event
 from bot.intake.agent import Agent
 from bot.intake.events import Actor, Forge, IssueOpened, RepoRef, Thread
-from bot.plan import Outcome, Plan
+from bot.plan import FollowUpJob, Outcome, Plan
 from bot.rag.question_record import plan_without_index
-from bot.rag.questions import RAG_ANSWER
+from bot.rag.questions import RAG_ANSWER, valid_config
 from bot.text import one_line, slugify
+from runtime.settings import Settings
 from workers.executor import commit_locally
 from workers.git_checkout import GitCheckout, GitWorkspaceError
+from workers.index_answer import answer_from_index
+from workers.rag_index import EndpointRefused, has_index, index_spec, local_repo_key
 
 LOCAL_LEARNER = "local-learner"
 DIRTY = (
@@ -81,13 +85,27 @@ def run_local(path: Path, message: str, *, agent: Agent, model_agent: Agent | No
     now = datetime.now(UTC)
     plan = plan_event(event, checkout, now=now, agent=agent, model_agent=model_agent)
     answers = [
-        plan_without_index(job, checkout, day=now.date()) for job in plan.follow_ups if job.kind == RAG_ANSWER
+        _answer(job, checkout, path, day=now.date()) for job in plan.follow_ups if job.kind == RAG_ANSWER
     ]
     if plan.outcome is not Outcome.COMMITTED and answers:
         plan, answers = answers[0], answers[1:]  # a question only: its record is this run's commit
     result = _commit(checkout, event, plan)
     said = [result.text, *(reply.text for answer in answers for reply in answer.replies)]
     return replace(result, text="\n\n".join(said))
+
+
+def _answer(job: FollowUpJob, checkout: GitCheckout, path: Path, *, day: date) -> Plan:
+    """The rag worker's answer from the learner's own index of ``path``, or "not answered" without one."""
+    settings, config, key = Settings(), valid_config(checkout), local_repo_key(path)
+    try:
+        indexed = config is not None and has_index(index_spec(settings, key, config))
+    except EndpointRefused:
+        indexed = True  # answered as failed, with the reason, by the same path as the worker's
+    if not indexed or job.reply is None:
+        return plan_without_index(job, checkout, day=day)
+    text, found = answer_from_index(settings, key, checkout, job, day=day)
+    reply = job.reply.model_copy(update={"text": text})
+    return found.plan or Plan(outcome=Outcome.SKIPPED, replies=(reply,), reason=found.status)
 
 
 def _commit(checkout: GitCheckout, event: IssueOpened, plan: Plan) -> LocalResult:

@@ -34,14 +34,12 @@ from bot.config import CONFIG_PATH
 from bot.plan import Outcome, Plan
 from bot.rag.links import (
     Readiness,
-    SourceLink,
-    SyncEvidence,
     ingest_decision,
     plan_sync_commit,
     read_source_link,
 )
-from rag.operations import RunContext, document_state, ingest, provider_version, run, synced_status
-from rag.provider import PARSER, PROCESSED, PROVIDER
+from rag.operations import RunContext, document_state, ingest, run, sync_evidence, synced_status
+from rag.provider import PROCESSED
 from rag.receipts import ExternalReceipt
 from workers.celery_app import RAG_QUEUE, SYNC_SOURCE
 from workers.executor import ALREADY_APPLIED, Executed, Job, execute
@@ -104,7 +102,7 @@ def sync_source(
             context = RunContext(repository=repo.slug, repo_revision=mirror.head, task_id=task_id)
             receipt = run(ingest(spec, link, decision, material, context))
         return plan_sync_commit(
-            link, text, _evidence(link, receipt, synced_status(receipt)), receipt.to_json(),
+            link, text, sync_evidence(link, receipt), receipt.to_json(),
             snapshot=mirror, run_key=f"rag:{receipt.run_id}",
         )  # fmt: skip
 
@@ -125,31 +123,6 @@ def _result(done: Executed, receipt: Any) -> SyncResult:
     status = synced_status(receipt).value
     outcome = "committed" if receipt.result.value == "completed" else FAILED
     return SyncResult(outcome, receipt.error, done.commit, receipt.path, status, receipt.doc_id)
-
-
-def _evidence(link: SourceLink, receipt: Any, status: Any) -> SyncEvidence:
-    if receipt.result.value != "completed":
-        note = (
-            f"sync failed: {receipt.error or 'unknown error'}; retried only after inspecting provider state"
-        )
-    elif receipt.verification is not None and receipt.verification.found:
-        note = f"{receipt.chunks} chunk(s); a sentence of the source was retrieved from this document"
-    else:
-        note = (
-            f"{receipt.chunks} chunk(s); the retrieval check did not find the checked sentence: not verified"
-        )
-    return SyncEvidence(
-        status=status,
-        record_path=link.record_path,
-        doc_id=receipt.doc_id,
-        content_hash=receipt.content_hash,
-        material_path=receipt.locator,
-        receipt_path=receipt.path,
-        revision=receipt.repo_revision,
-        provider=PROVIDER,
-        parser=f"`{PARSER}` text-only registration; {provider_version()}",
-        note=note,
-    )
 
 
 def register_rag_tasks(app: Celery, runtime: WorkerRuntime) -> Task:

@@ -22,7 +22,6 @@ a busy lock or a forge rate limit is retried.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -30,39 +29,16 @@ import structlog
 from celery import Celery, Task
 
 from bot.plan import FollowUpJob, Outcome, Plan
-from bot.rag.links import current_doc_ids, source_links
-from bot.rag.question_record import RECORDABLE, plan_question_record
-from bot.rag.questions import (
-    NOT_QUERIED,
-    Citation,
-    RetrievalOutcome,
-    RetrievalStatus,
-    cited,
-    find_source_question,
-    render_source_answer,
-    valid_config,
-)
-from rag.operations import query, run
 from workers.celery_app import ANSWER_QUESTION, RAG_QUEUE
 from workers.executor import Job, execute
 from workers.git_workspace import Mirror
-from workers.rag_index import EndpointRefused, index_spec, repo_key
+from workers.index_answer import AnswerResult, answer_from_index
+from workers.rag_index import repo_key
 from workers.repo_registry import RegisteredRepo
 from workers.runtime import WorkerRuntime
 from workers.worker_task import repo_task
 
 log = structlog.get_logger("gitlearnos.rag")
-
-
-@dataclass(frozen=True)
-class AnswerResult:
-    """What one run replied: the status it stated, the documents it cited, the question's commit if any."""
-
-    status: str
-    cited: tuple[str, ...] = ()
-    comment_created: bool = False
-    recorded: str = ""  # the commit that recorded the question ("" when nothing was stored)
-    plan: Plan | None = None  # the question record's plan, while it is being executed
 
 
 def answer_question(runtime: WorkerRuntime, target: RegisteredRepo, job: FollowUpJob) -> AnswerResult:
@@ -109,34 +85,8 @@ def answer_question(runtime: WorkerRuntime, target: RegisteredRepo, job: FollowU
 def _answer_locked(
     runtime: WorkerRuntime, mirror: Mirror, target: RegisteredRepo, job: FollowUpJob
 ) -> tuple[str, AnswerResult]:
-    settings, repo = runtime.settings, target.repo
-    config = valid_config(mirror)
-    links = source_links(mirror)
-    asked = find_source_question(job.question, links)
-    if config is None or asked is None:
-        return NOT_QUERIED, AnswerResult("not-queried")
-    try:
-        spec = index_spec(settings, repo_key(repo), config)
-    except EndpointRefused as error:
-        outcome = RetrievalOutcome(status=RetrievalStatus.FAILED, error=str(error))
-    else:
-        current = current_doc_ids(links, mirror, config)
-        found = run(query(spec, asked.question, links, mirror.read_text, current_doc_ids=current))
-        outcome = RetrievalOutcome(
-            status=RetrievalStatus(found.status),
-            citations=tuple(Citation.model_validate(e.as_dict()) for e in found.evidence),
-            error=found.error,
-        )
-    status, passages = cited(asked, outcome)
-    answer = render_source_answer(asked, outcome)
-    plan = None
-    if job.record_key and job.reply is not None and status in RECORDABLE:
-        plan = plan_question_record(
-            asked, status, passages, words=job.question, answer=answer, reply=job.reply,
-            event_key=job.record_key, day=datetime.now(UTC).date(), snapshot=mirror,
-            provider=config.rag.provider,
-        )  # fmt: skip
-    return answer, AnswerResult(status.value, tuple(c.doc_id for c in passages), plan=plan)
+    day = datetime.now(UTC).date()
+    return answer_from_index(runtime.settings, repo_key(target.repo), mirror, job, day=day)
 
 
 def register_answer_task(app: Celery, runtime: WorkerRuntime) -> Task:

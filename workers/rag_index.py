@@ -7,6 +7,7 @@ the ``gitlearnos rag`` command; it holds no Celery task, so none of them imports
 from __future__ import annotations
 
 import ipaddress
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -25,6 +26,16 @@ class EndpointRefused(ValueError):
 
 def repo_key(repo: RepoRef) -> str:
     return f"{repo.forge.value}/{repo.host.replace(':', '_')}/{repo.full_name}"
+
+
+def local_repo_key(checkout: Path) -> str:
+    """The index key of a learner's checkout: ``gitlearnos rag`` builds it, ``gitlearnos local`` reads it."""
+    return f"local/{checkout.resolve().as_posix().strip('/')}"
+
+
+def has_index(spec: IndexSpec) -> bool:
+    """Whether an ingest has written ``spec``'s index (a shared PostgreSQL index is always there to ask)."""
+    return bool(spec.storage.postgres_dsn) or (spec.root.is_dir() and any(spec.root.iterdir()))
 
 
 def _refuse_private_address(base_url: str, name: str, allowed_hosts: frozenset[str]) -> None:

@@ -38,10 +38,10 @@ from bot.trailers import TRAILER_EVENT, TRAILER_OPERATION, TRAILER_RECORD
 RAG_QUESTION = "rag-question"
 RECORDABLE = frozenset({RetrievalStatus.OK, RetrievalStatus.NO_HIT, RetrievalStatus.STALE})
 NO_INDEX = (
-    "Not answered: there is no knowledge index here. Local mode runs no rag worker, so I did not look up "
-    '"{question}" in {sources}. Served on your forge, the rag worker answers it with cited passages; here, '
-    '`gitlearnos rag query --repo . --question "{question}"` searches an index you built on this machine '
-    "(`gitlearnos rag ingest --repo . --source ...`)."
+    'Not answered: there is no knowledge index here, so I did not look up "{question}" in {sources}. '
+    "Build one on this machine with `gitlearnos rag ingest --repo . --source <source record>`, commit the "
+    "receipt and the source record it updates, and ask again: local mode then answers from that index "
+    "with cited passages, as the rag worker does on your forge."
 )
 RECORDED = (
     "I recorded this as a question (not a study note) at `{path}`: your words, the evidence cited and "

@@ -59,6 +59,7 @@ def test_ingest_writes_its_receipt_for_the_learner_to_commit_and_query_cites_the
         "  chunks:    1",
         "  retrieval: verified",
         f"  receipt:   {receipt['written_to'].split(' ')[0]} (written, not committed)",
+        f"  record:    {record} (linkage updated, not committed)",
     ]
     assert "\x1b[" not in ingest.stderr
     assert receipt["schema"] == "gitlearnos.external-receipt/v1" and receipt["result"] == "completed"
@@ -87,3 +88,34 @@ def test_an_endpoint_on_the_operators_network_is_refused_with_a_clear_message(
     with pytest.raises(SystemExit) as exit_info:
         main(["rag", "query", "--repo", str(checkout), "--question", "What is k?"])
     assert "GITLEARNOS_RAG_ALLOWED_HOSTS" in str(exit_info.value.code)
+
+
+def test_local_mode_answers_a_question_from_the_index_the_learner_built(tmp_path: Path) -> None:
+    """After ``gitlearnos rag ingest --repo .``, ``gitlearnos local`` answers from that index with the
+    passage cited, and records the question as answered, as the rag worker does on a forge."""
+    repo, data = tmp_path / "learner", tmp_path / "data"
+    git(tmp_path, "init", "-q", "-b", "main", str(repo))
+    for path, text in {"gitlearnos.yml": CONFIG, MATERIAL: HANDOUT}.items():
+        (repo / path).parent.mkdir(parents=True, exist_ok=True)
+        (repo / path).write_text(text)
+    git(repo, "add", ".")
+    git(repo, "-c", "user.name=Alice", "-c", "user.email=a@example.org", "commit", "-qm", "Start")
+    assert gitlearnos(data, "local", str(repo), f"{NOTE}\n\nSource: {MATERIAL}\n").returncode == 0
+    (record,) = [p for p in git(repo, "ls-files").split() if "/sources/" in p]
+
+    assert gitlearnos(data, "rag", "ingest", "--repo", str(repo), "--source", record).returncode == 0
+    linkage = (repo / record).read_text()
+    assert "- RAG status: `verified`" in linkage and "- Provider document ID: `" in linkage
+    git(repo, "add", ".")  # the receipt and the record the ingest left for the learner to commit
+    git(repo, "-c", "user.name=Alice", "-c", "user.email=a@example.org", "commit", "-qm", "Ingested")
+    answered = gitlearnos(data, "local", str(repo), f"What does the scale factor mean in {MATERIAL}?")
+
+    print(answered.stdout)
+    assert answered.returncode == 0, answered.stderr
+    assert "no knowledge index here" not in answered.stdout
+    assert "ratio of corresponding side lengths" in answered.stdout
+    assert f"{MATERIAL}#L" in answered.stdout
+    files = git(repo, "show", "--name-only", "--format=", "HEAD").split()
+    (question,) = [f for f in files if "/questions/" in f]
+    assert "GitLearnOS-Operation: rag-question" in git(repo, "log", "-1", "--format=%B")
+    assert "not-answered" not in (repo / question).read_text()

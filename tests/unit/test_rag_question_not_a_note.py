@@ -70,6 +70,6 @@ def test_in_local_mode_the_question_is_recorded_as_not_answered_and_says_how_to_
     recorded = plan_without_index(plan.follow_ups[0], snapshot, day=NOW.date())
     assert recorded.outcome is Outcome.COMMITTED and recorded.operation == RAG_QUESTION
     (reply,) = recorded.replies
-    assert reply.text.startswith("Not answered: there is no knowledge index here.")
-    command = '`gitlearnos rag query --repo . --question "What does my textbook say about the scale factor?"`'
+    assert reply.text.startswith("Not answered: there is no knowledge index here,")
+    command = "`gitlearnos rag ingest --repo . --source <source record>`"
     assert command in reply.text and "I recorded this as a question" in reply.text
