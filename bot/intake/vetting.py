@@ -51,7 +51,16 @@ def _plain_name(name: str) -> bool:
     return kinds[0] in ("L", "N", "_") and all(kind in ("L", "M", "N", " ", "-", "_") for kind in kinds)
 
 
-def _subject(proposed: str | None) -> tuple[str | None, bool]:
+def _existing(folder: str, folders: tuple[str, ...]) -> str:
+    """The repository's own folder for ``folder``: itself when it exists, else the one plain-named folder
+    that is the same name spelled otherwise (``История``, or NFD as macOS wrote it), else ``folder``."""
+    if folder in folders:
+        return folder
+    same = [f for f in folders if " " not in f and _plain_name(f) and subject_folder(f) == folder]
+    return same[0] if len(same) == 1 else folder
+
+
+def _subject(proposed: str | None, folders: tuple[str, ...] = ()) -> tuple[str | None, bool]:
     """(the subject's folder name, whether the proposal was acceptable): a plain name, within bounds."""
     if proposed is None:
         return None, True
@@ -59,12 +68,15 @@ def _subject(proposed: str | None) -> tuple[str | None, bool]:
     if not name or len(name) > MAX_SUBJECT or not _plain_name(name):
         return None, False
     folder = subject_folder(name, max_length=MAX_SUBJECT)
-    return folder, folder is not None
+    return (folder and _existing(folder, folders)), folder is not None
 
 
-def vetted(recognition: Recognition) -> Recognition:
-    """``recognition`` within the core's bounds; each refused proposal is named in a remark."""
-    subject, acceptable = _subject(recognition.subject)
+def vetted(recognition: Recognition, *, folders: tuple[str, ...] = ()) -> Recognition:
+    """``recognition`` within the core's bounds; each refused proposal is named in a remark.
+
+    ``folders`` are the repository's subject folders: a subject that names one of them in another case or
+    normalisation (a hand-made ``subjects/История/``) is stored in it rather than in a new sibling."""
+    subject, acceptable = _subject(recognition.subject, folders)
     summary = one_line(_unmarked(recognition.summary), limit=MAX_SUMMARY)
     refused = [] if acceptable else [SUBJECT_REFUSED]
     if MASTERY_TALK.search(summary):

@@ -115,6 +115,32 @@ def test_a_folder_name_gives_itself_back_even_after_a_cut(name: str) -> None:
     assert folder is not None and subject_folder(folder) == folder
 
 
+NFD_KOREAN = unicodedata.normalize("NFD", "한국어")
+FOLDERS = ("История", NFD_KOREAN, "数学", "math", "Math", "My Maths")
+
+
+@pytest.mark.parametrize(
+    ("proposed", "folder"),
+    [
+        ("история", "История"),  # a hand-made capitalised folder
+        ("한국어", NFD_KOREAN),  # a folder macOS wrote in NFD
+        ("数学", "数学"),
+        ("Math", "math"),  # the exact folder wins over another spelling of it
+        ("my maths", "my-maths"),  # a folder with a space is never reused for a name
+    ],
+)
+def test_a_folder_the_learner_made_is_found_in_another_case_or_normalisation(
+    proposed: str, folder: str
+) -> None:
+    """Given the repository's folders, the same name spelled otherwise finds the folder that exists."""
+    recognition = Recognition(significance=Significance.DURABLE, subject=proposed)
+    assert vetted(recognition, folders=FOLDERS).subject == folder
+
+
+def test_without_the_folders_a_name_gets_its_own_folder() -> None:
+    assert _vetted_subject("История").subject == "история"
+
+
 _NAME = st.text(
     st.characters(codec="utf-8", categories=("L", "M", "N", "P", "S", "Z", "C")), min_size=1, max_size=60
 )
