@@ -45,9 +45,10 @@ def _unmarked(text: str) -> str:
 
 
 def _plain_name(name: str) -> bool:
-    """Letters (any script, with their combining marks), digits, spaces, hyphens and underscores, starting
-    with a letter, digit or underscore: nothing a path, a pathspec or a hidden direction change reads."""
-    kinds = [unicodedata.category(ch)[0] if ch not in " -_" else ch for ch in name]
+    """Letters (any script, with their combining marks), digits, spaces (an ideographic one too), hyphens
+    and underscores, starting with a letter, digit or underscore: nothing a path, a pathspec or a hidden
+    change of direction reads."""
+    kinds = [ch if ch in "-_" else unicodedata.category(ch).replace("Zs", " ")[0] for ch in name]
     return kinds[0] in ("L", "N", "_") and all(kind in ("L", "M", "N", " ", "-", "_") for kind in kinds)
 
 

@@ -36,6 +36,7 @@ def _vetted_subject(proposed: str) -> Recognition:
         ("עִבְרִית", "עִבְרִית"),
         ("数学 2", "数学-2"),
         ("日本史_基礎", "日本史_基礎"),
+        ("日本\u3000史", "日本-史"),  # an ideographic space is a space
     ],
 )
 def test_a_subject_named_in_its_own_script_keeps_its_letters(name: str, folder: str) -> None:
