@@ -27,7 +27,7 @@ from bot.intake.model_use import NEEDS_SUBJECT, answer_first, answer_judge, pick
 from bot.intake.overrides import Override, find_overrides
 from bot.intake.subject_answer import answered_subject, subject_question_target
 from bot.intake.subject_routing import knowledge_points_in
-from bot.intake.vetting import vetted
+from bot.intake.vetting import learner_folder, vetted
 from bot.operation_context import Context
 from bot.organize.correction import plan_revision
 from bot.organize.operation import plan_organize
@@ -253,16 +253,16 @@ def _plan_note(
     )
     rule_agent, model_agent = agents
     recognition = _stuck_is_durable(
-        vetted(pick_agent(config, rule_agent, model_agent).recognize(learner_input)), text
+        vetted(pick_agent(config, rule_agent, model_agent).recognize(learner_input), folders=subjects), text
     )
     from_material = rag_will_answer(event, snapshot)
     lead = reply_lead(config, recognition, model_agent, text, from_material=from_material, approved=approved)
     if overrides.forbids_storing:
         not_stored = NOT_STORED.format(override=overrides.describe())
         return answer_first(_answer(Outcome.SKIPPED, event, key, not_stored, "override"), lead, event, key)
-    declared = overrides.subject or subject
+    declared = learner_folder(overrides.subject or subject or "", subjects)
     if declared:
-        recognition = recognition.model_copy(update={"subject": declared.lower()})
+        recognition = recognition.model_copy(update={"subject": declared})
         if recognition.significance is Significance.AMBIGUOUS:
             recognition = recognition.model_copy(update={"significance": Significance.DURABLE})
     logistics = recognition.significance is Significance.AMBIGUOUS and asks_for_deployment(text)

@@ -44,7 +44,7 @@ _PATTERNS: tuple[tuple[Override, re.Pattern[str]], ...] = (
 BELONGS_TO = re.compile(
     r"""\bthis\s+belongs\s+to\s+      # the learner's routing correction
         (?:the\s+)?
-        (?P<subject>[A-Za-z][\w-]{0,40}) # one subject word or slug
+        (?P<subject>[^\W\d_][\w-]{0,40}) # one subject word or slug, in any script
     """,
     re.I | re.X,
 )

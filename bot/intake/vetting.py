@@ -72,6 +72,12 @@ def _subject(proposed: str | None, folders: tuple[str, ...] = ()) -> tuple[str |
     return (folder and _existing(folder, folders)), folder is not None
 
 
+def learner_folder(named: str, folders: tuple[str, ...] = ()) -> str | None:
+    """The folder of a subject the learner named themselves ("this belongs to история", the answer to
+    "which subject?"), by the same rules as an agent's proposal; None when it cannot be a folder name."""
+    return _subject(named, folders)[0]
+
+
 def vetted(recognition: Recognition, *, folders: tuple[str, ...] = ()) -> Recognition:
     """``recognition`` within the core's bounds; each refused proposal is named in a remark.
 

@@ -13,12 +13,13 @@ never does, so a well-formed but unknown name is the worker's to catch.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from pydantic import BaseModel, ConfigDict
 
 from bot.config import Mode
 from bot.setup.lexicon import AGREEMENT, EVENING, HOUR_WORD, MORNING, NO_PROBLEM, REFUSAL
-from bot.text import one_line, slugify
+from bot.text import one_line, slugify, subject_folder
 
 IANA_AREAS = (
     "Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc"  # tzdata areas
@@ -64,7 +65,6 @@ SUBJECT_PREFIX = re.compile(
     r"^(?:it'?s|it\s+is|my\s+(?:first\s+|main\s+)?subject\s+is|i(?:'m|\s+am)\s+(?:studying|learning))\s+",
     re.I,
 )
-SUBJECT_WORDS = re.compile(r"[A-Za-z][A-Za-z &+-]*")
 
 DEFAULTS = re.compile(
     r"""\b(?:use|take|accept|keep|with)\s+(?:the\s+|your\s+)?defaults?\b   # "use the defaults"
@@ -196,12 +196,20 @@ def schedule_change(text: str) -> dict[str, str]:
     return {min(jobs, key=distance): times[0]}
 
 
+def _subject_words(text: str) -> bool:
+    """Letters of any script (``Mathematics``, ``数学``, ``история``, ``गणित`` with its marks), spaces and
+    ``&+-``, opening on a letter: a subject's name, not a sentence, a number or a path."""
+    return text[0].isalpha() and all(
+        ch.isalpha() or ch in " &+-" or unicodedata.category(ch).startswith("M") for ch in text
+    )
+
+
 def parse_subject(text: str) -> str | None:
     """A subject slug from a short answer (``Mathematics`` → ``mathematics``); ``None`` for a sentence."""
     cleaned = SUBJECT_PREFIX.sub("", text.strip()).strip(" .!?,;:\"'`*")
-    if not cleaned or len(cleaned.split()) > 4 or not SUBJECT_WORDS.fullmatch(cleaned):
+    if not cleaned or len(cleaned.split()) > 4 or not _subject_words(cleaned):
         return None
-    return slugify(cleaned, fallback="general")
+    return subject_folder(cleaned) or slugify(cleaned, fallback="general")
 
 
 def requested_mode(text: str) -> Mode | None:

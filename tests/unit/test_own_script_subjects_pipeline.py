@@ -62,7 +62,6 @@ def test_an_issue_form_subject_in_its_own_script_names_its_folder() -> None:
     assert event_paths(plan(form))[0].startswith("subjects/история/")
 
 
-@pytest.mark.xfail(strict=True, reason="bot/records/knowledge.py slugifies a point's topic and name to ASCII")
 def test_two_points_named_in_chinese_are_two_records() -> None:
     first = plan(MATHS, labels=("kp:几何/相似三角形",))
     second = plan(MATHS, labels=("kp:几何/勾股定理",))
@@ -70,6 +69,10 @@ def test_two_points_named_in_chinese_are_two_records() -> None:
     assert points[0] and points[1] and points[0] != points[1]
 
 
-@pytest.mark.xfail(strict=True, reason="bot/setup/text.py parse_subject accepts ASCII letters only")
 def test_setup_takes_a_subject_named_in_its_own_script() -> None:
     assert parse_subject("数学") == "数学"
+
+
+def test_this_belongs_to_a_subject_in_its_own_script_routes_there() -> None:
+    """The learner's routing correction names the folder in its own script, as an agent's proposal may."""
+    assert event_paths(plan(f"{ENGLISH} This belongs to история."))[0].startswith("subjects/история/")
