@@ -386,29 +386,30 @@ FILLER: Lexicon = {
 UNFINISHED: Lexicon = {
     "en": phrases(
         "in, on, for, about, from, at, by, between, like, than, into, my, your, the, a, an, that, if, with, "
-        "so, and, but, because, of, to"
+        "so, and, but, because, of, to, then, when, or, which, while, where"
     ),
     "es": phrases(
         "del, al, en, por, para, sobre, mi, tu, su, si, que, el, la, los, las, un, una, y, pero, porque, de, "
-        "con"
+        "con, entonces, cuando, o, como, donde"
     ),
     "fr": phrases(
         "du, des, au, aux, en, pour, sur, dans, par, mon, ma, mes, que, qu', si, le, la, les, un, une, et, "
-        "mais, parce que, de, avec"
+        "mais, parce que, de, avec, alors, quand, ou, donc, comme, lorsque"
     ),
     "de": phrases(
         "den, dem, des, einen, einem, einer, zu, von, fur, auf, uber, im, vom, zum, zur, bei, nach, mein, "
-        "meine, wenn, dass, man, der, die, das, ein, eine, und, aber, weil, mit"
+        "meine, wenn, dass, man, der, die, das, ein, eine, und, aber, weil, mit, dann, also, ob, denn, oder, "
+        "sodass, wie"
     ),
     "pt": phrases(
         "do, da, dos, das, no, na, nos, nas, em, para, sobre, por, pelo, pela, meu, minha, se, que, a gente, "
-        "o, a, os, as, um, uma, e, mas, porque, de, com"
+        "o, a, os, as, um, uma, e, mas, porque, de, com, entao, quando, ou, como, onde"
     ),
     "zh": phrases("如果, 所以, 因为, 但是, 然后, 的"),
     "ja": phrases("もし, つまり, だから, でも, けど, ので"),
     "ru": phrases(
         "про, о, об, на, в, во, по, для, из, к, у, от, за, под, при, мой, моя, если, что, и, но, потому что, "
-        "то есть, а, с"
+        "то есть, а, с, тогда, когда, или, чтобы, который, которая, как"
     ),
 }
 
@@ -438,6 +439,49 @@ ATTACHMENT: Lexicon = {
     "zh": phrases("看图, 见图, 图片, 照片, 截图, 附件, 附图, 如图"),
     "ja": phrases("写真, 画像, 添付, スクショ, 図を見, 上の図"),
     "ru": phrases("вложени*, фото*, картинк*, скрин*, изображени*, см выше, смотри выше"),
+}
+
+# Laughter: a message that laughs ("lol", "jaja", "mdr", "kkk", "哈哈", "（笑）", "ахаха") is a joke or a
+# remark in passing; with no worked formula or steps beside it, nothing to file.
+LAUGHTER: Lexicon = {
+    "en": phrases("lol, lmao, haha*, hehe*, rofl, xd"),
+    "es": phrases("jaja*, jeje*, jiji*, xd"),
+    "fr": phrases("mdr, ptdr, lol, haha*, xd"),
+    "de": phrases("haha*, hihi*, lol, xd"),
+    "pt": phrases("kkk*, rsrs*, haha*, hehe*"),
+    "zh": phrases("哈哈, 笑死, 😂, 🤣"),
+    "ja": phrases("(笑), 笑死, www, 草"),
+    "ru": phrases("хаха*, ахаха*, ахах*, хех*, лол, ржу"),
+}
+
+# An advert's offer words: with a price, shouting or a link, the message sells something (spam).
+ADVERT: Lexicon = {
+    "en": phrases(
+        "offer, limited offer, special offer, free, discount*, sale, buy now, click here, click the link, "
+        "join our, dm me, link in bio, sign up now, earn, only today, today only, order now"
+    ),
+    "es": phrases(
+        "oferta*, promocion*, gratis, descuento*, rebaja*, compra tus, compralo, escribe al privado, "
+        "haz clic, solo hoy, gana dinero, apuntate"
+    ),
+    "fr": phrases(
+        "offre*, promo*, gratuit*, reduction*, soldes, cliquez, achetez, seulement aujourd'hui, "
+        "inscris-toi, ecris-moi en prive"
+    ),
+    "de": phrases(
+        "angebot*, gratis, kostenlos*, rabatt*, jetzt kaufen, jetzt testen, nur heute, hier klicken, "
+        "jetzt anmelden, sichern"
+    ),
+    "pt": phrases(
+        "oferta*, promocao, promo, gratis, desconto*, compre, chama no zap, chama no privado, clique aqui, "
+        "so hoje, ganhe dinheiro"
+    ),
+    "zh": phrases("优惠, 促销, 免费, 限时, 折扣, 加微信, 私信, 点击链接, 代写, 特价, 立即购买"),
+    "ja": phrases("無料, 今だけ, 割引, セール, 限定, 今すぐ, ダウンロード, 特典, 購入"),
+    "ru": phrases(
+        "скидк*, акци*, бесплатн*, распродаж*, только сегодня, переходи*, по ссылке, пиши в личк*, "
+        "заработок, без вложений"
+    ),
 }
 
 # Hedges: "I think I get it now", "creo que ya lo entiendo", "кажется, понял" claim an understanding

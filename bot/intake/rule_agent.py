@@ -19,7 +19,7 @@ from bot.intake.cue_match import Cues, fold
 from bot.intake.cue_words import CHANNELS
 from bot.intake.field_model import FieldModel, committed_field_model
 from bot.intake.learning_model import LearningModel, committed_model
-from bot.intake.significance import Reading, judge, read, word_count
+from bot.intake.significance import Reading, judge, read, thin, word_count
 from bot.intake.subject_routing import Routing, field_of, route
 from bot.review.question import asks_for_question
 from bot.review.question_gen import GeneratedQuestions, QuestionContext, rule_questions
@@ -197,14 +197,19 @@ class RuleAgent:
 
 def everyday(reading: Reading) -> bool:
     """Plans, small talk or an everyday topic: what no learning intention is made of."""
-    return reading.logistics or reading.off_topic or reading.small_talk
+    return reading.logistics or reading.off_topic or reading.small_talk or reading.joking or reading.advert
 
 
 def _model_may_read(reading: Reading, note: str) -> bool:
     """Only a whole statement, in no everyday register, may be read as learning by the model; a question
     may when it names a difficulty ("I don't understand why …?"), the learner's own gap."""
-    everyday = reading.small_talk or reading.logistics or reading.hedged
-    cut = reading.unfinished or reading.terse or (reading.question_only and not reading.learning)
+    everyday = reading.small_talk or reading.logistics or reading.hedged or reading.joking or reading.advert
+    cut = (
+        reading.unfinished
+        or reading.terse
+        or thin(reading)
+        or (reading.question_only and not reading.learning)
+    )
     # A link that is not an image points elsewhere: an advert, or material the note does not hold.
     linked = bool(WEB_LINK.search(IMAGE_LINK.sub(" ", note)))
     return not (everyday or cut or linked) and word_count(note) >= MODEL_WORDS

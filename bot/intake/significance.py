@@ -28,12 +28,15 @@ from bot.intake.content_signals import MATERIAL, Signal, without_code, without_m
 from bot.intake.cue_match import Cues, fold
 from bot.intake.cue_words import (
     ACADEMIC,
+    ADVERT,
     ATTACHMENT,
     CONTEXT,
     EVENT,
+    FILLER,
     FIRST_PERSON,
     GAP,
     HEDGE,
+    LAUGHTER,
     LOGISTICS,
     OFF_TOPIC,
     REFERS_BACK,
@@ -60,6 +63,17 @@ _UNFINISHED = Cues(every_language(UNFINISHED))
 _REFERS_BACK = Cues(every_language(REFERS_BACK))
 _ATTACHMENT = Cues(every_language(ATTACHMENT))
 _HEDGE = Cues(every_language(HEDGE))
+_LAUGHTER = Cues(every_language(LAUGHTER))
+_FILLER = Cues(every_language(FILLER))
+_LONG_WORD = re.compile(r"[^\W\d_]{3,}")
+_ADVERT = Cues(every_language(ADVERT))
+# A price ("9,99 €", "$500", "R$ 79", "50 %" aside), shouting ("!!!", an all-capital first word, 【…】) or a
+# link beside an offer word is how an advert reads.
+_PRICE = re.compile(
+    r"(?:[$€£¥₽]|R\$)\s?\d|\d(?:[.,]\d+)?\s?(?:€|\$|£|руб|₽|元|円|euros?\b|reais\b|dollars?\b)", re.I
+)
+_SHOUT = re.compile(r"!!|【|^\W*[A-ZÀ-ÞА-ЯЁ]{4,}\b|https?://|www\.", re.M)
+_WORKED = frozenset({Signal.FORMULA, Signal.LATEX, Signal.CODE, Signal.STEPS, Signal.SOURCE})
 
 _NUMBER = re.compile(r"\d")
 _SENTENCE = re.compile(r"[^.!?。！？\n]*[.!?。！？]?")
@@ -72,6 +86,10 @@ TERSE_WORDS = 4
 # A line that opens on a chapter or unit ("Chapitre 7 – Les réactions acido-basiques", "第5章 鎌倉幕府の成立")
 # is a heading up to this many words.
 HEADING_WORDS = 8
+# A learning event with one subject term and no other evidence says what was learned only at this length.
+THIN_WORDS = 10
+# A note this short that stops mid-thought is a fragment, whatever subject words it holds.
+FRAGMENT_WORDS = 12
 # A sentence of this many words that states a fact ("Der Rhein fließt in die Nordsee.") is knowledge
 # of some kind even when no word list knows its field.
 FACT_WORDS = 5
@@ -133,6 +151,14 @@ class Reading:
     terse: bool = False  # a heading, a topic or a bare value: a few words at most (TERSE_WORDS)
     hedged: bool = False  # "I think", "creo que", "кажется": an understanding claimed, not stated
     factual: bool = False  # a sentence of FACT_WORDS words with a name or a number: a fact about the world
+    cut_off: bool = False  # a short note that stops on a word no sentence ends on ("… unter 7 ist dann")
+    gap: bool = False  # a difficulty is named (don't understand, keep confusing …), not only an event
+    words: int = 0  # the note's words (word_count)
+    remainder: int = (
+        99  # words past the cues, filler, pronouns and subject terms: what the note says of its own
+    )
+    joking: bool = False  # laughter ("lol", "jaja", "哈哈", "（笑）"): a joke or a remark in passing
+    advert: bool = False  # an offer word beside a price, shouting or a link: something for sale
 
 
 def read(
@@ -163,7 +189,30 @@ def read(
         terse=is_heading(note),
         hedged=_HEDGE.found(folded),
         factual=long_enough and bool(_NAME.search(prose) or _NUMBER.search(prose)),
+        cut_off=word_count(note) < FRAGMENT_WORDS and stops_mid_thought(note),
+        gap=_GAP.found(folded),
+        words=word_count(note),
+        remainder=_remainder(folded),
+        joking=_LAUGHTER.found(folded) or prose.rstrip().endswith("笑"),
+        advert=is_advert(prose, folded),
     )
+
+
+def _remainder(folded: str) -> int:
+    """Words of three letters or more (two CJK characters as one) left once the learning cues, filler,
+    pronouns and every subject term are blanked out: "l'ADN est une double hélice" keeps "est une double
+    hélice", "Studied mitosis today" keeps nothing."""
+    rest = without_subject_terms(folded)
+    for cues in (_EVENT, _GAP, _CONTEXT, _FILLER, _FIRST_PERSON, _HEDGE):
+        rest = cues.without(rest)
+    return len(_LONG_WORD.findall(_CJK_CHAR.sub(" ", rest))) + len(_CJK_CHAR.findall(rest)) // 2
+
+
+def is_advert(prose: str, folded: str) -> bool:
+    """An offer word beside a price, shouting or a link, or two offer words and an exclamation mark."""
+    offers = len(_ADVERT.hits(folded))
+    loud = bool(_PRICE.search(prose) or _SHOUT.search(prose))
+    return (offers >= 1 and loud) or (offers >= 2 and "!" in prose)
 
 
 def is_heading(note: str) -> bool:
@@ -196,6 +245,12 @@ def is_unfinished(note: str) -> bool:
         return True
     if _NUMBER.search(plain) and not _WORDS.search(plain):  # "1789", "3,14159", "-273,15"
         return True
+    return stops_mid_thought(plain)
+
+
+def stops_mid_thought(note: str) -> bool:
+    """True when the note stops on a word no sentence ends on (a conjunction, an article, "dann")."""
+    plain = without_markup(note).strip()
     if not plain or plain.endswith((".", "!", "。", "！", "?", "？")):
         return False
     words = [word for word in fold(plain).split() if _PUNCTUATION.sub("", word)]  # emoji aside
@@ -219,12 +274,20 @@ def _substance(reading: Reading) -> int:
 def judge(reading: Reading) -> tuple[Significance, str]:
     """The decision and the reason the record or the reply gives for it."""
     significance, reason = _decide(reading)
+    if reading.advert and Signal.SOURCE not in reading.signals:
+        return Significance.INCIDENTAL, "an advert: something for sale, not a learning note"
+    if reading.joking and significance is Significance.DURABLE and not reading.signals & _WORKED:
+        # "物理の先生に「君の成績は重力に従ってるね」と言われた…笑": subject words in a joke are not a note.
+        return Significance.AMBIGUOUS, "a joke or a remark in passing, not clearly a learning event"
     everyday = reading.off_topic or reading.small_talk
     school = reading.learning or reading.context
     if significance is Significance.DURABLE and everyday and not (school and _rich(reading)):
         # "My cell phone battery ran out of energy": subject words in everyday talk are not a note.
         return Significance.AMBIGUOUS, "subject words in everyday talk, not clearly a learning event"
     worked = reading.signals & {Signal.STEPS, Signal.SOURCE}
+    if significance is Significance.DURABLE and reading.cut_off and not reading.signals & _WORKED:
+        # "und wenn der pH-Wert unter 7 ist dann": a thought cut off is asked about, whatever it names.
+        return Significance.AMBIGUOUS, "a thought cut off: what to keep is unclear"
     if (
         significance is Significance.DURABLE
         and reading.terse
@@ -270,7 +333,13 @@ def _decide(reading: Reading) -> tuple[Significance, str]:
 
 
 def _learning_event(reading: Reading) -> tuple[Significance, str]:
+    if reading.logistics and not _rich(reading):
+        # "明天再复习经济学吧", "Tomorrow I revise chemistry": a plan to study, not a note.
+        return Significance.INCIDENTAL, "plans to study a subject"
     if _substance(reading):
+        if thin(reading):
+            # "I finally understood derivatives", "Studied mitosis today": a topic, not what was learned.
+            return Significance.AMBIGUOUS, "a learning event that names a topic but says little about it"
         return Significance.DURABLE, "a learning event with content to learn from"
     school = reading.context or reading.academic or reading.signals or reading.named
     if reading.states_learning and school and not (reading.logistics or reading.off_topic):
@@ -279,6 +348,15 @@ def _learning_event(reading: Reading) -> tuple[Significance, str]:
         # "My English teacher said I confuse "make" and "do"": a correction and its quoted examples.
         return Significance.DURABLE, "a teacher's correction in a named subject, with its examples"
     return Significance.AMBIGUOUS, "it sounds like learning but names nothing to record"
+
+
+def thin(reading: Reading) -> bool:
+    """A short report of learning with one subject term and nothing else: no difficulty or request (which
+    name a gap), no number, quotation, formula or clause saying what was learned."""
+    if reading.gap or reading.request or reading.wants_question or reading.states_learning:
+        return False
+    evidence = reading.numbers or reading.quoted or bool(reading.signals) or reading.remainder >= 2
+    return _substance(reading) < 2 and not evidence and reading.words < THIN_WORDS
 
 
 def _in_context(reading: Reading) -> tuple[Significance, str]:

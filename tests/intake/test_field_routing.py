@@ -121,12 +121,16 @@ def test_training_counts_what_each_field_uses() -> None:
     assert model.probabilities("mitosis")["biology"] > 0.5
 
 
-def test_training_never_reads_the_sealed_set(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    sealed = tmp_path / "messages_heldout4.jsonl"
+@pytest.mark.parametrize("name", ["messages_heldout4.jsonl", "messages_heldout5.jsonl"])
+def test_training_never_reads_a_sealed_set(
+    name: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    sealed = tmp_path / name
     sealed.write_text("not to be read\n", encoding="utf-8")
+    (tmp_path / "messages_dev5.jsonl").write_text("", encoding="utf-8")
     monkeypatch.setattr(train_learning_model.corpus, "HERE", tmp_path)
-    monkeypatch.setattr(train_learning_model, "DEVELOPMENT", ("messages_heldout4.jsonl",))
-    assert train_learning_model.development_files() == []
+    monkeypatch.setattr(train_learning_model, "DEVELOPMENT", (name, "messages_dev5.jsonl"))
+    assert train_learning_model.development_files() == [tmp_path / "messages_dev5.jsonl"]
 
 
 @pytest.mark.parametrize(

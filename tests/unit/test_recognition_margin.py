@@ -1,0 +1,82 @@
+"""Storing needs a margin of evidence: adverts, jokes, plans to study, a topic named in passing and a
+thought cut off are never filed silently, while a note that says what was learned still is."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.intake.agent import LearnerInput, Recognition, Significance
+from bot.intake.rule_agent import RuleAgent
+
+SUBJECTS = ("biology", "chemistry", "economics", "physics")
+
+
+def recognize(body: str, subjects: tuple[str, ...] = SUBJECTS) -> Recognition:
+    return RuleAgent().recognize(LearnerInput(title="", body=body, known_subjects=subjects))
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "PROMO: biology flashcards for your finals, only $4.99, dm me",
+        "OFERTA: resúmenes de química orgánica por 5 €, escríbeme",
+        "Nur heute: Physik-Skripte zum halben Preis! Jetzt Angebot sichern!",
+        "Скидка 50% на курс по биологии, пиши в личку, всего 990 руб",
+        "限时优惠！化学笔记打包只要 9.9 元",
+    ],
+)
+def test_an_advert_naming_a_subject_is_not_a_note(note: str) -> None:
+    assert recognize(note).significance is Significance.INCIDENTAL
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "明天再复习化学吧，今天太累了",
+        "Tomorrow I revise chemistry, tonight I rest",
+        "Mañana repaso biología, hoy no puedo más",
+    ],
+)
+def test_a_plan_to_study_a_subject_is_not_stored(note: str) -> None:
+    assert recognize(note).significance is not Significance.DURABLE
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "my chemistry teacher said my grades follow the law of gravity lol",
+        "化学の先生に「君の反応は遅いね」と言われた笑",
+        "jaja el profe de biología dijo que somos mitocondrias sin energía",
+    ],
+)
+def test_a_joke_about_a_subject_is_not_stored(note: str) -> None:
+    assert recognize(note).significance is not Significance.DURABLE
+
+
+@pytest.mark.parametrize(
+    "note",
+    ["Studied mitosis today", "I finally understood photosynthesis", "Heute Mitose gelernt"],
+)
+def test_a_topic_learned_in_passing_is_asked_about(note: str) -> None:
+    assert recognize(note).significance is Significance.AMBIGUOUS
+
+
+@pytest.mark.parametrize(
+    "note",
+    ["und wenn die Zelle sich teilt, dann", "so when the enzyme binds the substrate and then"],
+)
+def test_a_thought_cut_off_is_asked_about(note: str) -> None:
+    assert recognize(note).significance is Significance.AMBIGUOUS
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Notes: mitosis gives two identical daughter cells, meiosis four different ones.",
+        "Today I learned that enzymes lower the activation energy of a reaction.",
+        "I keep confusing mitosis and meiosis",
+        "Free fall: every body falls with g = 9.8 m/s², whatever its mass.",
+    ],
+)
+def test_a_note_that_says_what_was_learned_is_still_stored(note: str) -> None:
+    assert recognize(note).significance is Significance.DURABLE
