@@ -111,7 +111,7 @@ class Envelopes:
 
     def __call__(self, args: bytes, kwargs: dict[str, object], argsrepr: str) -> bytes:
         """The message for ``args`` (the JSON array of the task's arguments, already encoded)."""
-        task_id, tag = new_id().encode(), new_id().encode()
+        task_id, tag = new_ids()
         body = b"[" + args + b"," + msgspec.json.encode(kwargs) + self._embed
         start, after_body, root, after_root, after_args, after_kwargs, after_id, end = self._parts
         return b"".join(
@@ -144,6 +144,21 @@ def _members(fields: dict[str, Any]) -> bytes:
 def new_id() -> str:
     """A random (version 4) UUID as text, as ``uuid.uuid4`` gives, from one ``os.urandom`` call."""
     return str(uuid.UUID(bytes=os.urandom(16), version=4))
+
+
+def new_ids() -> tuple[bytes, bytes]:
+    """Two random (version 4) UUIDs as ASCII text, what :func:`new_id` gives, from one ``os.urandom``
+    call and without ``uuid.UUID`` objects: a tenth of the cost, on a path taken for every delivery."""
+    raw = bytearray(os.urandom(32))
+    for start in (0, 16):
+        raw[start + 6] = raw[start + 6] & 0x0F | 0x40  # version 4
+        raw[start + 8] = raw[start + 8] & 0x3F | 0x80  # the RFC 4122 variant
+    text = raw.hex().encode()
+    return tuple(  # type: ignore[return-value]
+        b"-".join((text[at : at + 8], text[at + 8 : at + 12], text[at + 12 : at + 16],
+                   text[at + 16 : at + 20], text[at + 20 : at + 32]))
+        for at in (0, 32)
+    )  # fmt: skip
 
 
 QueuedMessage = tuple[str, bytes]  # the queue's list and the message to push onto it
