@@ -54,6 +54,7 @@ from bench.common import (
 from evals.local_stack import free_port
 from forge_adapters.github.verify import sign, verify_signature
 from forge_adapters.intake import SignatureError
+from workers.celery_app import EVENTS_QUEUE
 
 PROBOT_PATH = "/api/github/webhooks"  # Probot's default webhook path
 PROBOT_APP = """\
@@ -66,8 +67,18 @@ wrk.body = [[{body}]]
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["X-GitHub-Event"] = "issues"
 wrk.headers["X-Hub-Signature-256"] = "{signature}"
+-- Each wrk thread has a Lua state of its own, and unseeded math.random gives every one the same number:
+-- the prefix names the thread (and the second the run started), so no two requests share an id.
 local counter = 0
-local prefix = tostring(math.random(1, 1e9))
+local prefix = ""
+local threads = 0
+setup = function(thread)
+  threads = threads + 1
+  thread:set("thread_number", threads)
+end
+init = function(args)
+  prefix = tostring(thread_number) .. "-" .. tostring(os.time())
+end
 request = function()
   counter = counter + 1
   wrk.headers["X-GitHub-Delivery"] = prefix .. "-" .. counter
@@ -234,6 +245,11 @@ def wrk_load(target: Target, secret: str, connections: int, seconds: float) -> F
     return Figure(int(requests) / float(duration), float(p50), float(p99), int(errors))
 
 
+def queued_count(redis_url: str) -> int:
+    """The messages the run left on the events queue (no worker consumes them here)."""
+    return int(redis.Redis.from_url(redis_url).llen(EVENTS_QUEUE))
+
+
 def flush_queues(redis_url: str) -> None:
     """Drop what the run queued (no worker consumes it here), so Redis does not grow across rounds."""
     redis.Redis.from_url(redis_url).flushdb()
@@ -288,6 +304,9 @@ def main() -> int:
                     figure = measured(load, target, secret, connections, args.seconds)
                     results.setdefault((target.name, connections), []).append(figure)
                     print(line(target.name, connections, figure), flush=True)
+                    if target is ours:  # every answer a queued delivery, none a duplicate
+                        answered = round(figure.rate * args.seconds)
+                        print(f"    queued {queued_count(web.redis_url)} messages for ~{answered} answers")
                     flush_queues(web.redis_url)
         ours_rss, reference_rss = peak_rss_mb(ours.pid), peak_rss_mb(reference.pid)
     print("summary (best round of each):")
