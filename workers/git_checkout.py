@@ -3,11 +3,17 @@
 Both the worker's mirror clones and a learner's own local repository
 (``gitlearnos local``) are checkouts; only how they get in sync with a remote
 differs. Commits stage exactly the planned paths and nothing else, so
-unrelated work in the tree is never swept into a bot commit.
+unrelated work in the tree is never swept into a bot commit. The mirror is an
+:class:`IndexCheckout`: its index is its snapshot, read from the object store and
+committed through plumbing, so a note's git cost does not grow with the files tracked.
 """
 
 from __future__ import annotations
 
+import bisect
+import hashlib
+import os
+import subprocess
 from collections import OrderedDict
 from pathlib import Path
 
@@ -20,10 +26,6 @@ from bot.snapshot import CommitSummary
 
 BOT_NAME = "GitLearnOS Bot"
 BOT_EMAIL = "gitlearnos-bot@users.noreply.local"
-# Texts of tracked files kept per worker process, keyed by path and blob id: a learner's history only
-# grows, and each note reads every record; room for a long history with some to spare.
-TEXT_CACHE_ENTRIES = 16_384
-_TEXTS: OrderedDict[tuple[str, str, str], str | None] = OrderedDict()
 
 
 class GitWorkspaceError(RuntimeError):
@@ -33,22 +35,15 @@ class GitWorkspaceError(RuntimeError):
 class GitCheckout:
     """A working tree plus its history; implements :class:`bot.snapshot.RepoSnapshot`.
 
-    ``TREE_IS_INDEX`` says the tracked files always hold exactly what the index names (a checkout
-    nobody but the bot edits, reset by a forced checkout before each use: the worker's mirror). Such a
-    checkout reads a tracked file's text once per process per blob id and after that from memory: a
-    blob id names its content, so the remembered text is the file's text. A learner's own checkout
-    (``gitlearnos local``) may hold unstaged edits, so it always reads the files.
+    A learner's own checkout (``gitlearnos local``) may hold unstaged edits and staged work of the
+    learner's, so it reads the files as they are and commits only the planned paths.
     """
-
-    TREE_IS_INDEX = False
 
     def __init__(self, repo: git.Repo, *, env: dict[str, str] | None = None, timeout: float = 120) -> None:
         self._repo = repo
         self._env = env or {}
         self._timeout = timeout
         self._tracked: list[str] | None = None
-        self._blobs: dict[str, str] = {}
-        self._attributes = ""  # the blob ids of every .gitattributes (they decide how a blob is checked out)
         self.path = Path(repo.working_tree_dir or ".")
 
     def _git(self, *args: str) -> str:
@@ -108,27 +103,6 @@ class GitCheckout:
             return None
 
     def read_text(self, path: str) -> str | None:
-        if not self.TREE_IS_INDEX:
-            return self._read_file(path)
-        if self._tracked is None:
-            self._index()
-        blob = self._blobs.get(path)
-        if blob is None:
-            return self._read_file(path)
-        key = (path, blob, self._attributes)
-        try:  # one lookup when known: a note reads every record through here
-            known = _TEXTS[key]
-        except KeyError:
-            pass
-        else:
-            _TEXTS.move_to_end(key)
-            return known
-        text = _TEXTS[key] = self._read_file(path)
-        if len(_TEXTS) > TEXT_CACHE_ENTRIES:
-            _TEXTS.popitem(last=False)
-        return text
-
-    def _read_file(self, path: str) -> str | None:
         target = self.path / check_repo_path(path)
         try:
             return target.read_text(encoding="utf-8")
@@ -148,31 +122,10 @@ class GitCheckout:
         return [path for path in self._index() if path.startswith(folder)]
 
     def _index(self) -> list[str]:
-        """The tracked paths, sorted (and, for a ``TREE_IS_INDEX`` checkout, their blob ids).
-
-        One ls-files per synced head; the core asks several times while planning.
-        """
+        """The tracked paths, sorted; one ls-files per checkout (the core asks several times)."""
         if self._tracked is None:
-            if not self.TREE_IS_INDEX:
-                self._tracked = sorted(p for p in self._git("ls-files", "-z").split("\x00") if p)
-                return self._tracked
-            blobs: dict[str, str] = {}
-            for entry in self._git("ls-files", "-s", "-z").split("\x00"):
-                info, tab, path = entry.partition("\t")
-                if tab and path:  # "<mode> <blob> <stage>\t<path>"
-                    blobs[path] = info.split(" ")[1]
-            self._blobs = blobs
-            attributes = (path for path in blobs if path.endswith(".gitattributes"))  # few: sort only them
-            self._attributes = " ".join(
-                blobs[path] for path in sorted(attributes) if path.rsplit("/", 1)[-1] == ".gitattributes"
-            )
-            self._tracked = sorted(blobs)
+            self._tracked = sorted(p for p in self._git("ls-files", "-z").split("\x00") if p)
         return self._tracked
-
-    def _forget_index(self) -> None:
-        """The head or index moved (a sync, a commit): list and name the blobs afresh."""
-        self._tracked = None
-        self._blobs = {}
 
     def uncommitted_paths(self) -> list[str]:
         """Paths with staged, unstaged or untracked changes in the working tree."""
@@ -185,26 +138,329 @@ class GitCheckout:
                     paths.append(next(entries, ""))
         return [path for path in paths if path]
 
-    def commit(self, writes: tuple[FileWrite, ...], deletes: tuple[str, ...], message: str) -> str:
-        """Write and delete exactly the planned files, stage only them, and commit as the bot."""
+    def _write_files(self, writes: tuple[FileWrite, ...]) -> None:
         for write in writes:
             target = self.path / check_repo_path(write.path)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(write.content, encoding="utf-8")
+
+    def commit(self, writes: tuple[FileWrite, ...], deletes: tuple[str, ...], message: str) -> str:
+        """Write and delete exactly the planned files, stage only them, and commit as the bot."""
+        self._write_files(writes)
         if writes:
             self._git("add", "--", *(w.path for w in writes))
         if deletes:
             self._git("rm", "-q", "--", *(check_repo_path(path) for path in deletes))
         # `-- paths` commits only the planned files, even when the learner has other changes staged.
-        # A TREE_IS_INDEX checkout has nothing staged but them, so it commits its index as it is: a
-        # pathspec commit builds a second index and checks every tracked file, a cost per record.
-        only = () if self.TREE_IS_INDEX else ("--", *(w.path for w in writes), *deletes)
         self._git(
             "-c", f"user.name={BOT_NAME}", "-c", f"user.email={BOT_EMAIL}",
-            "commit", "--no-verify", "--no-gpg-sign", "-m", message, *only,
+            "commit", "--no-verify", "--no-gpg-sign", "-m", message,
+            "--", *(w.path for w in writes), *deletes,
         )  # fmt: skip
-        self._forget_index()
+        self._tracked = None
         return self.head
+
+
+# Texts of blobs kept per worker process, keyed by blob id (a blob id names its content): a learner's
+# history only grows, and each note reads every record; room for a long history with some to spare.
+TEXT_CACHE_ENTRIES = 16_384
+_TEXTS: OrderedDict[str, str | None] = OrderedDict()
+# The index listing of each mirror per process, keyed by the git directory and valid for one stamp.
+LISTING_CACHE_ENTRIES = 16
+_LISTINGS: OrderedDict[Path, tuple[str, dict[str, str], list[str]]] = OrderedDict()
+# The file, inside the git directory, saying which commit the index is exactly the tree of.
+STAMP = "gitlearnos-index"
+# `git gc --auto`'s own estimate: more than 6,700 loose objects (27 in objects/17) or 50 packs.
+LOOSE_IN_17 = 27
+PACKS = 50
+# At most this many unread files of a folder are read along with the one asked for.
+SIBLINGS_READ = 8_192
+
+
+def blob_id(data: bytes) -> str:
+    """The id git gives a blob of exactly ``data``."""
+    return hashlib.sha1(b"blob %d\x00" % len(data) + data, usedforsecurity=False).hexdigest()
+
+
+def as_read(data: bytes) -> str | None:
+    """A blob's text as :meth:`GitCheckout.read_text` reads a file: UTF-8, universal newlines."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def clean_message(message: str) -> str:
+    """``message`` as ``git commit -m`` stores it (cleanup ``whitespace``): trailing whitespace off every
+    line, runs of blank lines made one, none at the start or the end."""
+    lines: list[str] = []
+    for raw in message.split("\n"):
+        line = raw.rstrip()
+        if line or (lines and lines[-1]):
+            lines.append(line)
+    while lines and not lines[-1]:
+        lines.pop()
+    return "".join(line + "\n" for line in lines)
+
+
+class IndexCheckout(GitCheckout):
+    """A checkout nobody but the bot writes (the worker's mirror): its index is the snapshot.
+
+    The working tree is never read and never trusted: a tracked file's text is its blob's, read from
+    the object store once per process per blob id; an untracked file does not exist. A commit stages
+    exactly the planned paths (``update-index``, which looks at those files only) and writes tree,
+    commit and ref with plumbing, so nothing stats the whole tree and a file changed by hand in the
+    working tree can neither be read nor swept into a commit.
+
+    The stamp (:data:`STAMP`) says "the index is exactly the tree of commit C, and is this file": it is
+    removed before the index is touched and written once the ref names the commit, so a job that died
+    halfway (files written, an index half staged) leaves no stamp, and the next sync resets everything.
+    """
+
+    def __init__(self, repo: git.Repo, *, env: dict[str, str] | None = None, timeout: float = 120) -> None:
+        super().__init__(repo, env=env, timeout=timeout)
+        self._blobs: dict[str, str] = {}
+        self.git_dir = Path(repo.git_dir)
+
+    # -- the head and the stamp, read in-process -------------------------------------------------
+
+    @property
+    def head(self) -> str:
+        try:
+            return str(git.SymbolicReference.dereference_recursive(self._repo, "HEAD"))
+        except ValueError:  # an unborn branch
+            return ""
+
+    def _head_ref(self) -> str:
+        try:
+            text = (self.git_dir / "HEAD").read_text(encoding="utf-8").strip()
+        except OSError:
+            return ""
+        return text.removeprefix("ref: ") if text.startswith("ref: ") else ""
+
+    def _index_signature(self) -> str:
+        try:
+            info = (self.git_dir / "index").stat()
+        except OSError:
+            return ""
+        return f"{info.st_ino}:{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}"
+
+    def _read_stamp(self) -> tuple[str, str, str, str] | None:
+        """``(ref, commit, tree, index signature)`` if the stamp is there and well formed."""
+        try:
+            parts = (self.git_dir / STAMP).read_text(encoding="ascii").split()
+        except (OSError, UnicodeDecodeError):
+            return None
+        return (parts[0], parts[1], parts[2], parts[3]) if len(parts) == 4 else None
+
+    def _valid_stamp(self) -> tuple[str, str, str, str] | None:
+        """The stamp if the index is still exactly the tree it names: same ref, head and index file."""
+        stamp = self._read_stamp()
+        head = self.head
+        if stamp is None or not head or stamp[:2] != (self._head_ref(), head):
+            return None
+        return stamp if stamp[3] == self._index_signature() else None
+
+    def _write_stamp(self, commit: str, tree: str) -> str:
+        stamp = f"{self._head_ref()} {commit} {tree or '-'} {self._index_signature()}"
+        scratch = self.git_dir / f"{STAMP}.tmp"
+        scratch.write_text(stamp + "\n", encoding="ascii")
+        scratch.replace(self.git_dir / STAMP)
+        return stamp
+
+    def _drop_stamp(self) -> None:
+        (self.git_dir / STAMP).unlink(missing_ok=True)
+
+    # -- the snapshot: the index and the object store ------------------------------------------------
+
+    def _forget_index(self) -> None:
+        """The head or index moved (a sync that checked out): list and name the blobs afresh."""
+        self._tracked = None
+        self._blobs = {}
+
+    def _index(self) -> list[str]:
+        """The tracked paths, sorted, and their blob ids: one ``ls-files`` per index, per process.
+
+        Kept per process for the stamp it was listed under; a commit of the bot's updates the listing
+        in place, so a note on an unchanged head lists nothing.
+        """
+        if self._tracked is not None:
+            return self._tracked
+        stamp = self._valid_stamp()
+        known = _LISTINGS.get(self.git_dir)
+        if stamp is not None and known is not None and known[0] == " ".join(stamp):
+            _LISTINGS.move_to_end(self.git_dir)
+            self._blobs, self._tracked = known[1], known[2]
+            return self._tracked
+        blobs: dict[str, str] = {}
+        for entry in self._git("ls-files", "-s", "-z").split("\x00"):
+            info, tab, path = entry.partition("\t")
+            if tab and path:  # "<mode> <blob> <stage>\t<path>"
+                blobs[path] = info.split(" ")[1]
+        self._blobs, self._tracked = blobs, sorted(blobs)
+        if stamp is not None:
+            self._remember_listing(" ".join(stamp))
+        return self._tracked
+
+    def _remember_listing(self, stamp: str) -> None:
+        assert self._tracked is not None
+        _LISTINGS[self.git_dir] = (stamp, self._blobs, self._tracked)
+        _LISTINGS.move_to_end(self.git_dir)
+        while len(_LISTINGS) > LISTING_CACHE_ENTRIES:
+            _LISTINGS.popitem(last=False)
+
+    def read_text(self, path: str) -> str | None:
+        check_repo_path(path)
+        if self._tracked is None:
+            self._index()
+        blob = self._blobs.get(path)
+        if blob is None:
+            return None  # not in the index: not in the snapshot, whatever the working tree holds
+        try:  # one lookup when known: a note reads every record through here
+            known = _TEXTS[blob]
+        except KeyError:
+            return self._read_blobs([*self._siblings(path), blob])[blob]
+        _TEXTS.move_to_end(blob)
+        return known
+
+    def _siblings(self, path: str) -> list[str]:
+        """The unread blobs of ``path``'s folder with its suffix: the core reads a folder of records one
+        by one, and one ``cat-file`` for all of them costs about what one costs for each."""
+        folder, _, name = path.rpartition("/")
+        prefix = folder + "/" if folder else ""
+        suffix = name[name.rfind(".") :] if "." in name else ""
+        assert self._tracked is not None
+        wanted: list[str] = []
+        for other in self._tracked[bisect.bisect_left(self._tracked, prefix) :]:
+            if not other.startswith(prefix) or len(wanted) >= SIBLINGS_READ:
+                break
+            blob = self._blobs[other]
+            if "/" not in other[len(prefix) :] and other.endswith(suffix) and blob not in _TEXTS:
+                wanted.append(blob)
+        return wanted
+
+    def _read_blobs(self, blobs: list[str]) -> dict[str, str | None]:
+        """The texts of ``blobs``, read from the object store by one ``cat-file --batch``, remembered."""
+        wanted = list(dict.fromkeys(blobs))
+        out = self._run(["cat-file", "--batch"], ("\n".join(wanted) + "\n").encode())
+        texts: dict[str, str | None] = {}
+        at = 0
+        for blob in wanted:
+            end = out.index(b"\n", at)
+            header = out[at:end].split(b" ")
+            if len(header) != 3:  # "<id> missing": a corrupt store, which reading as absent would hide
+                raise GitWorkspaceError(f"object {blob} is missing from the mirror")
+            size = int(header[2])
+            texts[blob] = as_read(out[end + 1 : end + 1 + size])
+            self._remember_text(blob, texts[blob])
+            at = end + 1 + size + 1
+        return texts
+
+    @staticmethod
+    def _remember_text(blob: str, text: str | None) -> None:
+        _TEXTS[blob] = text
+        _TEXTS.move_to_end(blob)
+        while len(_TEXTS) > TEXT_CACHE_ENTRIES:
+            _TEXTS.popitem(last=False)
+
+    def _run(self, args: list[str], data: bytes) -> bytes:
+        """One git command fed ``data`` on its standard input; its standard output."""
+        env = {**os.environ, "LANGUAGE": "C", "LC_ALL": "C", **self._env}
+        try:
+            done = subprocess.run(
+                ["git", *args],
+                input=data,
+                cwd=self.path,
+                env=env,
+                capture_output=True,
+                timeout=self._timeout,
+                check=False,
+            )
+        except subprocess.TimeoutExpired as error:
+            raise GitWorkspaceError(f"git {args[0]} timed out") from error
+        if done.returncode:
+            text = done.stderr.decode("utf-8", "replace").strip()
+            clean = "\n".join(line for line in text.splitlines() if "authorization" not in line.lower())
+            raise GitWorkspaceError(f"git {args[0]} failed: {clean[:500]}")
+        return done.stdout
+
+    # -- a commit through plumbing ---------------------------------------------------------------------
+
+    def commit(self, writes: tuple[FileWrite, ...], deletes: tuple[str, ...], message: str) -> str:
+        """Write and delete exactly the planned files, stage only them, and commit the index as the bot.
+
+        The index must be exactly the head's tree (a sync made it so, or the last commit did): what is
+        committed is that tree with the planned paths changed, never anything else in the working tree.
+        """
+        stamp = self._valid_stamp()
+        parent = self.head
+        if parent and stamp is None:  # something else wrote the index: make it the head's tree again
+            self._git("read-tree", parent)
+            self._forget_index()
+        self._index()
+        for path in deletes:
+            if path not in self._blobs:
+                raise GitWorkspaceError(f"git rm failed: pathspec '{path}' did not match any files")
+        self._drop_stamp()  # from here until the ref names the commit, the index is not the head's tree
+        self._write_files(writes)
+        for path in deletes:
+            (self.path / check_repo_path(path)).unlink(missing_ok=True)
+        changed = [*(w.path for w in writes), *deletes]
+        if changed:
+            self._git("update-index", "--add", "--remove", "--replace", "--", *changed)
+        tree = self._git("write-tree").strip()
+        if stamp is not None and stamp[2] != "-":
+            parent_tree = stamp[2]
+        else:
+            parent_tree = self._git("rev-parse", f"{parent}^{{tree}}").strip() if parent else ""
+        if tree == parent_tree:
+            raise GitWorkspaceError("git commit failed: nothing to commit")
+        identity = ("-c", f"user.name={BOT_NAME}", "-c", f"user.email={BOT_EMAIL}")
+        parents = ("-p", parent) if parent else ()
+        data = clean_message(message).encode()
+        made = self._run([*identity, "commit-tree", "--no-gpg-sign", *parents, "-F", "-", tree], data)
+        commit = made.decode().strip()
+        subject = data.split(b"\n", 1)[0].decode()
+        self._git("update-ref", "-m", f"commit: {subject}", "HEAD", commit, parent or "")
+        self._update_listing(writes, deletes)
+        self._remember_listing(self._write_stamp(commit, tree))
+        self._maybe_gc()
+        return commit
+
+    def _update_listing(self, writes: tuple[FileWrite, ...], deletes: tuple[str, ...]) -> None:
+        """The listing after the commit: the staged blob ids of the written paths, the deleted ones gone;
+        a written text whose blob is exactly its bytes is remembered, so the next note need not read it."""
+        assert self._tracked is not None
+        blobs, tracked = dict(self._blobs), list(self._tracked)
+        if writes:
+            written = {w.path for w in writes}
+            staged = self._git("--literal-pathspecs", "ls-files", "-s", "-z", "--", *written)
+            for entry in staged.split("\x00"):
+                info, tab, path = entry.partition("\t")
+                if tab and path in written:
+                    if path not in blobs:
+                        bisect.insort(tracked, path)
+                    blobs[path] = info.split(" ")[1]
+        for path in deletes:
+            if blobs.pop(path, None) is not None:
+                tracked.remove(path)
+        for write in writes:
+            data = write.content.encode("utf-8")
+            if blobs.get(write.path) == blob_id(data):
+                self._remember_text(blob_id(data), as_read(data))
+        self._blobs, self._tracked = blobs, tracked
+
+    def _maybe_gc(self) -> None:
+        """Run git's own auto-maintenance when its estimate says so (``git commit`` would have)."""
+        objects = self.git_dir / "objects"
+        try:
+            loose = sum(1 for _ in (objects / "17").iterdir()) if (objects / "17").is_dir() else 0
+            packs = sum(1 for name in (objects / "pack").iterdir() if name.suffix == ".pack")
+        except OSError:
+            return
+        if loose > LOOSE_IN_17 or packs > PACKS:
+            self._git("maintenance", "run", "--auto", "--quiet")
 
 
 def trailer_pairs(trailers: str) -> tuple[tuple[str, str], ...]:

@@ -1,7 +1,10 @@
-"""One persistent mirror clone per learner repository, reset to the remote before every use.
+"""One persistent mirror clone per learner repository, made the remote's before every use.
 
-Resetting to ``origin/<default>`` and cleaning before each operation means a
-crash mid-operation leaves nothing behind that could leak into the next one.
+Every use starts with a fetch; the index is then exactly ``origin/<default>``'s tree, either because
+the mirror's stamp says it already is (the last sync or bot commit made it so and nothing touched the
+index since) or after a forced checkout and a clean. The working tree is never read or committed
+from (:class:`workers.git_checkout.IndexCheckout`), so a crash mid-operation or a file changed by
+hand leaves nothing behind that could leak into the next one.
 Credentials travel per command in ``GIT_CONFIG_*`` environment variables, so
 they never land in ``.git/config``, in ``argv`` (visible in ``ps``) or in logs;
 the header is scoped to the clone URL's own origin (``http.<origin>/.extraHeader``)
@@ -24,7 +27,7 @@ from bot.intake.events import RepoRef
 from bot.snapshot import CommitSummary
 from forge_adapters.base import GitCredentials
 from forge_adapters.repo_address import contained_path, path_parts
-from workers.git_checkout import GitCheckout, GitWorkspaceError, git_stderr, trailer_pairs
+from workers.git_checkout import GitWorkspaceError, IndexCheckout, git_stderr, trailer_pairs
 
 # Only these mean "the branch moved on meanwhile": a rejected non-fast-forward, or a push that lost
 # the race for the ref on the server ("cannot lock ref 'refs/heads/main': is at X but expected Y").
@@ -65,10 +68,8 @@ def mirror_path(mirrors_dir: Path, repo: RepoRef) -> Path:
     return contained_path(mirrors_dir, repo.forge, repo.host, path_parts(repo.forge, repo.full_name))
 
 
-class Mirror(GitCheckout):
+class Mirror(IndexCheckout):
     """The worker's private working copy of one learner repository."""
-
-    TREE_IS_INDEX = True  # only the bot writes here, and sync() resets the tree and index together
 
     def __init__(
         self,
@@ -105,32 +106,56 @@ class Mirror(GitCheckout):
         return self.repo_ref.default_branch
 
     def sync(self) -> str:
-        """Fetch the default branch and make the working tree exactly the remote's; return its head.
+        """Fetch the default branch and make the index exactly the remote's tree; return its head.
 
+        When the remote's head is the one the index was last made the tree of (this mirror synced or
+        committed it, and the stamp says nothing touched the index since), the fetch is all there is:
+        nothing is checked out, so nothing stats the whole tree. Otherwise a forced checkout and a clean
+        reset the branch, the index and the working tree together, as after a crash or a learner's push.
         A remote without that branch yet (a brand-new, empty repository) gives an empty, unborn
         branch, so the first bot commit becomes the repository's root commit.
         """
+        tracking = f"refs/remotes/origin/{self.branch}"
         try:  # one fetch: asking first whether the branch exists would cost a second round trip
             self._git(
                 "fetch",
                 "--prune",
                 "--no-tags",
+                "--no-auto-maintenance",
                 "origin",
-                f"+refs/heads/{self.branch}:refs/remotes/origin/{self.branch}",
+                f"+refs/heads/{self.branch}:{tracking}",
             )
         except GitWorkspaceError as error:
             if NO_REMOTE_BRANCH not in str(error):
                 raise
+            self._drop_stamp()
             self._git("checkout", "--force", "--orphan", self.branch)
             self._git("rm", "-r", "-q", "--cached", "--ignore-unmatch", ".")
             self._git("clean", "-ffdx")
             self._forget_index()
             return self.head
-        # A forced checkout -B resets the branch, the index and the tracked files in one step.
-        self._git("checkout", "--force", "-B", self.branch, f"refs/remotes/origin/{self.branch}")
-        self._git("clean", "-ffdx")
+        self._maybe_gc()
         self._forget_index()
-        return self.head
+        stamp = self._valid_stamp()
+        if (
+            stamp is not None
+            and stamp[0] == f"refs/heads/{self.branch}"
+            and stamp[1] == self._remote_head(tracking)
+        ):
+            return stamp[1]
+        self._drop_stamp()
+        # A forced checkout -B resets the branch, the index and the tracked files in one step.
+        self._git("checkout", "--force", "-B", self.branch, tracking)
+        self._git("clean", "-ffdx")
+        head = self.head
+        self._write_stamp(head, "")
+        return head
+
+    def _remote_head(self, tracking: str) -> str:
+        try:
+            return str(git.SymbolicReference.dereference_recursive(self._repo, tracking))
+        except ValueError:
+            return ""
 
     def find_trailer(self, key: str, value: str, depth: int = 500) -> CommitSummary | None:
         """The most recent commit (within ``depth``) whose trailer ``key`` equals ``value``.
