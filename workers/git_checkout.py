@@ -311,12 +311,12 @@ class IndexCheckout(GitCheckout):
             _LISTINGS.popitem(last=False)
 
     def read_text(self, path: str) -> str | None:
-        check_repo_path(path)
         if self._tracked is None:
             self._index()
         blob = self._blobs.get(path)
-        if blob is None:
-            return None  # not in the index: not in the snapshot, whatever the working tree holds
+        if blob is None:  # not in the index: not in the snapshot, whatever the working tree holds
+            check_repo_path(path)  # (a path git tracks is a safe one: checked only when it is not)
+            return None
         try:  # one lookup when known: a note reads every record through here
             known = _TEXTS[blob]
         except KeyError:

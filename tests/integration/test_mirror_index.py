@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.errors import UnsafePath
 from bot.plan import FileWrite
 from tests.support.git_remotes import git, push_learner_commit, seeded_remote
 from tests.support.learner import REPO
@@ -249,3 +250,12 @@ def test_line_endings_read_as_the_checked_out_file_read(tmp_path: Path) -> None:
     mirror.commit(record("notes/b.md", "three\n"), (), "Note b")
     assert mirror.push()
     assert git(remote, "cat-file", "blob", "main:notes/b.md") == "three\n", "stored as git add stores it"
+
+
+def test_a_path_leaving_the_repository_is_refused_not_read(tmp_path: Path, remote: Path) -> None:
+    mirror = mirror_of(remote, tmp_path / "mirror")
+    mirror.sync()
+    with pytest.raises(UnsafePath):
+        mirror.read_text("../remote.git/HEAD")
+    with pytest.raises(UnsafePath):
+        mirror.read_text(".git/config")
