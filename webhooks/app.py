@@ -15,9 +15,9 @@ runs the same path.
 Shutdown: the server stops accepting on SIGTERM, lets in-flight requests finish,
 then runs the lifespan's exit, which closes Redis. A delivery is acknowledged
 (202) only after its message is on the queue, so one cut off mid-request was
-never acknowledged and the forge redelivers it. The client (and the ledger's own
-claim connection, :mod:`webhooks.dedup`) retries a command whose connection a
-Redis restart broke, so the first delivery after the restart is accepted again.
+never acknowledged and the forge redelivers it. The client retries a command
+whose pooled connection a Redis restart broke, so the first delivery after the
+restart is accepted again.
 
 Errors of every route share one shape and one handler (:mod:`webhooks.errors`),
 and the app describes itself at ``/schema/openapi.json`` (:mod:`webhooks.openapi`).
@@ -58,16 +58,21 @@ from webhooks.triggers import trigger_route
 def redis_client(redis_url: str) -> Redis:
     """The web process's Redis client: short timeouts, and a retry when a pooled connection broke.
 
-    The delivery ledger claims on a connection of its own, opened with this client's settings and
-    timeouts, and retries alike (:mod:`webhooks.dedup`). Only ``ConnectionError`` is retried (a Redis
-    restart leaves every pooled connection dead; the retry reconnects), not a timeout, whose command
-    may have run: the ledger's claim is written to be safe under that retry.
+    Only ``ConnectionError`` is retried (a Redis restart leaves every pooled
+    connection dead; the retry reconnects), not a timeout, whose command may
+    have run: the ledger's claim is written to be safe under that retry.
     """
     return Redis.from_url(
         redis_url,
         socket_timeout=2,
         socket_connect_timeout=2,
-        retry=Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.25), retries=3),
+        # redis-py's Retry also retries timeouts unless told otherwise: a silent Redis then held a
+        # delivery for four socket timeouts (8 s, near a forge's 10 s limit) before its 503.
+        retry=Retry(
+            ExponentialWithJitterBackoff(base=0.05, cap=0.25),
+            retries=3,
+            supported_errors=(RedisConnectionError,),
+        ),
         retry_on_error=[RedisConnectionError],
     )
 
@@ -108,7 +113,6 @@ def create_app(settings: Settings, *, redis_url: str, tasks: Celery, messages: M
         try:
             yield
         finally:
-            await path.ledger.aclose()
             await client.aclose()
 
     async def deliver(forge_name: str, request: Request[Any, Any, Any]) -> Response[Any]:

@@ -1,7 +1,7 @@
-"""The ledger's own Redis connection under failure: a 202 only for a claim that is in Redis, once.
+"""The ledger's Redis connection under failure: a 202 only for a claim that is in Redis, once.
 
-The ledger claims on a pipelined connection of its own (:mod:`webhooks.dedup`). These drive it against a
-real Redis through a loopback proxy that can cut the connection after Redis ran the claim but before its
+The ledger claims through the web process's redis-py client (:func:`webhooks.app.redis_client`). These
+drive it against a real Redis through a loopback proxy that can cut the connection after Redis ran the claim but before its
 answer came back (the claim retried on a new connection finds its own token: queued once, answered as
 queued), against a server that never answers (a Redis error within the timeout, not a hang), and against
 a Redis with a password and a database other than 0 (the claim lands where the app's client points).
@@ -97,7 +97,6 @@ def test_an_answer_lost_after_the_claim_ran_is_retried_and_the_message_is_queued
             again = await ledger.enqueue_first(Forge.GITHUB, "cut-1", QUEUE, b"cut-1")
             return first, again, proxy.connections
         finally:
-            await ledger.aclose()
             await client.aclose()
             proxy.server.close()
             for task in proxy.tasks:
@@ -118,18 +117,17 @@ def test_a_redis_that_never_answers_fails_the_claim_within_its_timeout() -> None
         server = await asyncio.start_server(silent, "127.0.0.1", 0)
         port = server.sockets[0].getsockname()[1]
         client = redis_client(f"redis://127.0.0.1:{port}/0")
-        ledger = DeliveryLedger(client, 600, timeout=0.3)
+        ledger = DeliveryLedger(client, 600)
         started = time.monotonic()
         try:
             with pytest.raises(RedisError):
                 await ledger.enqueue_first(Forge.GITHUB, "never", QUEUE, b"never")
             return time.monotonic() - started
         finally:
-            await ledger.aclose()
             await client.aclose()
             server.close()
 
-    assert asyncio.run(scenario()) < 2
+    assert asyncio.run(scenario()) < 4  # one 2 s socket timeout: not retried, never a hang
 
 
 @pytest.fixture
@@ -161,7 +159,6 @@ def test_the_claim_goes_to_the_database_and_with_the_password_of_the_url(passwor
         try:
             return await ledger.enqueue_first(Forge.GITHUB, "in-db-3", QUEUE, b"in-db-3")
         finally:
-            await ledger.aclose()
             await client.aclose()
 
     with pytest.raises(RedisError):

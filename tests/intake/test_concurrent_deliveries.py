@@ -1,7 +1,6 @@
 """Claims arriving together travel to Redis in one batch, and each delivery is still claimed once.
 
-The ledger writes the claims made in one turn of the event loop together on its pipelined connection
-(:mod:`webhooks.dedup`).
+The ledger sends the claims that arrived during a round trip as one pipeline (:mod:`webhooks.dedup`).
 Concurrent deliveries must each get their own answer: a redelivery in the same batch as its first
 delivery is a duplicate (its message not queued twice), distinct deliveries are all queued in order of
 arrival, and a Redis that forgot the claim script (restarted, or ``SCRIPT FLUSH``) still claims and
@@ -33,7 +32,6 @@ async def claim_all(redis_url: str, deliveries: list[str], *, flush_scripts: boo
         claims = (ledger.enqueue_first(Forge.GITHUB, d, QUEUE, d.encode()) for d in deliveries)
         return list(await asyncio.gather(*claims))
     finally:
-        await ledger.aclose()
         await client.aclose()
 
 
