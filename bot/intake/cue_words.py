@@ -538,11 +538,12 @@ SMALL_TALK: Lexicon = {
     ),
     "es": phrases(
         "me encanta, favorit*, hola, buenos dias, buenas tardes, buenas noches, gracias, muchas gracias, "
-        "como estas, que tal, adios, hasta luego, jaja*, vale, de nada, feliz cumpleaños, suerte"
+        "como estas, que tal, adios, hasta luego, jaja*, de nada, feliz cumpleaños, suerte"
     ),
     "fr": phrases(
-        "j'adore, prefere*, bonjour, salut, bonsoir, merci, merci beaucoup, ca va, comment vas-tu, "
-        "comment allez-vous, au revoir, a bientot, mdr, bonne journee, bonne nuit, de rien, bon anniversaire"
+        "j'adore, mon ~ prefere*, ma ~ prefere*, mes ~ prefere*, bonjour, salut, bonsoir, merci, "
+        "merci beaucoup, ca va, comment vas-tu, comment allez-vous, au revoir, a bientot, mdr, "
+        "bonne journee, bonne nuit, de rien, bon anniversaire"
     ),
     "de": phrases(
         "ich liebe, lieblings*, hallo, guten morgen, guten tag, guten abend, gute nacht, danke, vielen dank, "

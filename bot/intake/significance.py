@@ -168,13 +168,14 @@ def read(
     prose = without_code(without_markup(text))
     folded = fold(prose)
     long_enough = word_count(note) >= FACT_WORDS
+    unquoted = fold(_QUOTED.sub(" ", prose))
     return Reading(
         learning=len(_EVENT.hits(folded) | _GAP.hits(folded)),
         context=_CONTEXT.found(folded),
         logistics=_LOGISTICS.found(folded),
         request=_REQUEST.found(folded) or _TASK_REQUEST.found(folded),
         academic=len(_ACADEMIC.hits(folded)),
-        small_talk=_SMALL_TALK.found(folded),
+        small_talk=_SMALL_TALK.found(unquoted),  # "Teacher said 'estoy aburrido' = I'm bored": an example
         off_topic=_OFF_TOPIC.found(without_subject_terms(folded)),  # prices in economics are content
         signals=signals,
         content=content,

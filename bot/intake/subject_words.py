@@ -32,7 +32,8 @@ NAMES: Mapping[str, tuple[str, ...]] = {
         "biology, bio, svt, shengwu, seibutsu, biologiya, biologia, biologie, biyoloji, 生物, биологи*"
     ),
     "history": phrases(
-        "history, lishi, rekishi, istoriya, historia, histoire, geschichte, 历史, 歴史, истори*"
+        "history, world history, lishi, rekishi, nihonshi, sekaishi, istoriya, historia, histoire, "
+        "geschichte, 历史, 歴史, 日本史, 世界史, 中国史, истори*"
     ),
     "geography": phrases(
         "geography, dili, chiri, geografiya, geografia, geographie, erdkunde, 地理, географи*"
@@ -82,13 +83,13 @@ NAMES: Mapping[str, tuple[str, ...]] = {
         "literature, literatura, litterature, literatur, wenxue, bungaku, 文学, литератур*"
     ),
     "medicine": phrases(
-        "medicine, medical school, medicina, medecine, medizin, yixue, igaku, nursing, enfermeria, "
-        "enfermagem, krankenpflege, pharmacology, farmacologia, pharmakologie, 医学, 医科, 看護, 护理, "
-        "медицин*, фармаколог*"
+        "medicine, medical school, medicina, medecine, medizin, yixue, igaku, meditsina, nursing, "
+        "enfermeria, enfermagem, krankenpflege, pharmacology, farmacologia, pharmakologie, "
+        "医学, 医科, 看護, 护理, медицин*, фармаколог*"
     ),
     "law": phrases(
         "law school, jurisprudence, legal studies, derecho civil, derecho penal, droit, direito, jura, "
-        "rechtswissenschaft*, faxue, hogaku, 法学, 法律, юриспруденц*"
+        "rechtswissenschaft*, faxue, falv, hogaku, 法学, 法律, юриспруденц*"
     ),
     "physical-education": phrases(
         "sport science, sports science, physical education, educacion fisica, education physique, "
@@ -96,7 +97,7 @@ NAMES: Mapping[str, tuple[str, ...]] = {
     ),
     "politics": phrases(
         "politics, political science, ciencia politica, sciences politiques, politikwissenschaft, "
-        "zhengzhi, seiji, 政治, политолог*"
+        "zhengzhi, seiji, shakai, obshchestvoznanie, 政治, 社会科, обществознани*, политолог*"
     ),
 }
 

@@ -80,3 +80,29 @@ def test_a_thought_cut_off_is_asked_about(note: str) -> None:
 )
 def test_a_note_that_says_what_was_learned_is_still_stored(note: str) -> None:
     assert recognize(note).significance is Significance.DURABLE
+
+
+@pytest.mark.parametrize(
+    ("note", "subjects"),
+    [
+        (
+            "Spanish: ser vs estar. 'estoy aburrido = I'm bored' but 'soy aburrido = I'm boring'.",
+            ("spanish", "history"),
+        ),
+        (
+            "Penal: a legítima defesa vale só contra agressão injusta, atual ou iminente (art. 25 do CP).",
+            ("direito",),
+        ),
+    ],
+)
+def test_small_talk_words_in_a_quoted_example_or_another_language_are_no_small_talk(
+    note: str, subjects: tuple[str, ...]
+) -> None:
+    assert recognize(note, subjects).significance is not Significance.INCIDENTAL
+
+
+@pytest.mark.parametrize("folder", ["nihonshi", "sekaishi", "日本史"])
+def test_a_romanised_or_own_script_history_folder_takes_a_history_note(folder: str) -> None:
+    note = "江戸幕府は1603年に徳川家康が開いた。鎖国は1639年から続いた。"
+    recognition = recognize(note, (folder, "eigo"))
+    assert (recognition.significance, recognition.subject) == (Significance.DURABLE, folder)
