@@ -139,7 +139,8 @@ GAP: Lexicon = {
         "je melange, j'ai du mal, je bloque sur"
     ),
     "de": phrases(
-        "hat nicht funktioniert, funktioniert nicht, anstatt, verstehe ~ nicht, versteh ~ nicht, "
+        "hat nicht funktioniert, funktioniert nicht, anstatt, verstehe ~ ~ nicht, versteh ~ ~ nicht, "
+        "kapier* ~ ~ nicht, check* ~ ~ nicht, blick* ~ nicht durch, "
         "nicht verstanden, ich bin verwirrt, verwechsle*, verwechsel*, vergesse immer, vergessen, "
         "ich vergesse, durcheinander, tue mich schwer, komme nicht weiter"
     ),

@@ -731,26 +731,51 @@ TERMS: Mapping[str, Lexicon] = {
     "philosophy": {
         "en": phrases(
             "epistemology, ethics, utilitarian*, categorical imperative, existentialis*, plato, kant, "
-            "syllogism*"
+            "syllogism*, metaphysic*, empiricism, rationalism, dialectic*, social contract, state of nature, "
+            "free will, determinism, virtue ethics, the good life, cogito, allegory of the cave, socrates, "
+            "aristotle, descartes, hobbes, locke, rousseau, hume, hegel, nietzsche, spinoza, sartre"
         ),
         "es": phrases(
-            "epistemologia, etica, utilitaris*, imperativo categorico, existencialis*, platon, silogismo*"
+            "epistemologia, etica, utilitaris*, imperativo categorico, existencialis*, platon, silogismo*, "
+            "metafisica, empirismo, racionalismo, dialectica, contrato social, estado de naturaleza, "
+            "libre albedrio, determinismo, virtud, duda metodica, mito de la caverna, socrates, aristoteles, "
+            "descartes, hobbes, locke, rousseau, hume, hegel, nietzsche, spinoza, sartre"
         ),
         "fr": phrases(
-            "epistemologie, ethique, utilitaris*, imperatif categorique, existentialis*, platon, syllogisme*"
+            "epistemologie, ethique, utilitaris*, imperatif categorique, existentialis*, platon, "
+            "syllogisme*, metaphysique, empirisme, rationalisme, dialectique, contrat social, "
+            "etat de nature, libre arbitre, determinisme, vertu, doute methodique, allegorie de la caverne, "
+            "socrate, aristote, descartes, hobbes, locke, rousseau, hume, hegel, nietzsche, spinoza, sartre"
         ),
         "de": phrases(
             "erkenntnistheorie, ethik, utilitaris*, kategorische* imperativ, existentialis*, platon, "
-            "syllogismus"
+            "syllogismus, metaphysik, empirismus, rationalismus, dialektik, gesellschaftsvertrag, "
+            "naturzustand, willensfreiheit, freier wille, determinismus, tugend*, hohlengleichnis, sokrates, "
+            "aristoteles, descartes, hobbes, locke, rousseau, hume, hegel, nietzsche, spinoza, sartre"
         ),
         "pt": phrases(
-            "epistemologia, etica, utilitaris*, imperativo categorico, existencialis*, platao, silogismo*"
+            "epistemologia, etica, utilitaris*, imperativo categorico, existencialis*, platao, silogismo*, "
+            "metafisica, empirismo, racionalismo, dialetica, contrato social, estado de natureza, "
+            "livre-arbitrio, livre arbitrio, determinismo, virtude, meio-termo, mito da caverna, socrates, "
+            "aristoteles, descartes, hobbes, locke, rousseau, hume, hegel, nietzsche, espinosa, sartre"
         ),
-        "zh": phrases("认识论, 伦理学, 功利主义, 绝对命令, 存在主义, 柏拉图, 康德, 三段论"),
-        "ja": phrases("認識論, 倫理学, 功利主義, 定言命法, 実存主義, プラトン, カント, 三段論法"),
+        "zh": phrases(
+            "认识论, 伦理学, 功利主义, 绝对命令, 存在主义, 柏拉图, 康德, 三段论, 形而上学, 经验主义, "
+            "理性主义, 辩证法, 社会契约, 自然状态, 自由意志, 决定论, 美德, 洞穴寓言, 我思故我在, "
+            "苏格拉底, 亚里士多德, 笛卡尔, 霍布斯, 洛克, 卢梭, 休谟, 黑格尔, 尼采, 孔子, 老子, 庄子, "
+            "孟子"
+        ),
+        "ja": phrases(
+            "認識論, 倫理学, 功利主義, 定言命法, 実存主義, プラトン, カント, 三段論法, 形而上学, "
+            "経験論, 合理論, 弁証法, 社会契約, 自然状態, 自由意志, 決定論, 洞窟の比喩, 我思う, "
+            "ソクラテス, アリストテレス, デカルト, ホッブズ, ルソー, ヒューム, ヘーゲル, ニーチェ, "
+            "孔子, 老子"
+        ),
         "ru": phrases(
             "эпистемологи*, этик*, утилитаризм*, категорическ* императив*, экзистенциализм*, платон*, кант*, "
-            "силлогизм*"
+            "силлогизм*, метафизик*, эмпиризм*, рационализм*, диалектик*, общественн* договор*, "
+            "естественн* состояни*, свобод* вол*, детерминизм*, добродетел*, сократ, сократа, сократом, "
+            "сократу, аристотел*, декарт*, гоббс*, локк*, руссо, гегел*, ницше"
         ),
     },
     "psychology": {

@@ -106,3 +106,20 @@ def test_a_romanised_or_own_script_history_folder_takes_a_history_note(folder: s
     note = "江戸幕府は1603年に徳川家康が開いた。鎖国は1639年から続いた。"
     recognition = recognize(note, (folder, "eigo"))
     assert (recognition.significance, recognition.subject) == (Significance.DURABLE, folder)
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Locke: im Naturzustand sind alle Menschen frei; der Gesellschaftsvertrag schützt das Eigentum.",
+        "Para Sócrates, só sei que nada sei: a sabedoria começa quando reconhecemos a nossa ignorância.",
+    ],
+)
+def test_a_philosophy_note_goes_to_the_philosophy_folder(note: str) -> None:
+    recognition = recognize(note, ("philosophie", "deutsch", "history"))
+    assert recognition.subject == "philosophie"
+
+
+def test_a_german_difficulty_with_nicht_at_the_end_is_heard() -> None:
+    note = "Ich verstehe den Unterschied zwischen Mitose und Meiose bei der Zellteilung immer noch nicht"
+    assert recognize(note).significance is Significance.DURABLE
