@@ -73,12 +73,14 @@ class GitCheckout:
             return []
         fmt = "--format=%x1d%H%x1f%P%x1f%s%x1f%an%x1f%(trailers:only,unfold,separator=%x1e)"
         walk = () if all_parents else ("--first-parent",)
-        # --name-only lists a merge's paths only with -m.
+        # --name-only lists a merge's paths only with -m. -z: each header ends in a NUL, and the paths
+        # that follow it (after a newline) end in one each, as they are: not quoted, not escaped.
         listing = ("--name-only",) if paths else ()
-        out = self._git("log", *walk, f"-n{limit}", *listing, fmt, rev, "--")
+        out = self._git("log", "-z", *walk, f"-n{limit}", *listing, fmt, rev, "--")
         commits = []
         for chunk in out.split("\x1d")[1:]:
-            header, _, names = chunk.partition("\n")
+            header, _, names = chunk.partition("\x00")
+            names = names[1:] if names.startswith("\n") else names
             commit_id, parents, subject, author, trailers = header.split("\x1f")
             pairs = trailer_pairs(trailers)
             commits.append(
@@ -88,7 +90,7 @@ class GitCheckout:
                     subject=subject,
                     author=author,
                     trailers=pairs,
-                    paths=tuple(line for line in names.splitlines() if line),
+                    paths=tuple(name for name in names.split("\x00") if name),
                 )
             )
         return commits

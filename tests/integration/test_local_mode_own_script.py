@@ -80,11 +80,6 @@ def test_the_dashboards_link_to_the_note_opens_it_when_rendered(repo: Path) -> N
     assert event in [unquote(href) for href in hrefs]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="workers/git_checkout.py recent_commits lists paths with --name-only but no -z, so git's "
-    "core.quotepath hands undo octal escapes for a non-ASCII folder; not this change's file",
-)
 def test_undo_of_a_note_in_an_own_script_folder(repo: Path) -> None:
     assert gitlearnos_local(repo, HISTORY_NOTE).returncode == 0
     result = gitlearnos_local(repo, "undo the last update")

@@ -259,3 +259,15 @@ def test_a_path_leaving_the_repository_is_refused_not_read(tmp_path: Path, remot
         mirror.read_text("../remote.git/HEAD")
     with pytest.raises(UnsafePath):
         mirror.read_text(".git/config")
+
+
+def test_a_commits_paths_are_listed_as_written_in_any_script(tmp_path: Path, remote: Path) -> None:
+    mirror = mirror_of(remote, tmp_path / "mirror")
+    mirror.sync()
+    writes = record("subjects/история/events/a note.md", "a\n")
+    commit = mirror.commit(writes, (), f"Note\n\n{TRAILER}: github:own-script\n")
+
+    (latest,) = mirror.recent_commits(1)
+    assert latest.id == commit and latest.paths == ("subjects/история/events/a note.md",)
+    found = mirror.find_trailer(TRAILER, "github:own-script")
+    assert found is not None and found.paths == latest.paths
