@@ -67,14 +67,32 @@ class FieldModel:
         return {name: value / norm for name, value in exp.items()}
 
     def as_json(self) -> dict[str, object]:
-        return {"counts": dict(sorted(self.counts.items()))}
+        """The counts with each field named once: ``fields`` lists the names, and each n-gram's counts are
+        a flat list of (field index, count) pairs (the names repeated per n-gram made most of the file)."""
+        names = sorted(self.totals)
+        index = {name: i for i, name in enumerate(names)}
+        counts = {
+            gram: [value for name, n in sorted(by.items()) for value in (index[name], n)]
+            for gram, by in sorted(self.counts.items())
+        }
+        return {"fields": names, "counts": counts}
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> FieldModel:
-        counts = data.get("counts")
+        counts, names = data.get("counts"), data.get("fields")
         if not isinstance(counts, dict):
             raise ValueError("not a field-model weights file")
-        return cls({str(g): {str(f): int(n) for f, n in by.items()} for g, by in counts.items()})
+        if names is None:  # the older form: n-gram → {field: count}
+            return cls({str(g): {str(f): int(n) for f, n in by.items()} for g, by in counts.items()})
+        if not isinstance(names, list):
+            raise ValueError("not a field-model weights file")
+        fields = [str(name) for name in names]
+        return cls(
+            {
+                str(g): {fields[int(pairs[i])]: int(pairs[i + 1]) for i in range(0, len(pairs), 2)}
+                for g, pairs in counts.items()
+            }
+        )
 
 
 def train(rows: Iterable[tuple[str, str]], *, min_df: int = 3) -> FieldModel:

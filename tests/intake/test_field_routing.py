@@ -7,13 +7,14 @@ leave open or get wrong, so the rules alone ask for the subject or file it elsew
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from bench.judgement import train_learning_model
 from bot.intake.agent import LearnerInput, Recognition, Significance
-from bot.intake.field_model import committed_field_model, train
+from bot.intake.field_model import FieldModel, committed_field_model, train
 from bot.intake.rule_agent import RuleAgent
 from bot.intake.vetting import vetted
 
@@ -168,3 +169,18 @@ def test_a_language_note_is_filed_under_the_language_it_quotes(
 ) -> None:
     result = recognize(note, subjects)
     assert (result.significance, result.subject) == (Significance.DURABLE, subject), result.reason
+
+
+def test_field_weights_name_each_field_once_and_read_back_the_same() -> None:
+    rows = [("the derivative of x", "mathematics"), ("derivative rules", "mathematics")]
+    rows += [("the mitosis of a cell", "biology"), ("cell mitosis phases", "biology")]
+    model = train(rows, min_df=2)
+    written = json.dumps(model.as_json())
+    assert written.count('"biology"') == 1
+    again = FieldModel.from_json(json.loads(written))
+    assert again.probabilities("mitosis") == model.probabilities("mitosis")
+
+
+def test_field_weights_in_the_older_form_still_read() -> None:
+    model = FieldModel.from_json({"counts": {"mito": {"biology": 2}, "deri": {"mathematics": 2}}})
+    assert max(model.probabilities("mitosis").items(), key=lambda item: item[1])[0] == "biology"
