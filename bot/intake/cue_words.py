@@ -431,15 +431,20 @@ REFERS_BACK: Lexicon = {
 # material is somewhere else, so the bot asks for it instead of dropping the message.
 ATTACHMENT: Lexicon = {
     "en": phrases(
-        "attached, attachment*, photo*, picture*, pic, pics, image*, screenshot*, scan*, see above, see below"
+        "attached, attachment*, photo, photos, picture*, pic, pics, image*, screenshot*, scan*, see above, "
+        "see below"
     ),
-    "es": phrases("adjunt*, foto*, imagen*, captura*, mira la, mira el, ver arriba"),
-    "fr": phrases("piece* jointe*, ci-joint*, photo*, image*, capture*, voir ci-dessus, regarde la"),
-    "de": phrases("anhang, angehangt*, anbei, foto*, bild, bilder, screenshot*, siehe oben, siehe unten"),
-    "pt": phrases("anexo*, anexad*, segue a, segue o, foto*, imagem, imagens, print*, veja a, ver acima"),
+    "es": phrases("adjunt*, foto, fotos, imagen*, captura*, mira la, mira el, ver arriba"),
+    "fr": phrases("piece* jointe*, ci-joint*, photo, photos, image*, capture*, voir ci-dessus, regarde la"),
+    "de": phrases(
+        "anhang, angehangt*, anbei, foto, fotos, bild, bilder, screenshot*, siehe oben, siehe unten"
+    ),
+    "pt": phrases(
+        "anexo*, anexad*, segue a, segue o, foto, fotos, imagem, imagens, print*, veja a, ver acima"
+    ),
     "zh": phrases("看图, 见图, 图片, 照片, 截图, 附件, 附图, 如图"),
     "ja": phrases("写真, 画像, 添付, スクショ, 図を見, 上の図"),
-    "ru": phrases("вложени*, фото*, картинк*, скрин*, изображени*, см выше, смотри выше"),
+    "ru": phrases("вложени*, фото, фотк*, фотографи*, картинк*, скрин*, изображени*, см выше, смотри выше"),
 }
 
 # Laughter: a message that laughs ("lol", "jaja", "mdr", "kkk", "哈哈", "（笑）", "ахаха") is a joke or a

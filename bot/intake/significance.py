@@ -88,6 +88,12 @@ TERSE_WORDS = 4
 HEADING_WORDS = 8
 # A learning event with one subject term and no other evidence says what was learned only at this length.
 THIN_WORDS = 10
+# A line of topics with at most this many words each is a list of what to study, not what was learned.
+LIST_ITEM_WORDS = 3
+_LIST_SEPARATOR = re.compile(r"[,;、，；]|\s(?:and|und|et|e|y|и|a|ou|or|oder|o)\s")
+_RELATION = re.compile(r"[=→⇒<>≈+]|->|=>")
+# A note this short that points at an attachment or at something said before holds too little of its own.
+POINTER_WORDS = 8
 # A note this short that stops mid-thought is a fragment, whatever subject words it holds.
 FRAGMENT_WORDS = 12
 # A sentence of this many words that states a fact ("Der Rhein fließt in die Nordsee.") is knowledge
@@ -151,6 +157,7 @@ class Reading:
     terse: bool = False  # a heading, a topic or a bare value: a few words at most (TERSE_WORDS)
     hedged: bool = False  # "I think", "creo que", "кажется": an understanding claimed, not stated
     factual: bool = False  # a sentence of FACT_WORDS words with a name or a number: a fact about the world
+    points_elsewhere: bool = False  # a short note that points at a photo or something said, with no image
     cut_off: bool = False  # a short note that stops on a word no sentence ends on ("… unter 7 ist dann")
     gap: bool = False  # a difficulty is named (don't understand, keep confusing …), not only an event
     words: int = 0  # the note's words (word_count)
@@ -190,6 +197,9 @@ def read(
         terse=is_heading(note),
         hedged=_HEDGE.found(folded),
         factual=long_enough and bool(_NAME.search(prose) or _NUMBER.search(prose)),
+        points_elsewhere=word_count(note) <= POINTER_WORDS
+        and not signals
+        and (_ATTACHMENT.found(folded) or _REFERS_BACK.found(folded)),
         cut_off=word_count(note) < FRAGMENT_WORDS and stops_mid_thought(note),
         gap=_GAP.found(folded),
         words=word_count(note),
@@ -204,7 +214,7 @@ def _remainder(folded: str) -> int:
     pronouns and every subject term are blanked out: "l'ADN est une double hélice" keeps "est une double
     hélice", "Studied mitosis today" keeps nothing."""
     rest = without_subject_terms(folded)
-    for cues in (_EVENT, _GAP, _CONTEXT, _FILLER, _FIRST_PERSON, _HEDGE):
+    for cues in (_EVENT, _GAP, _CONTEXT, _HEDGE, _FILLER, _FIRST_PERSON, _UNFINISHED):
         rest = cues.without(rest)
     return len(_LONG_WORD.findall(_CJK_CHAR.sub(" ", rest))) + len(_CJK_CHAR.findall(rest)) // 2
 
@@ -224,7 +234,18 @@ def is_heading(note: str) -> bool:
         return False
     words = word_count(note)
     chapter = "\n" not in plain and bool(_REFERENCE.match(plain)) and words <= HEADING_WORDS
-    return words <= TERSE_WORDS or chapter
+    return words <= TERSE_WORDS or chapter or is_topic_list(plain)
+
+
+def is_topic_list(plain: str) -> bool:
+    """One line of topics and nothing said about them ("Mitochondrien, Ribosomen, Golgi-Apparat",
+    "Revisar: enlaces covalentes, electronegatividad"): two or more items of a few words each, after an
+    optional label, with no number, arrow, equation or finished sentence."""
+    if "\n" in plain or _NUMBER.search(plain) or _RELATION.search(plain):
+        return False
+    body = plain.split(":", 1)[1] if ":" in plain else plain
+    items = [item for item in _LIST_SEPARATOR.split(body) if item.strip()]
+    return len(items) >= 2 and all(word_count(item) <= LIST_ITEM_WORDS for item in items)
 
 
 def word_count(note: str) -> int:
@@ -286,6 +307,9 @@ def judge(reading: Reading) -> tuple[Significance, str]:
         # "My cell phone battery ran out of energy": subject words in everyday talk are not a note.
         return Significance.AMBIGUOUS, "subject words in everyday talk, not clearly a learning event"
     worked = reading.signals & {Signal.STEPS, Signal.SOURCE}
+    if significance is Significance.DURABLE and reading.points_elsewhere:
+        # "光合作用的笔记见图片", "my notes from biology, see attached": the material is not in the message.
+        return Significance.AMBIGUOUS, "it points at material the message does not hold"
     if significance is Significance.DURABLE and reading.cut_off and not reading.signals & _WORKED:
         # "und wenn der pH-Wert unter 7 ist dann": a thought cut off is asked about, whatever it names.
         return Significance.AMBIGUOUS, "a thought cut off: what to keep is unclear"

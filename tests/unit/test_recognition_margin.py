@@ -123,3 +123,22 @@ def test_a_philosophy_note_goes_to_the_philosophy_folder(note: str) -> None:
 def test_a_german_difficulty_with_nicht_at_the_end_is_heard() -> None:
     note = "Ich verstehe den Unterschied zwischen Mitose und Meiose bei der Zellteilung immer noch nicht"
     assert recognize(note).significance is Significance.DURABLE
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Mitochondrien, Ribosomen, Golgi-Apparat, endoplasmatisches Retikulum",
+        "Revisar: enlaces covalentes e iónicos, electronegatividad",
+        "光合作用的笔记见图片",
+        "my notes from biology, see the photo",
+        "I think I get it now, the derivative thing",
+    ],
+)
+def test_a_list_of_topics_a_pointer_or_a_hedge_is_asked_about_not_stored(note: str) -> None:
+    assert recognize(note, ("biology", "chemistry", "mathematics")).significance is Significance.AMBIGUOUS
+
+
+def test_a_word_that_only_starts_like_photo_is_no_pointer() -> None:
+    note = "Photosynthesis: 6 CO2 + 6 H2O → C6H12O6 + 6 O2, in the chloroplasts"
+    assert recognize(note).significance is Significance.DURABLE
