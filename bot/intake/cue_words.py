@@ -355,29 +355,29 @@ FILLER: Lexicon = {
         "while, about, into, over, also, just, very, really, today, yesterday, there, their, been, does, "
         "some, something, much, many, more, most, only, even, each, every, because, after, before, again, "
         "still, finally, actually, thing, things, lot, lots, will, would, could, should, class, lesson, "
-        "teacher, today's"
+        "teacher, today's, now, got, get, it's, the thing, stuff"
     ),
     "es": phrases(
         "para, como, pero, porque, cuando, donde, esto, esta, este, todo, todos, hoy, muy, tambien, sobre, "
-        "entre, desde, hasta, tiene, tienen, hace, algo, mucho, clase"
+        "entre, desde, hasta, tiene, tienen, hace, algo, mucho, clase, ahora, ya, por fin, finalmente, creo"
     ),
     "fr": phrases(
         "pour, dans, avec, sont, mais, comme, quand, cette, tout, tous, aussi, aujourd'hui, avoir, etre, "
-        "fait, quelque, chose, beaucoup, cours"
+        "fait, quelque, chose, beaucoup, cours, maintenant, enfin, finalement"
     ),
     "de": phrases(
         "dass, eine, einer, einen, einem, nicht, sind, habe, haben, heute, auch, noch, oder, wenn, dann, "
-        "aber, sehr, wird, werden, etwas, viel, unterricht"
+        "aber, sehr, wird, werden, etwas, viel, unterricht, jetzt, hab, endlich, nun, schon, wirklich"
     ),
     "pt": phrases(
         "para, como, mas, porque, quando, onde, isso, esta, este, muito, hoje, tambem, sobre, entre, tem, "
-        "sao, algo, aula"
+        "sao, algo, aula, agora, finalmente, enfim, ja"
     ),
-    "zh": phrases("今天, 昨天, 我们, 他们, 一些, 东西, 很多"),
-    "ja": phrases("今日, 昨日, 私たち, 何か, たくさん"),
+    "zh": phrases("今天, 昨天, 我们, 他们, 一些, 东西, 很多, 终于, 现在, 觉得"),
+    "ja": phrases("今日, 昨日, 私たち, 何か, たくさん, やっと, ようやく, ついに, 今は"),
     "ru": phrases(
         "что, как, это, этот, эта, если, когда, сегодня, тоже, очень, есть, было, были, который, которая, "
-        "много, урок*"
+        "много, урок*, теперь, наконец, уже"
     ),
 }
 

@@ -133,6 +133,7 @@ def test_a_german_difficulty_with_nicht_at_the_end_is_heard() -> None:
         "光合作用的笔记见图片",
         "my notes from biology, see the photo",
         "I think I get it now, the derivative thing",
+        "Ich glaube, jetzt hab ich die Zellatmung verstanden",
     ],
 )
 def test_a_list_of_topics_a_pointer_or_a_hedge_is_asked_about_not_stored(note: str) -> None:
