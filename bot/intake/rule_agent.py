@@ -23,7 +23,7 @@ from bot.intake.significance import Reading, judge, read, thin, word_count
 from bot.intake.subject_routing import Routing, field_of, route
 from bot.review.question import asks_for_question
 from bot.review.question_gen import GeneratedQuestions, QuestionContext, rule_questions
-from bot.text import slugify
+from bot.text import slugify, subject_folder
 
 FORM_SECTION = re.compile(r"^###\s+(?P<label>.+?)\s*$", re.M)
 
@@ -219,18 +219,26 @@ def _subjects(learner_input: LearnerInput) -> tuple[str, ...]:
     """The repository's subject folders; before the first exists, the subject named at setup."""
     if learner_input.known_subjects:
         return learner_input.known_subjects
-    default = slugify(learner_input.default_subject, fallback="") if learner_input.default_subject else ""
+    default = _folder(learner_input.default_subject, fallback="") if learner_input.default_subject else ""
     return (default,) if default else ()
+
+
+def _folder(name: str, *, fallback: str | None) -> str | None:
+    """The folder a subject the learner named goes in, in any script (``история``); a name that cannot be
+    one as written (``Math: Algebra``) gets its ASCII slug as before, and ``fallback`` when it has none."""
+    return subject_folder(name) or slugify(name, fallback="") or fallback
 
 
 def _declared_subject(form: dict[str, str], labels: set[str], subjects: tuple[str, ...]) -> str | None:
     """The subject the learner named: the form's field, a ``subject:`` label, or a label naming a folder."""
     if form.get("subject"):
-        return slugify(form["subject"], fallback="general")
+        return _folder(form["subject"], fallback="general")
     for label in sorted(labels):
         if label.startswith("subject:"):
-            return slugify(label.removeprefix("subject:"), fallback="general")
-    return next((slugify(label) for label in sorted(labels) if slugify(label) in subjects), None)
+            return _folder(label.removeprefix("subject:"), fallback="general")
+    return next(
+        (folder for label in sorted(labels) if (folder := _folder(label, fallback=None)) in subjects), None
+    )
 
 
 def _routed_subject(routing: Routing, subjects: tuple[str, ...]) -> str | None:

@@ -51,12 +51,10 @@ def test_a_clear_note_is_stored_in_its_own_script_folder(body: str, folder: str)
     assert f"in `{event}`" in text and "Which subject" not in text and "cannot be a folder name" not in text
 
 
-@pytest.mark.xfail(strict=True, reason="bot/intake/rule_agent.py _declared_subject slugifies the label")
 def test_a_subject_label_in_its_own_script_names_its_folder() -> None:
     assert event_paths(plan(ENGLISH, labels=("subject:история",)))[0].startswith("subjects/история/")
 
 
-@pytest.mark.xfail(strict=True, reason="bot/intake/rule_agent.py _declared_subject slugifies the form field")
 def test_an_issue_form_subject_in_its_own_script_names_its_folder() -> None:
     form = "### Subject\n\nистория\n\n### Note\n\nToday I learned that the Neva flows into the Baltic Sea."
     assert event_paths(plan(form))[0].startswith("subjects/история/")
