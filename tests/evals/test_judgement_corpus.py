@@ -237,6 +237,7 @@ THIRD_HELD_OUT = corpus.messages(run.HELD_OUT.with_name("messages_heldout3.jsonl
 FOURTH_HELD_OUT = corpus.messages(run.HELD_OUT.with_name("messages_heldout4.jsonl"))
 DEV5 = corpus.messages(run.HELD_OUT.with_name("messages_dev5.jsonl"))
 FIFTH_HELD_OUT = corpus.messages(run.HELD_OUT.with_name("messages_heldout5.jsonl"))
+DEV6 = corpus.messages(run.HELD_OUT.with_name("messages_dev6.jsonl"))
 
 
 @pytest.mark.parametrize(
@@ -247,8 +248,9 @@ FIFTH_HELD_OUT = corpus.messages(run.HELD_OUT.with_name("messages_heldout5.jsonl
         (FOURTH_HELD_OUT, 52, 36),
         (DEV5, 52, 36),
         (FIFTH_HELD_OUT, 52, 36),
+        (DEV6, 52, 36),
     ],
-    ids=["dev3", "heldout3", "heldout4", "dev5", "heldout5"],
+    ids=["dev3", "heldout3", "heldout4", "dev5", "heldout5", "dev6"],
 )
 def test_the_newer_sets_have_every_class_in_every_language(
     rows: list[corpus.Message], english: int, other: int
@@ -267,7 +269,7 @@ def test_no_held_out_text_appears_in_a_development_file() -> None:
     Development files may share short stock phrases among themselves; the sealed file may not share a text
     with any of them. heldout2 and heldout3 are spent (measured, then read), so they count as development.
     """
-    development = (*MESSAGES, *HELD_OUT, *DEV3, *FRESH_HELD_OUT, *THIRD_HELD_OUT, *DEV5)
+    development = (*MESSAGES, *HELD_OUT, *DEV3, *FRESH_HELD_OUT, *THIRD_HELD_OUT, *DEV5, *DEV6)
     seen = {m.text.strip().casefold() for m in development}
     assert corpus.duplicates((m.lang, m.title, m.text) for m in FOURTH_HELD_OUT) == []
     assert sum(m.text.strip().casefold() in seen for m in FOURTH_HELD_OUT) == 0
@@ -286,7 +288,25 @@ def test_the_fifth_held_out_set_has_its_promised_classes_in_every_language() -> 
 
 def test_no_fifth_held_out_text_appears_in_a_development_file_or_the_other_sealed_set() -> None:
     """heldout5 shares no text with any development file, nor with heldout4, the other sealed set."""
-    development = (*MESSAGES, *HELD_OUT, *DEV3, *FRESH_HELD_OUT, *THIRD_HELD_OUT, *DEV5)
+    development = (*MESSAGES, *HELD_OUT, *DEV3, *FRESH_HELD_OUT, *THIRD_HELD_OUT, *DEV5, *DEV6)
     seen = {m.text.strip().casefold() for m in (*development, *FOURTH_HELD_OUT)}
     assert corpus.duplicates((m.lang, m.title, m.text) for m in FIFTH_HELD_OUT) == []
     assert sum(m.text.strip().casefold() in seen for m in FIFTH_HELD_OUT) == 0
+
+
+def test_the_sixth_development_set_has_its_promised_classes_in_every_language() -> None:
+    """dev6: 23 durable, 16 incidental, 13 ambiguous in English; 16, 11 and 9 in each other language."""
+    classes = Counter((m.lang, m.label) for m in DEV6)
+    promised = {"durable": (23, 16), "incidental": (16, 11), "ambiguous": (13, 9)}
+    assert dict(classes) == {
+        (lang, label): counts[0] if lang == "en" else counts[1]
+        for lang in LANGUAGES
+        for label, counts in promised.items()
+    }
+    assert corpus.duplicates((m.lang, m.title, m.text) for m in DEV6) == []
+
+
+def test_no_sealed_text_appears_in_the_sixth_development_set() -> None:
+    """dev6 may be read while rules change, so no text of heldout4 or heldout5 may be in it."""
+    sealed = {m.text.strip().casefold() for m in (*FOURTH_HELD_OUT, *FIFTH_HELD_OUT)}
+    assert sum(m.text.strip().casefold() in sealed for m in DEV6) == 0
