@@ -8,7 +8,6 @@ empty and was refused, and the note asked "which subject?" however often it was 
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -16,7 +15,7 @@ import pytest
 
 from tests.support.git_remotes import git
 from tests.support.learner import CONFIG
-from tests.support.local_mode import gitlearnos_local
+from tests.support.local_mode import gitlearnos_local, learner_checkout
 
 HISTORY_NOTE = (
     "На уроке истории я понял, что крепостное право в России отменили в 1861 году. Сохрани эту заметку."
@@ -26,18 +25,14 @@ MATHS_NOTE = "今天我学到了相似三角形的对应边成比例。请保存
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
-    path = tmp_path / "учёба"
-    subprocess.run(["git", "init", "-q", "-b", "main", str(path)], check=True)
-    for name, content in {
-        "gitlearnos.yml": CONFIG.replace("subject: mathematics", "subject: 数学"),
-        "subjects/数学/goals/main-goal.md": "# Learning Goal\n\nStatus: `active`\nSubject: 数学\n",
-        "subjects/история/goals/main-goal.md": "# Learning Goal\n\nStatus: `active`\nSubject: история\n",
-    }.items():
-        (path / name).parent.mkdir(parents=True, exist_ok=True)
-        (path / name).write_text(content)
-    git(path, "add", ".")
-    git(path, "-c", "user.name=Alice", "-c", "user.email=a@example.org", "commit", "-qm", "Start")
-    return path
+    return learner_checkout(
+        tmp_path / "учёба",
+        {
+            "gitlearnos.yml": CONFIG.replace("subject: mathematics", "subject: 数学"),
+            "subjects/数学/goals/main-goal.md": "# Learning Goal\n\nStatus: `active`\nSubject: 数学\n",
+            "subjects/история/goals/main-goal.md": "# Learning Goal\n\nStatus: `active`\nSubject: история\n",
+        },
+    )
 
 
 def committed_files(repo: Path) -> list[str]:

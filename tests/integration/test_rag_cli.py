@@ -13,6 +13,7 @@ import pytest
 from gitlearnos.cli import main
 from tests.support.git_remotes import git
 from tests.support.learner import CONFIG, NOTE
+from tests.support.local_mode import learner_checkout
 
 MATERIAL = "materials/handout.md"
 HANDOUT = "# Handout\n\nThe scale factor is the ratio of corresponding side lengths of similar figures.\n"
@@ -33,13 +34,10 @@ def gitlearnos(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_ingest_writes_its_receipt_for_the_learner_to_commit_and_query_cites_the_source(
     tmp_path: Path,
 ) -> None:
-    repo, data = tmp_path / "learner", tmp_path / "data"
-    git(tmp_path, "init", "-q", "-b", "main", str(repo))
-    for path, text in {"gitlearnos.yml": CONFIG, MATERIAL: HANDOUT}.items():
-        (repo / path).parent.mkdir(parents=True, exist_ok=True)
-        (repo / path).write_text(text)
-    git(repo, "add", ".")
-    git(repo, "-c", "user.name=Alice", "-c", "user.email=a@example.org", "commit", "-qm", "Start")
+    repo, data = (
+        learner_checkout(tmp_path / "learner", {"gitlearnos.yml": CONFIG, MATERIAL: HANDOUT}),
+        tmp_path / "data",
+    )
     note = gitlearnos(data, "local", str(repo), f"{NOTE}\n\nSource: {MATERIAL}\n")
     assert note.returncode == 0, note.stderr
     (record,) = [p for p in git(repo, "ls-files").split() if "/sources/" in p]
@@ -93,13 +91,10 @@ def test_an_endpoint_on_the_operators_network_is_refused_with_a_clear_message(
 def test_local_mode_answers_a_question_from_the_index_the_learner_built(tmp_path: Path) -> None:
     """After ``gitlearnos rag ingest --repo .``, ``gitlearnos local`` answers from that index with the
     passage cited, and records the question as answered, as the rag worker does on a forge."""
-    repo, data = tmp_path / "learner", tmp_path / "data"
-    git(tmp_path, "init", "-q", "-b", "main", str(repo))
-    for path, text in {"gitlearnos.yml": CONFIG, MATERIAL: HANDOUT}.items():
-        (repo / path).parent.mkdir(parents=True, exist_ok=True)
-        (repo / path).write_text(text)
-    git(repo, "add", ".")
-    git(repo, "-c", "user.name=Alice", "-c", "user.email=a@example.org", "commit", "-qm", "Start")
+    repo, data = (
+        learner_checkout(tmp_path / "learner", {"gitlearnos.yml": CONFIG, MATERIAL: HANDOUT}),
+        tmp_path / "data",
+    )
     assert gitlearnos(data, "local", str(repo), f"{NOTE}\n\nSource: {MATERIAL}\n").returncode == 0
     (record,) = [p for p in git(repo, "ls-files").split() if "/sources/" in p]
 

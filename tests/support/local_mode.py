@@ -22,17 +22,24 @@ def gitlearnos_local(repo: Path, message: str) -> subprocess.CompletedProcess[st
     )
 
 
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    path = tmp_path / "learning"
+def learner_checkout(path: Path, files: dict[str, str]) -> Path:
+    """A learner's checkout at ``path`` on ``main``: ``files`` in one commit of the learner's."""
     subprocess.run(["git", "init", "-q", "-b", "main", str(path)], check=True)
-    for name, content in {
-        "gitlearnos.yml": CONFIG,
-        "subjects/mathematics/goals/main-goal.md": GOAL,
-        "notes/draft.md": "first draft\n",
-    }.items():
+    for name, content in files.items():
         (path / name).parent.mkdir(parents=True, exist_ok=True)
         (path / name).write_text(content)
     git(path, "add", ".")
     git(path, "-c", "user.name=Alice", "-c", "user.email=a@example.org", "commit", "-qm", "Start")
     return path
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    return learner_checkout(
+        tmp_path / "learning",
+        {
+            "gitlearnos.yml": CONFIG,
+            "subjects/mathematics/goals/main-goal.md": GOAL,
+            "notes/draft.md": "first draft\n",
+        },
+    )
