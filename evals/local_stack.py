@@ -16,6 +16,7 @@ import subprocess
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, field
@@ -37,6 +38,17 @@ RESTART_AFTER_MAX = 30.0
 OTHER_BOT = "helper-ci[bot]"
 STRANGER = "carol"  # a person with no role in any learner repository (not a learner, not a teacher)
 SANDBOX_MODEL = "sandbox-scripted"  # the sandbox's scripted chat endpoint (evals/sandbox/model_api.py)
+
+
+# Processes already sent SIGTERM: a second one would turn uvicorn's graceful stop into a forced exit.
+_terminated: weakref.WeakSet[subprocess.Popen[bytes]] = weakref.WeakSet()
+
+
+def _terminate(process: subprocess.Popen[bytes] | None) -> None:
+    """SIGTERM ``process`` once (Celery's warm shutdown, uvicorn's graceful one) if it still runs."""
+    if process is not None and process.poll() is None and process not in _terminated:
+        _terminated.add(process)
+        process.terminate()
 
 
 class StackError(RuntimeError):
@@ -97,7 +109,12 @@ class LocalStack:
         return self.data_dir / "logs"
 
     def stop(self) -> None:
+        """Stop every process: all are sent SIGTERM at once, then each is waited for (killed after
+        :data:`PROCESS_STOP_TIMEOUT`), so the warm shutdowns overlap instead of adding up."""
         self._stopping.set()
+        with self._supervising:  # the supervisor restarts nothing once it sees ``_stopping``
+            for process in (self.rag_worker, self.beat, self.worker, self.web):
+                _terminate(process)
         self._exit.close()
 
     def stop_worker(self) -> None:
@@ -188,7 +205,7 @@ def _spawn(
 
     def stop() -> None:
         if process.poll() is None:
-            process.terminate()  # Celery: warm shutdown, in-flight tasks finish or go back to the queue
+            _terminate(process)  # Celery: warm shutdown, in-flight tasks finish or go back to the queue
             try:
                 process.wait(timeout=PROCESS_STOP_TIMEOUT)
             except subprocess.TimeoutExpired:
