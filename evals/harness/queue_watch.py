@@ -2,7 +2,9 @@
 
 A message a worker takes and acknowledges leaves no trace in the queue, so "no RAG call was made" cannot be
 read afterwards. Watching the broker's own command stream while the learner's step runs is independent of
-anything the bot reports: kombu sends every task with ``LPUSH <queue> <message>``.
+anything the bot reports: kombu sends every task with ``LPUSH <queue> <message>``. MONITOR shows every
+database of the server, so only the commands on ``redis_url``'s own database count: another stack on
+another database of the same server (the mutant runs go two at a time) pushes onto a queue of that name too.
 """
 
 from __future__ import annotations
@@ -35,13 +37,15 @@ def tasks_sent(redis_url: str, queue: str) -> Iterator[list[str]]:
     stop = threading.Event()
     started = threading.Event()
     client = redis.Redis.from_url(redis_url)
+    database = int(client.connection_pool.connection_kwargs.get("db") or 0)
 
     def watch() -> None:
         with client.monitor() as monitor:  # type: ignore[no-untyped-call]
             started.set()
             while not stop.is_set():
-                command = monitor.next_command()["command"]
-                sent.extend(pushed_tasks(command, queue))
+                seen = monitor.next_command()
+                if int(seen.get("db", database)) == database:
+                    sent.extend(pushed_tasks(seen["command"], queue))
 
     thread = threading.Thread(target=watch, daemon=True)
     thread.start()
