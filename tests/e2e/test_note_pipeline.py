@@ -1,11 +1,19 @@
-"""A study note filed on the sandbox forge, end to end, judged by what the learner sees."""
+"""A study note filed on the sandbox forge, end to end, judged by what the learner sees.
+
+The module shares one stack (sandbox forge, web, worker, Redis): each test files its note in a fresh
+repository of its own, so no test sees another's commits, comments or deliveries.
+"""
 
 from __future__ import annotations
 
+import itertools
 import re
 import subprocess
+import sys
 import time
 import uuid
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -13,13 +21,35 @@ import pytest
 
 from bot.receipt import ReceiptField
 from evals.demo import LEARNER_FILES, NOTE_BODY, NOTE_TITLE, REPOSITORY
-from evals.local_stack import OTHER_BOT, LocalStack
+from evals.local_stack import OTHER_BOT, LocalStack, start_local_stack
 from evals.sandbox.client import SandboxClientError
 from evals.sandbox.store import BOT_LOGIN
+from tests.e2e.conftest import DEMO_NOTE_SENTENCES
+from tests.support.log_audit import audit_logs
+from tests.support.redis_databases import fresh_database
 from tests.support.signing import signed_headers
 from tests.support.waiting import settle, wait_for
 
 pytestmark = pytest.mark.e2e
+_repositories = itertools.count(1)
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory: pytest.TempPathFactory, redis_server: str) -> Iterator[LocalStack]:
+    """One stack for the module, on a flushed Redis database of its own (no rag-queue worker: these tests
+    follow the event path). Every log it wrote is audited at the end, as the per-test stack's are."""
+    root: Path = tmp_path_factory.mktemp("note-pipeline")
+    with start_local_stack(root, redis_url=fresh_database(redis_server), with_rag_worker=False) as running:
+        yield running
+    audit_logs(running, [], learner_texts=DEMO_NOTE_SENTENCES)
+
+
+@pytest.fixture(autouse=True)
+def fresh_repository(monkeypatch: pytest.MonkeyPatch) -> str:
+    """This test's own learner repository: ``REPOSITORY`` names it for the test and the helpers below."""
+    name = f"{REPOSITORY}-{next(_repositories)}"
+    monkeypatch.setattr(sys.modules[__name__], "REPOSITORY", name)
+    return name
 
 
 def bare_git(stack: LocalStack, *args: str) -> str:
@@ -43,7 +73,9 @@ ISSUE_EVENT = {"github": "issues", "gitlab": "Issue Hook", "gitea": "issues"}
 
 def issue_deliveries(stack: LocalStack, forge: str) -> list[dict[str, Any]]:
     with stack.sandbox.client() as learner:
-        return [d for d in learner.deliveries() if d["event"] == ISSUE_EVENT[forge]]
+        return [
+            d for d in learner.deliveries() if d["event"] == ISSUE_EVENT[forge] and d["repo"] == REPOSITORY
+        ]
 
 
 @pytest.fixture(params=["github", "gitlab", "gitea"])
