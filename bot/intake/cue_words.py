@@ -275,7 +275,53 @@ LOGISTICS: Lexicon = {
     "ru": phrases(
         "перенесл*, перенес*, болеет, не будет, скоро, в следующем году, закрывается, открывается, "
         "по понедельникам, по выходным, завтра, на следующей неделе, срок сдачи, дедлайн, расписани*, "
-        "отменил*, волнуюсь"
+        "отменил*, волнуюсь, на выходных"
+    ),
+}
+
+# A reminder of what to bring or do for a class ("don't forget your lab coat", "n'oubliez pas vos
+# calculatrices", "别忘了带实验服"): logistics, however many subject words stand beside it.
+REMINDER: Lexicon = {
+    "en": phrases(
+        "don't forget your, dont forget your, don't forget to bring, remember to bring, bring your, "
+        "bring a calculator"
+    ),
+    "es": phrases("no olvides traer, no olvides tu, no olvideis, traed, trae tu, traer la calculadora"),
+    "fr": phrases("n'oubliez pas vos, n'oubliez pas votre, n'oublie pas ton, n'oublie pas ta, apportez"),
+    "de": phrases("nicht vergessen, mitbringen, bringt ~ mit, denkt an eure, denk an deine"),
+    "pt": phrases("nao esqueca de trazer, nao esquecam, tragam, traga sua, traga seu"),
+    "zh": phrases("别忘了带, 记得带, 请带好"),
+    "ja": phrases("忘れずに, 持ってくる, 持ってきて, 持参"),
+    "ru": phrases("не забудь взять, не забудьте взять, не забудьте принести, взять с собой"),
+}
+
+# A plan to study ("I plan to revise …", "je compte réviser …", "хочу повторить …", "打算复习…"): what the
+# learner means to do, not what was learned, however many topics it names.
+PLAN: Lexicon = {
+    "en": phrases(
+        "i plan to, i'm planning to, i am planning to, planning to revise, i'm going to revise, "
+        "i'm going to study, i am going to revise, going to review, i will revise, i'll revise, i'll study, "
+        "i want to revise, i need to revise, i have to revise, i intend to"
+    ),
+    "es": phrases(
+        "voy a repasar, voy a estudiar, pienso repasar, pienso estudiar, quiero repasar, tengo que repasar, "
+        "tengo que estudiar, tengo pensado, planeo"
+    ),
+    "fr": phrases(
+        "je compte, je vais reviser, je vais etudier, je vais revoir, je prevois de, j'ai prevu de, "
+        "je dois reviser, je veux reviser"
+    ),
+    "de": phrases(
+        "ich will ~ wiederholen, ich will ~ lernen, ich werde ~ wiederholen, ich werde ~ lernen, ich plane, "
+        "ich habe vor, ich muss ~ wiederholen, ich muss ~ lernen"
+    ),
+    "pt": phrases(
+        "vou revisar, vou estudar, pretendo, quero revisar, tenho que revisar, tenho que estudar, planejo"
+    ),
+    "zh": phrases("打算, 准备复习, 计划复习, 要复习, 想复习, 准备学"),
+    "ja": phrases("予定, つもり, 復習しよう, 勉強しよう"),
+    "ru": phrases(
+        "хочу повторить, хочу выучить, собираюсь, планирую, буду повторять, надо повторить, нужно повторить"
     ),
 }
 
@@ -391,11 +437,11 @@ UNFINISHED: Lexicon = {
     ),
     "es": phrases(
         "del, al, en, por, para, sobre, mi, tu, su, si, que, el, la, los, las, un, una, y, pero, porque, de, "
-        "con, entonces, cuando, o, como, donde"
+        "con, entonces, cuando, o, como, donde, y luego, y despues"
     ),
     "fr": phrases(
         "du, des, au, aux, en, pour, sur, dans, par, mon, ma, mes, que, qu', si, le, la, les, un, une, et, "
-        "mais, parce que, de, avec, alors, quand, ou, donc, comme, lorsque"
+        "mais, parce que, de, avec, alors, quand, ou, donc, comme, lorsque, et puis, et ensuite"
     ),
     "de": phrases(
         "den, dem, des, einen, einem, einer, zu, von, fur, auf, uber, im, vom, zum, zur, bei, nach, mein, "
@@ -404,13 +450,13 @@ UNFINISHED: Lexicon = {
     ),
     "pt": phrases(
         "do, da, dos, das, no, na, nos, nas, em, para, sobre, por, pelo, pela, meu, minha, se, que, a gente, "
-        "o, a, os, as, um, uma, e, mas, porque, de, com, entao, quando, ou, como, onde"
+        "o, a, os, as, um, uma, e, mas, porque, de, com, entao, quando, ou, como, onde, e depois"
     ),
-    "zh": phrases("如果, 所以, 因为, 但是, 然后, 的"),
-    "ja": phrases("もし, つまり, だから, でも, けど, ので"),
+    "zh": phrases("如果, 所以, 因为, 但是, 然后, 接着, 而且, 并且, 的"),
+    "ja": phrases("もし, つまり, だから, でも, けど, ので, それから, そして, それで, 次に"),
     "ru": phrases(
         "про, о, об, на, в, во, по, для, из, к, у, от, за, под, при, мой, моя, если, что, и, но, потому что, "
-        "то есть, а, с, тогда, когда, или, чтобы, который, которая, как"
+        "то есть, а, с, тогда, когда, или, чтобы, который, которая, как, а потом, и потом, а затем"
     ),
 }
 
@@ -460,33 +506,55 @@ LAUGHTER: Lexicon = {
     "ru": phrases("хаха*, ахаха*, ахах*, хех*, лол, ржу"),
 }
 
+# A joke's setup ("What did the photon say to …", "¿Qué le dijo un protón a …", "Treffen sich zwei …"): with
+# no worked formula or steps, a joke told with subject words, not a note.
+JOKE: Lexicon = {
+    "en": phrases(
+        "what did the ~ say to, what did one ~ say to, why can't you trust, why did the ~ cross, "
+        "knock knock, how many ~ does it take to, i'd tell you a joke, jokes, a joke"
+    ),
+    "es": phrases("que le dijo un, que le dijo una, que le dice un, que le dice una, un chiste, chistes"),
+    "fr": phrases("que dit un, que dit une, qu'est-ce que dit, c'est l'histoire d'un, une blague, blagues"),
+    "de": phrases("treffen sich zwei, was sagt ein, was sagt eine, kennst du den, ein witz, witze"),
+    "pt": phrases("o que o ~ disse para, o que a ~ disse para, qual e o cumulo, uma piada, piadas"),
+    "zh": phrases("笑话, 段子"),
+    "ja": phrases("ジョーク, ダジャレ, 親父ギャグ, 笑い話"),
+    "ru": phrases("анекдот*, шутк*, встречаются два"),
+}
+
 # An advert's offer words: with a price, shouting or a link, the message sells something (spam).
 ADVERT: Lexicon = {
     "en": phrases(
         "offer, limited offer, special offer, free, discount*, sale, buy now, click here, click the link, "
-        "join our, dm me, link in bio, sign up now, earn, only today, today only, order now"
+        "join our, dm me, link in bio, sign up now, earn, only today, today only, order now, "
+        "private lessons, first lesson free, call me, message me"
     ),
     "es": phrases(
         "oferta*, promocion*, gratis, descuento*, rebaja*, compra tus, compralo, escribe al privado, "
-        "haz clic, solo hoy, gana dinero, apuntate"
+        "haz clic, solo hoy, gana dinero, apuntate, clases particulares, llama al, llamar al, llamame"
     ),
     "fr": phrases(
         "offre*, promo*, gratuit*, reduction*, soldes, cliquez, achetez, seulement aujourd'hui, "
-        "inscris-toi, ecris-moi en prive"
+        "inscris-toi, ecris-moi en prive, cours particuliers, appelez, appelle-moi, contactez-moi"
     ),
     "de": phrases(
         "angebot*, gratis, kostenlos*, rabatt*, jetzt kaufen, jetzt testen, nur heute, hier klicken, "
-        "jetzt anmelden, sichern"
+        "jetzt anmelden, sichern, nachhilfe, einfach melden, ruf an, ruft an"
     ),
     "pt": phrases(
         "oferta*, promocao, promo, gratis, desconto*, compre, chama no zap, chama no privado, clique aqui, "
-        "so hoje, ganhe dinheiro"
+        "so hoje, ganhe dinheiro, aulas particulares, ligue, chama no whats"
     ),
-    "zh": phrases("优惠, 促销, 免费, 限时, 折扣, 加微信, 私信, 点击链接, 代写, 特价, 立即购买"),
-    "ja": phrases("無料, 今だけ, 割引, セール, 限定, 今すぐ, ダウンロード, 特典, 購入"),
+    "zh": phrases(
+        "一对一辅导, 欢迎咨询, 包提分, 优惠, 促销, 免费, 限时, 折扣, 加微信, 私信, 点击链接, 代写, 特价, "
+        "立即购买"
+    ),
+    "ja": phrases(
+        "個別指導, 体験授業, お問い合わせ, 無料, 今だけ, 割引, セール, 限定, 今すぐ, ダウンロード, 特典, 購入"
+    ),
     "ru": phrases(
         "скидк*, акци*, бесплатн*, распродаж*, только сегодня, переходи*, по ссылке, пиши в личк*, "
-        "заработок, без вложений"
+        "заработок, без вложений, репетитор, первое занятие бесплатно, звоните, пишите"
     ),
 }
 

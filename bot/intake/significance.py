@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from bot.intake.agent import Significance
 from bot.intake.content_signals import MATERIAL, Signal, without_code, without_markup
-from bot.intake.cue_match import Cues, fold
+from bot.intake.cue_match import CJK, Cues, fold
 from bot.intake.cue_words import (
     ACADEMIC,
     ADVERT,
@@ -36,10 +36,13 @@ from bot.intake.cue_words import (
     FIRST_PERSON,
     GAP,
     HEDGE,
+    JOKE,
     LAUGHTER,
     LOGISTICS,
     OFF_TOPIC,
+    PLAN,
     REFERS_BACK,
+    REMINDER,
     REQUEST,
     SMALL_TALK,
     TASK_REQUEST,
@@ -64,8 +67,21 @@ _REFERS_BACK = Cues(every_language(REFERS_BACK))
 _ATTACHMENT = Cues(every_language(ATTACHMENT))
 _HEDGE = Cues(every_language(HEDGE))
 _LAUGHTER = Cues(every_language(LAUGHTER))
+_JOKE = Cues(every_language(JOKE))
+_PLAN = Cues(every_language(PLAN))
+_REMINDER = Cues(every_language(REMINDER))
 _FILLER = Cues(every_language(FILLER))
 _LONG_WORD = re.compile(r"[^\W\d_]{3,}")
+# Chinese and Japanese put no spaces between words, so a thought cut off there ends on one of these
+# ("先把两边同时乘以3，然后", "両辺を2で割って、それから"); one-character ends (的) are too often a finished
+# sentence's last word to count.
+_CJK_CUT = re.compile(
+    "(?:"
+    + "|".join(
+        re.escape(fold(cue)) for cue in every_language(UNFINISHED) if CJK.search(cue) and len(cue) >= 2
+    )
+    + r")[\W_]*$"
+)
 _ADVERT = Cues(every_language(ADVERT))
 # A price ("9,99 €", "$500", "R$ 79", "50 %" aside), shouting ("!!!", an all-capital first word, 【…】) or a
 # link beside an offer word is how an advert reads.
@@ -73,6 +89,10 @@ _PRICE = re.compile(
     r"(?:[$€£¥₽]|R\$)\s?\d|\d(?:[.,]\d+)?\s?(?:€|\$|£|руб|₽|元|円|euros?\b|reais\b|dollars?\b)", re.I
 )
 _SHOUT = re.compile(r"!!|【|^\W*[A-ZÀ-ÞА-ЯЁ]{4,}\b|https?://|www\.", re.M)
+# A telephone number ("600 123 456", "06 12 34 56 78", "+7 999 123-45-67") is how an offer is answered.
+_PHONE = re.compile(r"(?<![\d.,])(?:\+\d{1,3}[ .-]?)?\d{2,4}(?:[ .-]\d{2,4}){2,4}(?![\d.,])")
+# A plan to study is asked about, not stored, up to this many words: past it, the note says more.
+PLAN_WORDS = 15
 _WORKED = frozenset({Signal.FORMULA, Signal.LATEX, Signal.CODE, Signal.STEPS, Signal.SOURCE})
 
 _NUMBER = re.compile(r"\d")
@@ -166,6 +186,8 @@ class Reading:
     )
     joking: bool = False  # laughter ("lol", "jaja", "哈哈", "（笑）"): a joke or a remark in passing
     advert: bool = False  # an offer word beside a price, shouting or a link: something for sale
+    plan: bool = False  # a plan to study ("I plan to revise …", "хочу повторить …"): not yet learning
+    reminder: bool = False  # what to bring or do for a class ("don't forget your lab coat"): logistics
 
 
 def read(
@@ -179,7 +201,7 @@ def read(
     return Reading(
         learning=len(_EVENT.hits(folded) | _GAP.hits(folded)),
         context=_CONTEXT.found(folded),
-        logistics=_LOGISTICS.found(folded),
+        logistics=_LOGISTICS.found(folded) or _REMINDER.found(folded),
         request=_REQUEST.found(folded) or _TASK_REQUEST.found(folded),
         academic=len(_ACADEMIC.hits(folded)),
         small_talk=_SMALL_TALK.found(unquoted),  # "Teacher said 'estoy aburrido' = I'm bored": an example
@@ -204,8 +226,10 @@ def read(
         gap=_GAP.found(folded),
         words=word_count(note),
         remainder=_remainder(folded),
-        joking=_LAUGHTER.found(folded) or prose.rstrip().endswith("笑"),
+        joking=_LAUGHTER.found(folded) or _JOKE.found(folded) or prose.rstrip().endswith("笑"),
         advert=is_advert(prose, folded),
+        plan=_PLAN.found(folded) and word_count(note) <= PLAN_WORDS,
+        reminder=_REMINDER.found(folded),
     )
 
 
@@ -222,7 +246,7 @@ def _remainder(folded: str) -> int:
 def is_advert(prose: str, folded: str) -> bool:
     """An offer word beside a price, shouting or a link, or two offer words and an exclamation mark."""
     offers = len(_ADVERT.hits(folded))
-    loud = bool(_PRICE.search(prose) or _SHOUT.search(prose))
+    loud = bool(_PRICE.search(prose) or _SHOUT.search(prose) or _PHONE.search(prose))
     return (offers >= 1 and loud) or (offers >= 2 and "!" in prose)
 
 
@@ -279,7 +303,9 @@ def stops_mid_thought(note: str) -> bool:
     if not words:
         return False
     ends = (words[-1], " ".join(words[-2:]))  # "… the", and two-word ends: "a gente", "то есть"
-    return any(not _PUNCTUATION.sub("", _UNFINISHED.without(end)) for end in ends)
+    return any(not _PUNCTUATION.sub("", _UNFINISHED.without(end)) for end in ends) or bool(
+        _CJK_CUT.search(words[-1])
+    )
 
 
 def is_question_only(note: str) -> bool:
@@ -307,6 +333,9 @@ def judge(reading: Reading) -> tuple[Significance, str]:
         # "My cell phone battery ran out of energy": subject words in everyday talk are not a note.
         return Significance.AMBIGUOUS, "subject words in everyday talk, not clearly a learning event"
     worked = reading.signals & {Signal.STEPS, Signal.SOURCE}
+    if significance is Significance.DURABLE and reading.plan and not reading.signals & _WORKED:
+        # "Je compte réviser le chômage et l'inflation demain soir": what the learner means to study.
+        return Significance.AMBIGUOUS, "a plan to study: what to keep is unclear"
     if significance is Significance.DURABLE and reading.points_elsewhere:
         # "光合作用的笔记见图片", "my notes from biology, see attached": the material is not in the message.
         return Significance.AMBIGUOUS, "it points at material the message does not hold"
@@ -420,6 +449,12 @@ def _rich(reading: Reading) -> bool:
 def _statement(reading: Reading) -> tuple[Significance, str]:
     """A statement with no cue words: only its content speaks, and more of it when the learner speaks of
     themselves ("I'm at 40 percent battery", "I love cells and genes")."""
+    if reading.reminder and not reading.signals - {Signal.UNITS}:
+        # "Anatomy lab is 8 am Monday, don't forget your lab coat": when and what to bring, not content.
+        return (
+            Significance.AMBIGUOUS,
+            "plans or a reminder beside subject words, not clearly a learning event",
+        )
     if reading.first_person:
         enough = reading.content >= 2 and bool(reading.signals or reading.academic)
     else:
