@@ -5,7 +5,8 @@ the unmutated bot is known to fail (one the registry says an open issue owns). T
 each mutant's first scenario on one forge; the full run (``python -m evals.mutants_run --full``) runs
 every mutant against all its scenarios on every forge, and prints the mutation score either way: on each
 forge (mutants caught there / mutants run there), then over all forges. ``gitlearnos evals --mutants
-[--full]`` is the same run from the evals command.
+[--full]`` is the same run from the evals command. ``--jobs N`` runs N mutants at once, each on its own
+stack and embedded Redis (a run mostly waits on its processes; the results print in the same order).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -87,20 +89,36 @@ def scores(results: Iterable[MutantResult]) -> list[str]:
     return [*per_forge, score(done)] if len(forges) > 1 else per_forge or [score(done)]
 
 
+def _run_in_fresh_root(broken: Mutant, forge: str, full: bool) -> MutantResult:
+    root = Path(tempfile.mkdtemp(prefix=f"gitlearnos-mutant-{broken.name}-"))
+    try:
+        return run_mutant(root, broken, forge, full=full)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
 def run_mutants(
-    chosen: Sequence[Mutant], forges: Sequence[str], *, full: bool, on_result: Callable[[MutantResult], None]
+    chosen: Sequence[Mutant],
+    forges: Sequence[str],
+    *,
+    full: bool,
+    on_result: Callable[[MutantResult], None],
+    jobs: int = 1,
 ) -> list[MutantResult]:
-    """Each mutant on each forge, every run on a fresh state directory; ``on_result`` sees each one."""
+    """Each mutant on each forge, every run on a fresh state directory (and its own embedded Redis),
+    ``jobs`` of them at once; ``on_result`` sees each one, in the order of ``chosen`` and ``forges``."""
+    runs = [(broken, forge) for broken in chosen for forge in forges]
     results = []
-    for broken in chosen:
-        for forge in forges:
-            root = Path(tempfile.mkdtemp(prefix=f"gitlearnos-mutant-{broken.name}-"))
-            try:
-                result = run_mutant(root, broken, forge, full=full)
-            finally:
-                shutil.rmtree(root, ignore_errors=True)
-            on_result(result)
-            results.append(result)
+    if jobs <= 1:
+        for broken, forge in runs:
+            results.append(_run_in_fresh_root(broken, forge, full))
+            on_result(results[-1])
+        return results
+    with ThreadPoolExecutor(jobs, thread_name_prefix="mutant") as pool:
+        futures = [pool.submit(_run_in_fresh_root, broken, forge, full) for broken, forge in runs]
+        for future in futures:
+            results.append(future.result())
+            on_result(results[-1])
     return results
 
 
@@ -109,11 +127,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--full", action="store_true", help="every scenario of each mutant on every forge")
     parser.add_argument("--mutant", action="append", help="only this mutant (repeatable)")
     parser.add_argument("--forge", action="append", choices=FORGES, help="only this forge (repeatable)")
+    parser.add_argument("--jobs", type=int, default=1, help="run this many mutants at once (default 1)")
     args = parser.parse_args(argv)
     configure_logging("WARNING")
     chosen = [mutant(name) for name in args.mutant] if args.mutant else list(MUTANTS)
     forges = args.forge or (FORGES if args.full else (CI_FORGE,))
-    results = run_mutants(chosen, forges, full=args.full, on_result=lambda r: print(r.line(), flush=True))
+    results = run_mutants(
+        chosen, forges, full=args.full, on_result=lambda r: print(r.line(), flush=True), jobs=args.jobs
+    )
     print("\n".join(scores(results)))
     return 0 if all(r.caught for r in results) else 1
 

@@ -1,8 +1,11 @@
 """Every check has a mutant: each broken bot of evals.mutants must make a check of its scenarios fail.
 
 CI runs each mutant's first scenario on one forge; ``GITLEARNOS_MUTANTS=full`` runs every scenario of
-each mutant on every forge. The mutation score is printed at the end either way. The unit tests below
-pin that a patch really breaks the plan it is given and that the worker wrapper reaches every task.
+each mutant on every forge. The mutation score is printed at the end either way. Each mutant still gets
+its own stack (sandbox forge, web, workers) and its own Redis database, but ``GITLEARNOS_MUTANT_JOBS``
+(default 2) of them run at once: a run mostly waits on its processes, so two overlap on two cores. The
+unit tests below pin that a patch really breaks the plan it is given and that the worker wrapper reaches
+every task.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -25,10 +29,12 @@ from evals.mutants import BY_NAME, MUTANTS, SURVIVORS, Mutant
 from evals.mutants_run import CI_FORGE, MutantResult, run_mutant, scores
 from evals.scenarios.registry import OWNED_BY_OPEN_ISSUE, SCENARIOS, Surface, owning_issue
 from tests.support.learner import NOW, issue_event, learner_repo
+from tests.support.redis_databases import fresh_database
 from workers import events
 
 FULL = os.environ.get("GITLEARNOS_MUTANTS") == "full"
 RUN_FORGES = FORGES if FULL else (CI_FORGE,)
+JOBS = max(1, int(os.environ.get("GITLEARNOS_MUTANT_JOBS", "2")))
 _results: list[MutantResult] = []
 
 
@@ -41,6 +47,37 @@ def mutation_score(request: pytest.FixtureRequest) -> Iterator[list[MutantResult
         assert capture is not None
         with capture.global_and_fixture_disabled():
             print("\n" + "\n".join([r.line() for r in _results] + scores(_results)), flush=True)
+
+
+@pytest.fixture(scope="module")
+def mutant_runs(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, redis_server: str
+) -> Iterator[dict[tuple[str, str], Future[MutantResult]]]:
+    """Every selected (mutant, forge) run, :data:`JOBS` at a time in the order the tests will ask.
+
+    Each run has its own state directory, its own stack and a flushed Redis database taken when it
+    starts (two running runs never share one: 15 are handed out in turn).
+    """
+    wanted = [
+        (item.callspec.params["broken"], item.callspec.params["forge"])
+        for item in request.session.items
+        if getattr(item, "originalname", "") == "test_the_mutant_is_caught" and hasattr(item, "callspec")
+    ]
+
+    def run(broken: Mutant, forge: str, root: Path) -> MutantResult:
+        redis_url = fresh_database(redis_server)
+        return run_mutant(root, broken, forge, full=FULL, redis_url=redis_url)
+
+    pool = ThreadPoolExecutor(JOBS, thread_name_prefix="mutant")
+    try:
+        yield {
+            (broken.name, forge): pool.submit(
+                run, broken, forge, tmp_path_factory.mktemp(f"mutant-{broken.name}-{forge}")
+            )
+            for broken, forge in wanted
+        }
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _organize_plan() -> Plan:
@@ -202,15 +239,14 @@ def test_a_check_the_bot_is_known_to_fail_is_no_catch(monkeypatch: pytest.Monkey
 def test_the_mutant_is_caught(
     broken: Mutant,
     forge: str,
-    tmp_path: Path,
-    redis_url: str,
     mutation_score: list[MutantResult],
+    mutant_runs: dict[tuple[str, str], Future[MutantResult]],
     request: pytest.FixtureRequest,
 ) -> None:
     owner = owning_issue(broken.scenarios[0], broken.check)
     if owner:  # the bot fails the check itself, so the mutant looks like the bot until the issue lands
         reason = f"the bot fails {broken.check!r} until {owner}; the fix makes this mutant caught"
         request.applymarker(pytest.mark.xfail(strict=not FULL, reason=reason))
-    result = run_mutant(tmp_path, broken, forge, full=FULL, redis_url=redis_url)
+    result = mutant_runs[broken.name, forge].result()
     mutation_score.append(result)
     assert result.caught, f"{broken.name} on {forge}: every check of s{broken.scenarios} passed"
