@@ -801,6 +801,46 @@ TERMS: Mapping[str, Lexicon] = {
             "классическ* обусловливани*, оперантн* обусловливани*, когнитивн* искажени*, рабоч* памят*"
         ),
     },
+    "law": {
+        "en": phrases(
+            "contract, contracts, contract law, tort, torts, negligence, plaintiff*, defendant*, "
+            "the accused, burden of proof, presumption of innocence, legal capacity, legal relations, "
+            "invitation to treat, offer and acceptance, breach of contract, voidable, liability, statute*, "
+            "case law, self-defence, self-defense, jurisdiction, criminal law, civil law, prosecution, "
+            "lawsuit*, legal guardian"
+        ),
+        "es": phrases(
+            "contrato*, legitima defensa, agresion ilegitima, presuncion de inocencia, carga de la prueba, "
+            "capacidad juridica, capacidad de obrar, responsabilidad civil, demandante, demandado, acusado*, "
+            "codigo civil, codigo penal, jurisprudencia, delito*, anulable"
+        ),
+        "fr": phrases(
+            "contrat*, legitime defense, presomption d'innocence, charge de la preuve, capacite juridique, "
+            "responsabilite civile, demandeur, defendeur, code civil, code penal, jurisprudence, delit*"
+        ),
+        "de": phrases(
+            "kaufvertrag*, vertragsschluss, vertragsfreiheit, geschaftsfahig*, geschaftsunfahig*, "
+            "schwebend unwirksam, notwehr, unschuldsvermutung, beweislast, rechtsfahig*, haftung, klager*, "
+            "beklagte*, angeklagte*, bgb, stgb, straftat*, willenserklarung*"
+        ),
+        "pt": phrases(
+            "contrato*, legitima defesa, agressao injusta, presuncao de inocencia, onus da prova, "
+            "capacidade civil, responsabilidade civil, codigo civil, codigo penal, jurisprudencia, anulavel"
+        ),
+        "zh": phrases(
+            "合同, 民事行为能力, 法定代理人, 民事法律行为, 正当防卫, 无罪推定, 举证责任, 被告, 原告, 刑法, "
+            "民法, 侵权, 违约"
+        ),
+        "ja": phrases(
+            "契約, 未成年者, 取り消す, 取り消し, 正当防衛, 推定無罪, 無罪推定, 立証責任, 被告, 原告, 民法, "
+            "刑法, 不法行為, 債務不履行, 法定代理人"
+        ),
+        "ru": phrases(
+            "дееспособн*, недееспособн*, презумпци* невиновност*, обвиняем*, подсудим*, истец, истца, "
+            "ответчик*, бремя доказывания, необходим* оборон*, гражданск* кодекс*, уголовн* кодекс*, "
+            "уголовн* прав*, гражданск* прав*"
+        ),
+    },
     "languages": {
         "en": phrases(
             "past simple, simple past, present simple, third person, false friend*, cognate*, masculine, "

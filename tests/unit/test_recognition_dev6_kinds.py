@@ -94,3 +94,28 @@ def test_a_finished_note_beside_them_is_still_stored(
 ) -> None:
     recognition = recognize(note, subjects)
     assert (recognition.significance, recognition.subject) == (Significance.DURABLE, subject)
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Negligence needs a duty of care, a breach of it and damage caused by the breach; the plaintiff "
+        "has the burden of proof.",
+        "Un contrato celebrado por un menor sin permiso de sus padres es anulable por sus representantes.",
+        "Notwehr: Wer einen gegenwärtigen rechtswidrigen Angriff abwehrt, handelt nicht rechtswidrig, "
+        "auch wenn er dabei jemanden verletzt.",
+        "笔记：限制民事行为能力人签的合同，要经过法定代理人同意才有效，买零食这种小事除外。",
+        "Ответчик не обязан доказывать свою невиновность: бремя доказывания лежит на истце.",
+    ],
+)
+def test_a_law_note_is_stored_under_law(note: str) -> None:
+    recognition = recognize(note, ("law", "economics"))
+    assert (recognition.significance, recognition.subject) == (Significance.DURABLE, "law")
+
+
+def test_poka_meaning_until_is_no_goodbye() -> None:
+    note = (
+        "Конспект: обвиняемый не считается виновным, пока суд не вынес приговор; сомнения толкуются "
+        "в его пользу."
+    )
+    assert recognize(note, ("law", "economics")).significance is not Significance.INCIDENTAL

@@ -14,7 +14,12 @@ from bot.intake.learning_model import committed_model, features, train
 from bot.intake.rule_agent import RuleAgent
 
 LEARNED = [
-    ("law", "Negligence in tort law: there must be a duty of care, a breach and damage from it."),
+    # "Negligence", "tort" and "duty of care" are now on the law word list; easements are not.
+    (
+        "law",
+        "Easements in land law: a right over a neighbour's land, such as a right of way, that passes with "
+        "the land when it is sold.",
+    ),
     ("french", "Subjonctif après « il faut que » : il faut que tu viennes, pas il faut que tu viens."),
     ("english", "Apostrophes: it's means it is, its is possessive. I mixed them up again in my essay."),
 ]
