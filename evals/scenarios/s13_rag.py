@@ -50,6 +50,7 @@ from evals.scenarios import rag_gate, rag_recovery
 from evals.scenarios.learner_files import learner_files
 from evals.scenarios.rag_flow import (
     ANSWER_INTRO,
+    RECEIPT_TIMEOUT_S,
     push_learner_file,
     rag_commits,
     receipt_of,
@@ -223,6 +224,10 @@ def judge_query(checks: CheckRecorder, result: dict[str, Any], receipt_commit: C
 def judge_source_question(checks: CheckRecorder, repo: LearnerRepository, receipt_commit: CommitInfo) -> None:
     before = repo.observe()
     number = repo.open_issue("A question about my textbook", SOURCE_QUESTION)
+    moved = _answer_or_moved_mastery(repo, number, before)
+    if moved is not None:  # judged at once: a bot that took the retrieval as mastery may never answer
+        retrieval_moves_no_mastery(checks, before, moved, "")
+        return
     answer = wait_for_answer(repo, number)
     retrieval_moves_no_mastery(checks, before, repo.observe(), answer)
     doc_id = next(iter(receipt_commit.trailer("GitLearnOS-RAG-Document")), "?@?")
@@ -244,16 +249,34 @@ def _mastery(text: str) -> str:
     return match.group("value").strip().strip("`") if match else ""
 
 
+def _answer_or_moved_mastery(repo: LearnerRepository, number: int, before: RepoState) -> RepoState | None:
+    """Wait for the bot's RAG answer on ``number``; the repository's state if a record's mastery moves
+    first (then no answer is awaited), None once the answer is there."""
+    deadline = time.monotonic() + RECEIPT_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if any(body.startswith(ANSWER_INTRO) for body in repo.bot_replies(number)):
+            return None
+        if mastery_moved(before, now := repo.observe()):
+            return now
+        time.sleep(0.5)
+    return None  # wait_for_answer then reports the missing answer
+
+
+def mastery_moved(before: RepoState, after: RepoState) -> list[str]:
+    """Each record whose ``Mastery`` differs between the two states (a new record with one included)."""
+    return [
+        f"{path}: {_mastery(before.files.get(path, ''))!r} -> {value!r}"
+        for path in after.changed_paths(before)
+        if (value := _mastery(after.files.get(path, ""))) != _mastery(before.files.get(path, ""))
+    ]
+
+
 def retrieval_moves_no_mastery(
     checks: CheckRecorder, before: RepoState, after: RepoState, answer: str
 ) -> None:
     """Protocol: retrieval output is no mastery evidence. Answering from the textbook changes no record's
     ``Mastery`` (nor writes a new one), and the answer claims none."""
-    moved = [
-        f"{path}: {_mastery(before.files.get(path, ''))!r} -> {value!r}"
-        for path in after.changed_paths(before)
-        if (value := _mastery(after.files.get(path, ""))) != _mastery(before.files.get(path, ""))
-    ]
+    moved = mastery_moved(before, after)
     claims = affirmative_sentences(answer, MASTERY_CLAIM)
     checks.expect(
         "a retrieval answer is no mastery evidence: no mastery moves and none is claimed",

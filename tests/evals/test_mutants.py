@@ -34,7 +34,10 @@ from workers import events
 
 FULL = os.environ.get("GITLEARNOS_MUTANTS") == "full"
 RUN_FORGES = FORGES if FULL else (CI_FORGE,)
-JOBS = max(1, int(os.environ.get("GITLEARNOS_MUTANT_JOBS", "2")))
+# Beside another pytest-xdist worker the second core is taken: one mutant stack at a time then.
+JOBS = max(
+    1, int(os.environ.get("GITLEARNOS_MUTANT_JOBS", "1" if os.environ.get("PYTEST_XDIST_WORKER") else "2"))
+)
 _results: list[MutantResult] = []
 
 
