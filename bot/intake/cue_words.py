@@ -558,6 +558,19 @@ ADVERT: Lexicon = {
     ),
 }
 
+# A claim of having understood, in the learner's own idiom ("it clicked", "lo pillo", "der Groschen ist
+# gefallen", "caiu a ficha", "дошло", "なるほど"): with nothing said about what, worth one question.
+UNDERSTOOD: Lexicon = {
+    "en": phrases("clicked, get it, got it, makes sense, i see now, understand it"),
+    "es": phrases("lo pillo, lo pille, lo capto, ya entiendo, lo entiendo, ya lo veo"),
+    "fr": phrases("je vois le truc, je capte, j'ai capte, j'ai compris, ca y est je vois"),
+    "de": phrases("groschen gefallen, kapiert, check ich, hab's verstanden, habs verstanden"),
+    "pt": phrases("caiu a ficha, saquei, entendi, agora entendi"),
+    "zh": phrases("明白了, 懂了, 原来如此, 原来是这样"),
+    "ja": phrases("なるほど, そういうことか, わかった, 分かった"),
+    "ru": phrases("дошло, вот оно что, теперь ясно, понятно"),
+}
+
 # Hedges: "I think I get it now", "creo que ya lo entiendo", "кажется, понял" claim an understanding
 # without saying what it is, which is worth one question, not a record and not silence.
 HEDGE: Lexicon = {

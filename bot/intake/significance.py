@@ -46,6 +46,7 @@ from bot.intake.cue_words import (
     REQUEST,
     SMALL_TALK,
     TASK_REQUEST,
+    UNDERSTOOD,
     UNFINISHED,
     every_language,
 )
@@ -70,6 +71,9 @@ _LAUGHTER = Cues(every_language(LAUGHTER))
 _JOKE = Cues(every_language(JOKE))
 _PLAN = Cues(every_language(PLAN))
 _REMINDER = Cues(every_language(REMINDER))
+_UNDERSTOOD = Cues(every_language(UNDERSTOOD))
+# A claim of understanding this short says nothing of what was understood.
+CLAIM_WORDS = 10
 _FILLER = Cues(every_language(FILLER))
 _LONG_WORD = re.compile(r"[^\W\d_]{3,}")
 # Chinese and Japanese put no spaces between words, so a thought cut off there ends on one of these
@@ -188,6 +192,7 @@ class Reading:
     advert: bool = False  # an offer word beside a price, shouting or a link: something for sale
     plan: bool = False  # a plan to study ("I plan to revise …", "хочу повторить …"): not yet learning
     reminder: bool = False  # what to bring or do for a class ("don't forget your lab coat"): logistics
+    claims_understanding: bool = False  # a short "it clicked", "lo pillo", "дошло": what, it does not say
 
 
 def read(
@@ -230,6 +235,7 @@ def read(
         advert=is_advert(prose, folded),
         plan=_PLAN.found(folded) and word_count(note) <= PLAN_WORDS,
         reminder=_REMINDER.found(folded),
+        claims_understanding=_UNDERSTOOD.found(folded) and word_count(note) <= CLAIM_WORDS,
     )
 
 
@@ -314,6 +320,15 @@ def is_question_only(note: str) -> bool:
     return bool(sentences) and all(s.endswith(("?", "？")) for s in sentences)
 
 
+def bare_claim(reading: Reading) -> bool:
+    """An understanding claimed and nothing said of what ("hmm ok, I think it finally clicked", "А, вот
+    оно что. Ну, вроде дошло"), asked about; "ok got it, thanks!" (no hedge beside the thanks) stays a reply
+    in passing."""
+    everyday = reading.logistics or reading.off_topic or reading.advert or reading.joking
+    claimed = reading.claims_understanding and (reading.hedged or not reading.small_talk)
+    return claimed and not (everyday or reading.request or _substance(reading))
+
+
 def _substance(reading: Reading) -> int:
     """Something to learn from: subject terms, academic words, language-free signals."""
     return reading.content + reading.academic + len(reading.signals)
@@ -321,6 +336,8 @@ def _substance(reading: Reading) -> int:
 
 def judge(reading: Reading) -> tuple[Significance, str]:
     """The decision and the reason the record or the reply gives for it."""
+    if bare_claim(reading):
+        return Significance.AMBIGUOUS, "an understanding claimed but not stated: what to keep is unclear"
     significance, reason = _decide(reading)
     if reading.advert and Signal.SOURCE not in reading.signals:
         return Significance.INCIDENTAL, "an advert: something for sale, not a learning note"

@@ -119,3 +119,21 @@ def test_poka_meaning_until_is_no_goodbye() -> None:
         "в его пользу."
     )
     assert recognize(note, ("law", "economics")).significance is not Significance.INCIDENTAL
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "oh right, I think it clicked now",
+        "Ah, maintenant je capte, je crois",
+        "Hmm, ich glaube, jetzt hab ich's kapiert",
+        "Ага, вроде теперь дошло",
+        "へえ、なるほど",
+    ],
+)
+def test_a_bare_claim_of_understanding_is_asked_about_not_dropped(note: str) -> None:
+    assert recognize(note, ("physics",)).significance is Significance.AMBIGUOUS
+
+
+def test_a_thanks_for_an_explanation_is_still_a_reply_in_passing() -> None:
+    assert recognize("ok got it, thanks!", ("physics",)).significance is Significance.INCIDENTAL
