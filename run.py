@@ -74,6 +74,15 @@ def ensure_environment(*, with_test_tools: bool) -> Path:
     return python
 
 
+def parallel(args: list[str]) -> list[str]:
+    """pytest-xdist options for the suite: two processes where there are two cores, each taking whole test
+    files (a module's shared stack and fixtures stay in one process), unless the caller chose (``-n``,
+    ``-p no:xdist``). Most of the suite waits on real servers and git, so two overlap well on two cores."""
+    chosen = any(arg == "-n" or arg.startswith(("-n", "--numprocesses")) or arg == "no:xdist" for arg in args)
+    workers = min(2, os.cpu_count() or 1)
+    return [] if chosen or workers < 2 else ["-n", str(workers), "--dist", "loadfile"]
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] in {"-h", "--help", "help"}:
         print(USAGE)
@@ -84,7 +93,7 @@ def main(argv: list[str]) -> int:
     if command == "demo":
         return subprocess.call([python, "-m", "gitlearnos", "demo", *rest])
     if command == "test":
-        return subprocess.call([python, "-m", "pytest", *rest])
+        return subprocess.call([python, "-m", "pytest", *parallel(rest), *rest])
     if command == "check":
         lint = subprocess.call([python, "-m", "ruff", "check", "."])
         fmt = subprocess.call([python, "-m", "ruff", "format", "--check", "."])

@@ -11,13 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from evals.demo import NOTE_BODY, NOTE_TITLE
 from evals.local_stack import LocalStack, start_local_stack
+from tests.support.demo_note import DEMO_NOTE_SENTENCES
 from tests.support.log_audit import audit_logs
-
-DEMO_NOTE_SENTENCES = {"the demo note's title": NOTE_TITLE} | {
-    f"sentence {n} of the demo note": sentence for n, sentence in enumerate(NOTE_BODY.split(". "), start=1)
-}
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ from evals.demo import LEARNER_FILES, NOTE_BODY, NOTE_TITLE, REPOSITORY
 from evals.local_stack import OTHER_BOT, LocalStack, start_local_stack
 from evals.sandbox.client import SandboxClientError
 from evals.sandbox.store import BOT_LOGIN
-from tests.e2e.conftest import DEMO_NOTE_SENTENCES
+from tests.support.demo_note import DEMO_NOTE_SENTENCES
 from tests.support.log_audit import audit_logs
 from tests.support.redis_databases import fresh_database
 from tests.support.signing import signed_headers
