@@ -1,10 +1,11 @@
 """The ledger's Redis connection under failure: a 202 only for a claim that is in Redis, once.
 
 The ledger claims through the web process's redis-py client (:func:`webhooks.app.redis_client`). These
-drive it against a real Redis through a loopback proxy that can cut the connection after Redis ran the claim but before its
-answer came back (the claim retried on a new connection finds its own token: queued once, answered as
-queued), against a server that never answers (a Redis error within the timeout, not a hang), and against
-a Redis with a password and a database other than 0 (the claim lands where the app's client points).
+drive it against a real Redis through a loopback proxy that can cut the connection after Redis ran the
+claim but before its answer came back (the claim retried on a new connection finds its own token:
+queued once, answered as queued), against a server that never answers (a Redis error within one socket
+timeout, not a hang), and against a Redis with a password and a database other than 0 (the claim lands
+where the app's client points).
 """
 
 from __future__ import annotations
