@@ -20,7 +20,7 @@ from pathlib import Path
 import git
 
 from bot.config import CONFIG_PATH, LearnerConfig, parse_config
-from bot.errors import ConfigError
+from bot.errors import ConfigError, UnsafePath
 from bot.plan import FileWrite, check_repo_path
 from bot.snapshot import CommitSummary
 
@@ -175,6 +175,8 @@ STAMP = "gitlearnos-index"
 # `git gc --auto`'s own estimate: more than 6,700 loose objects (27 in objects/17) or 50 packs.
 LOOSE_IN_17 = 27
 PACKS = 50
+# The index mode of a submodule's entry.
+GITLINK = "160000"
 # At most this many unread files of a folder are read along with the one asked for.
 SIBLINGS_READ = 8_192
 
@@ -299,7 +301,9 @@ class IndexCheckout(GitCheckout):
         for entry in self._git("ls-files", "-s", "-z").split("\x00"):
             info, tab, path = entry.partition("\t")
             if tab and path:  # "<mode> <blob> <stage>\t<path>"
-                blobs[path] = info.split(" ")[1]
+                mode, blob = info.split(" ")[:2]
+                # A submodule's entry names a commit of another repository, not a blob of this one.
+                blobs[path] = "" if mode == GITLINK else blob
         self._blobs, self._tracked = blobs, sorted(blobs)
         if stamp is not None:
             self._remember_listing(" ".join(stamp))
@@ -318,6 +322,8 @@ class IndexCheckout(GitCheckout):
         blob = self._blobs.get(path)
         if blob is None:  # not in the index: not in the snapshot, whatever the working tree holds
             check_repo_path(path)  # (a path git tracks is a safe one: checked only when it is not)
+            return None
+        if not blob:  # a submodule: a folder, not a file, as a checked-out tree reads it
             return None
         try:  # one lookup when known: a note reads every record through here
             known = _TEXTS[blob]
@@ -338,7 +344,7 @@ class IndexCheckout(GitCheckout):
             if not other.startswith(prefix) or len(wanted) >= SIBLINGS_READ:
                 break
             blob = self._blobs[other]
-            if "/" not in other[len(prefix) :] and other.endswith(suffix) and blob not in _TEXTS:
+            if blob and "/" not in other[len(prefix) :] and other.endswith(suffix) and blob not in _TEXTS:
                 wanted.append(blob)
         return wanted
 
@@ -388,6 +394,21 @@ class IndexCheckout(GitCheckout):
         return done.stdout
 
     # -- a commit through plumbing ---------------------------------------------------------------------
+
+    def _write_files(self, writes: tuple[FileWrite, ...]) -> None:
+        """Write the planned files as regular files inside the mirror: a symbolic link the learner
+        committed at a planned path is replaced, never written through, and one on the way to it (a
+        linked folder) is refused, so a write cannot land outside the mirror."""
+        for write in writes:
+            at = self.path
+            *folders, name = check_repo_path(write.path).split("/")
+            for folder in folders:
+                at = at / folder
+                if at.is_symlink():
+                    raise UnsafePath(f"refusing path {write.path!r}: {folder!r} is a symbolic link")
+            if (at / name).is_symlink():
+                (at / name).unlink()
+        super()._write_files(writes)
 
     def commit(self, writes: tuple[FileWrite, ...], deletes: tuple[str, ...], message: str) -> str:
         """Write and delete exactly the planned files, stage only them, and commit the index as the bot.

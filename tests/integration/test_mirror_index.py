@@ -8,6 +8,7 @@ asserts on what the learner's repository then holds.
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -271,3 +272,54 @@ def test_a_commits_paths_are_listed_as_written_in_any_script(tmp_path: Path, rem
     assert latest.id == commit and latest.paths == ("subjects/история/events/a note.md",)
     found = mirror.find_trailer(TRAILER, "github:own-script")
     assert found is not None and found.paths == latest.paths
+
+
+def _push_by_hand(remote: Path, work: Path, prepare: Callable[[Path], None]) -> None:
+    subprocess.run(["git", "clone", "-q", str(remote), str(work)], check=True)
+    prepare(work)
+    git(work, "-c", "user.name=Alice", "-c", "user.email=alice@example.org", "commit", "-qm", "By hand")
+    git(work, "push", "-q", "origin", "HEAD:main")
+
+
+def test_a_submodule_reads_as_a_folder_and_its_neighbours_still_read(tmp_path: Path, remote: Path) -> None:
+    def add_submodules(work: Path) -> None:  # gitlinks to commits of another repository
+        git(work, "update-index", "--add", "--cacheinfo", f"160000,{'1' * 40},lib")
+        git(work, "update-index", "--add", "--cacheinfo", f"160000,{'2' * 40},notes/vendor.md")
+        (work / "LICENSE").write_text("mine\n")
+        git(work, "add", "LICENSE")
+
+    _push_by_hand(remote, tmp_path / "work", add_submodules)
+    mirror = mirror_of(remote, tmp_path / "mirror")
+    mirror.sync()
+    assert mirror.read_text("notes/a.md") == "a\n"
+    assert mirror.read_text("LICENSE") == "mine\n"
+    assert mirror.read_text("lib") is None
+    assert mirror.read_text("notes/vendor.md") is None
+
+
+def test_a_write_never_follows_a_learners_symbolic_link_out_of_the_mirror(
+    tmp_path: Path, remote: Path
+) -> None:
+    outside = tmp_path / "outside.txt"
+    outside.write_text("not the bot's\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+
+    def add_links(work: Path) -> None:
+        (work / "goal.md").symlink_to(outside)
+        (work / "subjects").symlink_to(elsewhere)
+        git(work, "add", "goal.md", "subjects")
+
+    _push_by_hand(remote, tmp_path / "work", add_links)
+    mirror = mirror_of(remote, tmp_path / "mirror")
+    mirror.sync()
+    mirror.commit(record("goal.md", "the bot's\n"), (), "Goal")
+    assert outside.read_text() == "not the bot's\n"
+    assert mirror.push()
+    assert git(remote, "cat-file", "-p", "main:goal.md") == "the bot's\n"
+    assert git(remote, "ls-tree", "main", "goal.md").startswith("100644 "), "a file now, not a link"
+
+    mirror.sync()
+    with pytest.raises(UnsafePath):
+        mirror.commit(record("subjects/math/note.md", "n\n"), (), "Note")
+    assert list(elsewhere.iterdir()) == []
