@@ -179,6 +179,11 @@ PACKS = 50
 GITLINK = "160000"
 # At most this many unread files of a folder are read along with the one asked for.
 SIBLINGS_READ = 8_192
+# Only record folders are read together: a note reads every record of its subject, while a material
+# (a textbook, a scan) is read alone, so a read never pulls a folder of large files into memory.
+SIBLINGS_UNDER = "subjects/"
+# A text longer than this is not kept between reads (records are a few KB; materials may be megabytes).
+CACHED_TEXT_CHARS = 256 * 1024
 
 
 def blob_id(data: bytes) -> str:
@@ -336,6 +341,8 @@ class IndexCheckout(GitCheckout):
         """The unread blobs of ``path``'s folder with its suffix: the core reads a folder of records one
         by one, and one ``cat-file`` for all of them costs about what one costs for each."""
         folder, _, name = path.rpartition("/")
+        if not path.startswith(SIBLINGS_UNDER):
+            return []
         prefix = folder + "/" if folder else ""
         suffix = name[name.rfind(".") :] if "." in name else ""
         assert self._tracked is not None
@@ -367,6 +374,8 @@ class IndexCheckout(GitCheckout):
 
     @staticmethod
     def _remember_text(blob: str, text: str | None) -> None:
+        if text is not None and len(text) > CACHED_TEXT_CHARS:
+            return
         _TEXTS[blob] = text
         _TEXTS.move_to_end(blob)
         while len(_TEXTS) > TEXT_CACHE_ENTRIES:

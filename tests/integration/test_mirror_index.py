@@ -323,3 +323,31 @@ def test_a_write_never_follows_a_learners_symbolic_link_out_of_the_mirror(
     with pytest.raises(UnsafePath):
         mirror.commit(record("subjects/math/note.md", "n\n"), (), "Note")
     assert list(elsewhere.iterdir()) == []
+
+
+def test_a_material_is_read_alone_and_a_large_text_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Records of a subject are read in one batch; a material is not, so reading one textbook never
+    loads every file of ``materials/`` (nor keeps a large one in the worker's memory)."""
+    unique = tmp_path.name  # texts no earlier test put in the process's cache of blobs
+    big, other = f"{unique}: a long chapter\n" * 40_000, f"{unique}: another chapter\n" * 40_000
+    files = {"materials/one.txt": big, "materials/two.txt": other}
+    files |= {"subjects/m/events/a.md": f"{unique} a\n", "subjects/m/events/b.md": f"{unique} b\n"}
+    remote = seeded_remote(tmp_path, "remote", files)
+    mirror = mirror_of(remote, tmp_path / "mirror")
+    mirror.sync()
+    batches: list[int] = []
+    run = mirror._run
+
+    def count(args: list[str], data: bytes) -> bytes:
+        if "cat-file" in args:
+            batches.append(len(data.split()))
+        return run(args, data)
+
+    monkeypatch.setattr(mirror, "_run", count)
+    assert mirror.read_text("materials/one.txt") == big
+    assert mirror.read_text("materials/one.txt") == big  # read again: not kept, so read again
+    assert mirror.read_text("subjects/m/events/a.md") == f"{unique} a\n"
+    assert mirror.read_text("subjects/m/events/b.md") == f"{unique} b\n"  # read with a.md
+    assert batches == [1, 1, 2]
