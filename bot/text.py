@@ -98,6 +98,12 @@ def subject_folder(name: str, *, max_length: int = MAX_SUBJECT_FOLDER) -> str | 
     return folder or None
 
 
+def folder_or_slug(name: str, *, fallback: str) -> str:
+    """A name's :func:`subject_folder`, or where it cannot be one as written (``Math: Algebra``) the ASCII
+    slug it always got: for names a learner typed (a label, a form field, a knowledge point)."""
+    return subject_folder(name) or slugify(name, fallback=fallback)
+
+
 def one_line(text: str, *, limit: int = 100) -> str:
     """Collapse whitespace and cut to ``limit`` characters for table cells and titles."""
     flat = " ".join(text.split()).replace("|", "/")

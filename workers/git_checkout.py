@@ -397,9 +397,9 @@ class IndexCheckout(GitCheckout):
         except subprocess.TimeoutExpired as error:
             raise GitWorkspaceError(f"git {args[0]} timed out") from error
         if done.returncode:
-            text = done.stderr.decode("utf-8", "replace").strip()
-            clean = "\n".join(line for line in text.splitlines() if "authorization" not in line.lower())
-            raise GitWorkspaceError(f"git {args[0]} failed: {clean[:500]}")
+            raise GitWorkspaceError(
+                f"git {args[0]} failed: {without_credentials(done.stderr.decode('utf-8', 'replace'))}"
+            )
         return done.stdout
 
     # -- a commit through plumbing ---------------------------------------------------------------------
@@ -505,6 +505,10 @@ def trailer_pairs(trailers: str) -> tuple[tuple[str, str], ...]:
 
 
 def git_stderr(error: git.GitCommandError) -> str:
-    text = str(error.stderr or "").strip()
-    # Never echo an Authorization header back into an exception or a log.
-    return "\n".join(line for line in text.splitlines() if "authorization" not in line.lower())[:500]
+    return without_credentials(str(error.stderr or ""))
+
+
+def without_credentials(stderr: str) -> str:
+    """Git's error text, short, with no line that could echo an Authorization header (logs, exceptions)."""
+    lines = stderr.strip().splitlines()
+    return "\n".join(line for line in lines if "authorization" not in line.lower())[:500]

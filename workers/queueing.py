@@ -25,6 +25,7 @@ its delivery claim (:mod:`webhooks.dedup`).
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 import os
 import time
@@ -154,11 +155,12 @@ def new_ids() -> tuple[bytes, bytes]:
         raw[start + 6] = raw[start + 6] & 0x0F | 0x40  # version 4
         raw[start + 8] = raw[start + 8] & 0x3F | 0x80  # the RFC 4122 variant
     text = raw.hex().encode()
-    return tuple(  # type: ignore[return-value]
-        b"-".join((text[at : at + 8], text[at + 8 : at + 12], text[at + 12 : at + 16],
-                   text[at + 16 : at + 20], text[at + 20 : at + 32]))
-        for at in (0, 32)
-    )  # fmt: skip
+
+    def canonical(at: int) -> bytes:  # 8-4-4-4-12 hex digits
+        cuts = (at, at + 8, at + 12, at + 16, at + 20, at + 32)
+        return b"-".join(text[start:end] for start, end in itertools.pairwise(cuts))
+
+    return canonical(0), canonical(32)
 
 
 QueuedMessage = tuple[str, bytes]  # the queue's list and the message to push onto it

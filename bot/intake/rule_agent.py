@@ -23,7 +23,7 @@ from bot.intake.significance import Reading, judge, read, thin, word_count
 from bot.intake.subject_routing import Routing, field_of, route
 from bot.review.question import asks_for_question
 from bot.review.question_gen import GeneratedQuestions, QuestionContext, rule_questions
-from bot.text import slugify, subject_folder
+from bot.text import folder_or_slug, slugify
 
 FORM_SECTION = re.compile(r"^###\s+(?P<label>.+?)\s*$", re.M)
 
@@ -224,9 +224,9 @@ def _subjects(learner_input: LearnerInput) -> tuple[str, ...]:
 
 
 def _folder(name: str, *, fallback: str | None) -> str | None:
-    """The folder a subject the learner named goes in, in any script (``история``); a name that cannot be
-    one as written (``Math: Algebra``) gets its ASCII slug as before, and ``fallback`` when it has none."""
-    return subject_folder(name) or slugify(name, fallback="") or fallback
+    """The folder a subject the learner named goes in, in any script (``история``); ``fallback`` when it
+    has none."""
+    return folder_or_slug(name, fallback="") or fallback
 
 
 def _declared_subject(form: dict[str, str], labels: set[str], subjects: tuple[str, ...]) -> str | None:

@@ -16,7 +16,7 @@ from bot.records.codec import add_table_row, id_list, render, set_header
 from bot.records.files import records
 from bot.records.schemas import KNOWLEDGE_POINT
 from bot.snapshot import RepoSnapshot
-from bot.text import one_line, slugify, subject_folder
+from bot.text import folder_or_slug, one_line
 
 DEFAULT_TOPIC = "general"
 EVIDENCE = "Learner evidence"
@@ -50,7 +50,7 @@ def _knowledge_id(subject: str, named: str) -> str:
     # A part named in another script keeps its letters, as a subject folder does (``几何/相似三角形``):
     # slugified to ASCII, every such point would become ``note`` and share one record.
     parts = [
-        subject_folder(part) or slugify(part) for part in named.strip().strip("/").split("/") if part.strip()
+        folder_or_slug(part, fallback="note") for part in named.strip().strip("/").split("/") if part.strip()
     ]
     if parts and parts[0] == subject and len(parts) == 3:
         parts = parts[1:]

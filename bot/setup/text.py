@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.config import Mode
 from bot.setup.lexicon import AGREEMENT, EVENING, HOUR_WORD, MORNING, NO_PROBLEM, REFUSAL
-from bot.text import one_line, slugify, subject_folder
+from bot.text import folder_or_slug, one_line
 
 IANA_AREAS = (
     "Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc"  # tzdata areas
@@ -209,7 +209,7 @@ def parse_subject(text: str) -> str | None:
     cleaned = SUBJECT_PREFIX.sub("", text.strip()).strip(" .!?,;:\"'`*")
     if not cleaned or len(cleaned.split()) > 4 or not _subject_words(cleaned):
         return None
-    return subject_folder(cleaned) or slugify(cleaned, fallback="general")
+    return folder_or_slug(cleaned, fallback="general")
 
 
 def requested_mode(text: str) -> Mode | None:
